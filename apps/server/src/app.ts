@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { errorHandler, sendReason } from './http/envelope.ts';
+import { registerRequestHooks } from './http/hooks.ts';
+import { idempotencyStore } from './http/idempotency.ts';
+import { memoryRateLimiter } from './http/rate-limit.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { newId } from './lib/ids.ts';
+import { accountsRoutes } from './modules/accounts/routes.ts';
+import { createAccounts } from './modules/accounts/service.ts';
+import { createWalletLogin } from './modules/accounts/wallet.ts';
+import { createNotifier } from './modules/notify/index.ts';
+import { registerWebsocket } from './ws/index.ts';
+
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  secret: string;
+  clock?: Clock;
+  /** Tests pass a silent logger; production uses the pino logger built from the config. */
+  logger?: Logger | false;
+};
+
+/** Never log a token, password, code or signature, in a body or in a query string. */
+const SECRET_QUERY = /([?&](?:token|password\d?|old_password|code|signature)=)[^&]*/gi;
+
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY, '$1[redacted]');
+}
+
+export function loggerOptions(config: Pick<Config, 'logLevel'>) {
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.token', 'req.headers.cookie'],
+    serializers: {
+      req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+    },
+  };
+}
+
+/** Builds the whole server: modules as plugins, hooks, static apps. Tests drive it with inject(). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app: FastifyInstance = Fastify({
+    ...(deps.logger
+      ? { loggerInstance: deps.logger }
+      : { logger: deps.logger === false ? false : loggerOptions(config) }),
+    bodyLimit: config.bodyLimitBytes,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => newId('req'),
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, useDefaults: false },
+    },
+    return503OnClosing: true,
+  }) as unknown as FastifyInstance;
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.removeContentTypeParser('text/plain');
+  await app.register(formbody, { bodyLimit: config.bodyLimitBytes });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Bourse API',
+        version: '0.1.0',
+        description: 'Envelope { code, msg, data, reason?, params? } — see docs/api.md',
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const log = app.log as unknown as Logger;
+  const notifier = await createNotifier({
+    db,
+    log,
+    clock,
+    smtp: config.smtpUrl ? { url: config.smtpUrl, from: config.smtpFrom } : null,
+  });
+  const accounts = createAccounts({ db, clock, log, secret: deps.secret, notifier, config });
+  const wallet = createWalletLogin({ db, clock, accounts });
+
+  app.setErrorHandler(errorHandler(config.bodyLimitBytes));
+  registerRequestHooks(app, {
+    sessions: accounts.sessions,
+    idempotency: idempotencyStore(db),
+    rateLimiter: memoryRateLimiter(),
+    clock,
+    limits: { perIp: config.accessRateLimitPerIp, perAccount: config.accessRateLimitPerAccount },
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
+      return { status: 'ok' };
+    } catch {
+      return reply.code(503).send({ status: 'database unavailable' });
+    }
+  });
+  await app.register(accountsRoutes({ accounts, wallet, feedMode: 'sim' }), { prefix: '/api/web' });
+  const hub = registerWebsocket(app, { clock });
+  app.addHook('onClose', async () => hub.close());
+
+  await registerStaticApps(app, config);
+  return app;
+}
+
+async function registerStaticApps(app: FastifyInstance, config: Config): Promise<void> {
+  const webIndex = path.join(config.webDist, 'index.html');
+  const adminIndex = path.join(config.adminDist, 'index.html');
+  if (fs.existsSync(webIndex)) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      serveDotFiles: false,
+    });
+  }
+  if (fs.existsSync(adminIndex)) {
+    await app.register(fastifyStatic, {
+      root: config.adminDist,
+      prefix: '/admin/',
+      decorateReply: false,
+      wildcard: false,
+    });
+  }
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' && !url.startsWith('/api') && !url.startsWith('/ws');
+    if (!wantsPage) return sendReason(request, reply, 'NOT_FOUND');
+    // /admin is the back office's; the customer app's history fallback never answers there.
+    if (url === '/admin' || url.startsWith('/admin/')) {
+      if (fs.existsSync(adminIndex)) return reply.type('text/html').send(fs.createReadStream(adminIndex));
+      return reply.code(404).type('text/plain').send('The back office is not part of this build yet.');
+    }
+    if (fs.existsSync(webIndex)) {
+      return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(webIndex));
+    }
+    return reply.code(404).type('text/plain').send('The web app is not built: run `npm run build`.');
+  });
+}

@@ -1,0 +1,25 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import { httpMigrations } from '../http/migrations.ts';
+import { accountsMigrations } from '../modules/accounts/migrations/index.ts';
+import { notifyMigrations } from '../modules/notify/migrations.ts';
+import type { Db } from './database.ts';
+
+/**
+ * Forward-only migrations from every module, applied in name order at start-up. Names start
+ * with the date they were written so modules written in parallel interleave stably; a landed
+ * migration is never edited — a change is a new migration.
+ */
+export const ALL_MIGRATIONS: Readonly<Record<string, Migration>> = {
+  ...httpMigrations,
+  ...accountsMigrations,
+  ...notifyMigrations,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => ({ ...ALL_MIGRATIONS }) };
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, migrationTableName: 'schema_migration' });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Prefixed, sortable ids: `usr_` + 10 characters of milliseconds + 16 of randomness, in
+ * Crockford base32 (ULID layout). Sorting ids sorts by creation time; the prefix says what it is.
+ */
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+export const ID_PREFIXES = ['usr', 'ses', 'vcd', 'obx', 'req'] as const;
+export type IdPrefix = (typeof ID_PREFIXES)[number];
+
+function encodeTime(ms: number): string {
+  let out = '';
+  let rest = ms;
+  for (let i = 0; i < 10; i++) {
+    out = ALPHABET[rest % 32] + out;
+    rest = Math.floor(rest / 32);
+  }
+  return out;
+}
+
+function encodeRandom(bytes: Buffer): string {
+  let out = '';
+  for (let i = 0; i < 16; i++) out += ALPHABET[(bytes[i] ?? 0) % 32];
+  return out;
+}
+
+export function newId(prefix: IdPrefix, nowMs: number = Date.now()): string {
+  return `${prefix}_${encodeTime(nowMs)}${encodeRandom(randomBytes(16))}`;
+}
+
+/** Random text from an unambiguous alphabet (no 0/O, 1/I/L), for codes people type. */
+export function randomCode(length: number): string {
+  const alphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+  const bytes = randomBytes(length);
+  let out = '';
+  for (let i = 0; i < length; i++) out += alphabet[(bytes[i] ?? 0) % alphabet.length];
+  return out;
+}

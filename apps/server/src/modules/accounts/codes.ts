@@ -1,0 +1,90 @@
+import { randomInt } from 'node:crypto';
+import { translate } from '@bourse/i18n';
+import type { CodeScene, Lang } from '@bourse/protocol';
+import { sql } from 'kysely';
+import { type Db, inTransaction } from '../../db/database.ts';
+import { refuse } from '../../http/refusal.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { hmac, safeEqual } from '../../lib/crypto.ts';
+import { newId } from '../../lib/ids.ts';
+import type { Notifier } from '../notify/index.ts';
+import * as repo from './repo.ts';
+
+/** Verification codes: 6 digits, stored as an HMAC, valid 10 minutes, 5 tries, one per 60 s. */
+export const CODE_LIMITS = {
+  digits: 6,
+  ttlMs: 10 * 60 * 1000,
+  maxTries: 5,
+  resendMs: 60 * 1000,
+} as const;
+
+export type CodeDeps = { db: Db; clock: Clock; secret: string; notifier: Notifier };
+
+function hashCode(secret: string, input: { target: string; scene: string; code: string }): string {
+  return hmac(secret, `code|${input.target}|${input.scene}|${input.code}`);
+}
+
+export async function issueCode(
+  deps: CodeDeps,
+  input: { target: string; channel: 'email' | 'sms'; scene: CodeScene; lang: Lang },
+): Promise<{ expires_in: number; resend_in: number }> {
+  const code = String(randomInt(0, 10 ** CODE_LIMITS.digits)).padStart(CODE_LIMITS.digits, '0');
+  const now = deps.clock.now();
+  await inTransaction(deps.db, async (tx) => {
+    // One sender per (target, scene) at a time, so the cool-down cannot be raced.
+    await sql`select pg_advisory_xact_lock(hashtext(${`${input.target}|${input.scene}`}))`.execute(tx);
+    const last = await repo.latestCode(tx, { target: input.target, scene: input.scene });
+    const waitMs = last ? last.created_at.getTime() + CODE_LIMITS.resendMs - now.getTime() : 0;
+    if (waitMs > 0) refuse('CODE_COOLDOWN', { seconds: Math.ceil(waitMs / 1000) });
+    await repo.supersedeCodes(tx, { target: input.target, scene: input.scene, at: now });
+    await repo.insertCode(tx, {
+      id: newId('vcd', now.getTime()),
+      target: input.target,
+      scene: input.scene,
+      code_hash: hashCode(deps.secret, { ...input, code }),
+      attempts: 0,
+      expires_at: new Date(now.getTime() + CODE_LIMITS.ttlMs),
+      consumed_at: null,
+      created_at: now,
+    });
+  });
+  const minutes = CODE_LIMITS.ttlMs / 60_000;
+  await deps.notifier.send({
+    channel: input.channel,
+    recipient: input.target,
+    subject: translate(input.lang, 'message.codeSubject'),
+    body: translate(input.lang, 'message.codeBody', { code, minutes }),
+    code,
+  });
+  return { expires_in: CODE_LIMITS.ttlMs / 1000, resend_in: CODE_LIMITS.resendMs / 1000 };
+}
+
+/**
+ * Checks and consumes a code in its own transaction, so a wrong try is counted even though the
+ * request is refused. A consumed, superseded or expired code is refused the same way.
+ */
+export async function consumeCode(
+  deps: CodeDeps,
+  input: { target: string; scene: CodeScene; code: string },
+): Promise<void> {
+  const now = deps.clock.now();
+  const outcome = await inTransaction(deps.db, async (tx) => {
+    const row = await repo.latestCode(tx, { target: input.target, scene: input.scene, lock: true });
+    if (!row || row.consumed_at !== null || row.expires_at <= now)
+      return { refusal: 'CODE_EXPIRED' as const };
+    if (row.attempts >= CODE_LIMITS.maxTries) return { refusal: 'CODE_TRIES_EXHAUSTED' as const };
+    if (!safeEqual(row.code_hash, hashCode(deps.secret, input))) {
+      const attempts = row.attempts + 1;
+      await repo.updateCode(tx, row.id, { attempts });
+      return attempts >= CODE_LIMITS.maxTries
+        ? { refusal: 'CODE_TRIES_EXHAUSTED' as const }
+        : { refusal: 'CODE_WRONG' as const, triesLeft: CODE_LIMITS.maxTries - attempts };
+    }
+    await repo.updateCode(tx, row.id, { consumed_at: now });
+    return { refusal: null };
+  });
+  if (outcome.refusal === 'CODE_WRONG') refuse('CODE_WRONG', { triesLeft: outcome.triesLeft ?? 0 });
+  if (outcome.refusal === 'CODE_TRIES_EXHAUSTED')
+    refuse('CODE_TRIES_EXHAUSTED', { maxTries: CODE_LIMITS.maxTries });
+  if (outcome.refusal) refuse(outcome.refusal);
+}

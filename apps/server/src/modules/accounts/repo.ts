@@ -1,0 +1,157 @@
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db/database.ts';
+import type { AccountsTables } from './tables.ts';
+
+/** The only SQL on the accounts_* tables. Functions taking `Tx` lock what they read for the caller's transaction. */
+export type CustomerRow = AccountsTables['accounts_customer'];
+export type SessionRow = AccountsTables['accounts_session'];
+export type CodeRow = AccountsTables['accounts_code'];
+type Q = Db | Tx;
+
+export type CustomerKey =
+  | { id: string }
+  | { email: string }
+  | { phone: string }
+  | { name: string }
+  | { wallet: string }
+  | { invitationCode: string };
+
+export async function nextUid(q: Q): Promise<string> {
+  const row = await sql<{ uid: string }>`select nextval('accounts_uid_seq')::text as uid`.execute(q);
+  const uid = row.rows[0]?.uid;
+  if (!uid) throw new Error('accounts_uid_seq returned nothing');
+  return uid;
+}
+
+export async function insertCustomer(q: Q, row: CustomerRow): Promise<void> {
+  await q.insertInto('accounts_customer').values(row).execute();
+}
+
+export async function findCustomer(q: Q, key: CustomerKey, options: { lock?: boolean } = {}) {
+  let query = q.selectFrom('accounts_customer').selectAll();
+  if ('id' in key) query = query.where('id', '=', key.id);
+  else if ('email' in key) query = query.where('email', '=', key.email);
+  else if ('phone' in key) query = query.where('phone', '=', key.phone);
+  else if ('name' in key) query = query.where(sql<string>`lower(name)`, '=', key.name.toLowerCase());
+  else if ('wallet' in key) query = query.where('wallet_address', '=', key.wallet);
+  else query = query.where('invitation_code', '=', key.invitationCode);
+  if (options.lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function updateCustomer(
+  q: Q,
+  id: string,
+  patch: Partial<Omit<CustomerRow, 'id'>>,
+): Promise<void> {
+  await q.updateTable('accounts_customer').set(patch).where('id', '=', id).execute();
+}
+
+export async function insertSession(q: Q, row: SessionRow): Promise<void> {
+  await q.insertInto('accounts_session').values(row).execute();
+}
+
+export async function findSessionByTokenHash(q: Q, tokenHash: string) {
+  return q
+    .selectFrom('accounts_session as s')
+    .innerJoin('accounts_customer as c', 'c.id', 's.customer_id')
+    .select([
+      's.id as session_id',
+      's.expires_at',
+      's.revoked_at',
+      's.revoked_reason',
+      'c.id as customer_id',
+      'c.is_demo',
+      'c.demo_expires_at',
+      'c.status',
+    ])
+    .where('s.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function revokeSessions(
+  q: Q,
+  input: {
+    customerId: string;
+    reason: 'logout' | 'password_changed';
+    at: Date;
+    onlyId?: string;
+    exceptId?: string;
+  },
+): Promise<number> {
+  let query = q
+    .updateTable('accounts_session')
+    .set({ revoked_at: input.at, revoked_reason: input.reason })
+    .where('customer_id', '=', input.customerId)
+    .where('revoked_at', 'is', null);
+  if (input.onlyId) query = query.where('id', '=', input.onlyId);
+  if (input.exceptId) query = query.where('id', '!=', input.exceptId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function latestCode(q: Q, input: { target: string; scene: string; lock?: boolean }) {
+  let query = q
+    .selectFrom('accounts_code')
+    .selectAll()
+    .where('target', '=', input.target)
+    .where('scene', '=', input.scene)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1);
+  if (input.lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function insertCode(q: Q, row: CodeRow): Promise<void> {
+  await q.insertInto('accounts_code').values(row).execute();
+}
+
+/** A new code replaces any earlier unused one for the same target and scene. */
+export async function supersedeCodes(
+  q: Q,
+  input: { target: string; scene: string; at: Date },
+): Promise<void> {
+  await q
+    .updateTable('accounts_code')
+    .set({ consumed_at: input.at })
+    .where('target', '=', input.target)
+    .where('scene', '=', input.scene)
+    .where('consumed_at', 'is', null)
+    .execute();
+}
+
+export async function updateCode(
+  q: Q,
+  id: string,
+  patch: Partial<Pick<CodeRow, 'attempts' | 'consumed_at'>>,
+) {
+  await q.updateTable('accounts_code').set(patch).where('id', '=', id).execute();
+}
+
+export async function insertNonce(
+  q: Q,
+  row: { nonce: string; address: string; expiresAt: Date },
+): Promise<void> {
+  await q
+    .insertInto('accounts_wallet_nonce')
+    .values({ nonce: row.nonce, address: row.address, expires_at: row.expiresAt })
+    .execute();
+}
+
+/** Consumes the nonce once: a replayed signature finds it used. */
+export async function consumeNonce(
+  q: Q,
+  input: { nonce: string; address: string; at: Date },
+): Promise<boolean> {
+  const row = await q
+    .updateTable('accounts_wallet_nonce')
+    .set({ consumed_at: input.at })
+    .where('nonce', '=', input.nonce)
+    .where('address', '=', input.address)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', input.at)
+    .returning('nonce')
+    .executeTakeFirst();
+  return row !== undefined;
+}

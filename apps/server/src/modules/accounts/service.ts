@@ -1,0 +1,374 @@
+import {
+  ACCESS_LIMITS,
+  type CodeScene,
+  type InfoData,
+  isLang,
+  type Lang,
+  type LoginBody,
+  type RegisterBody,
+  type UpdatePasswordBody,
+} from '@bourse/protocol';
+import { hash, verify } from '@node-rs/argon2';
+import type { Logger } from 'pino';
+import { type Db, inTransaction, isUniqueViolation } from '../../db/database.ts';
+import type { AuthContext, SessionResolver } from '../../http/context.ts';
+import { refuse } from '../../http/refusal.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { newToken, sha256 } from '../../lib/crypto.ts';
+import { newId, randomCode } from '../../lib/ids.ts';
+import type { Notifier } from '../notify/index.ts';
+import { type CodeDeps, consumeCode, issueCode } from './codes.ts';
+import {
+  type Identity,
+  identityKey,
+  parseEmail,
+  parseLoginAccount,
+  parsePhone,
+  targetOf,
+} from './identity.ts';
+import * as repo from './repo.ts';
+
+/** OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane. */
+const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const INVITATION_CODE_LENGTH = 8;
+
+export type AccountsConfig = {
+  publicUrl: string;
+  invitationRequired: boolean;
+  demoTtlHours: number;
+  sessionTtlDays: number;
+  loginMaxFailures: number;
+  loginLockMinutes: number;
+};
+
+export type AccountsDeps = {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  secret: string;
+  notifier: Notifier;
+  config: AccountsConfig;
+};
+
+export type RequestMeta = { ip: string; userAgent: string; lang: Lang };
+
+function checkNewPassword(input: { password: string; password2: string }): void {
+  const { passwordMin: min, passwordMax: max } = ACCESS_LIMITS;
+  if (input.password.length < min || input.password.length > max) refuse('PASSWORD_LENGTH', { min, max });
+  if (input.password !== input.password2) refuse('PASSWORDS_MISMATCH');
+}
+
+export function createAccounts(deps: AccountsDeps) {
+  const { db, clock, config } = deps;
+  const codeDeps: CodeDeps = { db, clock, secret: deps.secret, notifier: deps.notifier };
+  // Verified against when an account does not exist, so a miss costs what a hit costs.
+  const dummyHash = hash('not-a-password', ARGON2);
+
+  async function openSession(customerId: string, meta: RequestMeta): Promise<string> {
+    const token = newToken();
+    const now = clock.now();
+    await repo.insertSession(db, {
+      id: newId('ses', now.getTime()),
+      customer_id: customerId,
+      token_hash: sha256(token),
+      created_at: now,
+      expires_at: new Date(now.getTime() + config.sessionTtlDays * 86_400_000),
+      revoked_at: null,
+      revoked_reason: null,
+      ip: meta.ip.slice(0, 64),
+      user_agent: meta.userAgent.slice(0, 256),
+    });
+    return token;
+  }
+
+  async function newCustomer(input: {
+    identity?: Identity;
+    passwordHash: string | null;
+    invitedBy: string | null;
+    demoExpiresAt?: Date;
+    wallet?: string;
+    lang: Lang;
+  }): Promise<repo.CustomerRow> {
+    const now = clock.now();
+    for (let attempt = 0; ; attempt++) {
+      const row: repo.CustomerRow = {
+        id: newId('usr', now.getTime()),
+        uid: await repo.nextUid(db),
+        name: null,
+        email: input.identity?.kind === 'email' ? input.identity.email : null,
+        phone: input.identity?.kind === 'phone' ? input.identity.phone : null,
+        area_code: input.identity?.kind === 'phone' ? input.identity.areaCode : '',
+        country: input.identity?.kind === 'phone' ? input.identity.country : '',
+        password_hash: input.passwordHash,
+        invitation_code: randomCode(INVITATION_CODE_LENGTH),
+        invited_by: input.invitedBy,
+        is_demo: input.demoExpiresAt !== undefined,
+        demo_expires_at: input.demoExpiresAt ?? null,
+        wallet_address: input.wallet ?? null,
+        language: input.lang,
+        status: 'active',
+        failed_logins: 0,
+        locked_until: null,
+        created_at: now,
+        updated_at: now,
+      };
+      try {
+        await repo.insertCustomer(db, row);
+        return row;
+      } catch (error) {
+        // An invitation-code collision is retried; an email, phone or wallet one is the customer's.
+        if (isUniqueViolation(error, 'accounts_customer_invitation_code_key') && attempt < 5) continue;
+        if (isUniqueViolation(error)) refuse('ACCOUNT_EXISTS');
+        throw error;
+      }
+    }
+  }
+
+  function registrationIdentity(body: RegisterBody): Identity {
+    if (body.type === 'email') {
+      const email = parseEmail(body.account);
+      if (!email) refuse('EMAIL_INVALID');
+      return { kind: 'email', email };
+    }
+    const phone = parsePhone(body.account, { areaCode: body.area_code, country: body.country });
+    if (!phone) refuse('PHONE_INVALID');
+    return phone;
+  }
+
+  const sessions: SessionResolver = {
+    async resolve(token) {
+      const row = await repo.findSessionByTokenHash(db, sha256(token));
+      const now = clock.now();
+      if (!row) refuse('SESSION_EXPIRED');
+      if (row.revoked_reason === 'password_changed') refuse('SESSION_PASSWORD_CHANGED');
+      if (row.revoked_at !== null || row.expires_at <= now) refuse('SESSION_EXPIRED');
+      if (row.status !== 'active') refuse('ACCOUNT_DISABLED');
+      if (row.is_demo && row.demo_expires_at !== null && row.demo_expires_at <= now) refuse('DEMO_EXPIRED');
+      return { customerId: row.customer_id, sessionId: row.session_id, isDemo: row.is_demo, token };
+    },
+  };
+
+  return {
+    sessions,
+
+    publicConfig() {
+      return {
+        invitation_required: config.invitationRequired,
+        password_min: ACCESS_LIMITS.passwordMin,
+        password_max: ACCESS_LIMITS.passwordMax,
+        demo_ttl_hours: config.demoTtlHours,
+        login_max_failures: config.loginMaxFailures,
+        login_lock_minutes: config.loginLockMinutes,
+      };
+    },
+
+    async requestCode(input: {
+      account: string;
+      areaCode?: string;
+      scene: CodeScene;
+      auth: AuthContext | null;
+      lang: Lang;
+    }) {
+      const identity = input.account.includes('@')
+        ? (() => {
+            const email = parseEmail(input.account);
+            return email ? ({ kind: 'email', email } as const) : refuse('EMAIL_INVALID');
+          })()
+        : (parsePhone(input.account, { areaCode: input.areaCode }) ?? refuse('PHONE_INVALID'));
+      const existing = await repo.findCustomer(db, identityKey(identity));
+      if (input.scene === 'register' && existing) refuse('ACCOUNT_EXISTS');
+      if ((input.scene === 'reset' || input.scene === 'login') && !existing) refuse('ACCOUNT_NOT_FOUND');
+      if (input.scene === 'bind' || input.scene === 'withdraw') {
+        if (!input.auth) refuse('LOGIN_REQUIRED');
+        if (input.scene === 'bind' && existing && existing.id !== input.auth.customerId)
+          refuse('ACCOUNT_EXISTS');
+        if (input.scene === 'withdraw' && existing?.id !== input.auth.customerId)
+          refuse('BAD_INPUT', { field: 'account' });
+      }
+      return issueCode(codeDeps, {
+        target: targetOf(identity),
+        channel: identity.kind === 'email' ? 'email' : 'sms',
+        scene: input.scene,
+        lang: input.lang,
+      });
+    },
+
+    async register(body: RegisterBody, meta: RequestMeta) {
+      if (body.agree !== '1') refuse('AGREEMENT_REQUIRED');
+      checkNewPassword(body);
+      const identity = registrationIdentity(body);
+      const invitation = body.invitation_code?.trim().toUpperCase() ?? '';
+      if (config.invitationRequired && invitation === '') refuse('INVITATION_REQUIRED');
+      let invitedBy: string | null = null;
+      if (invitation !== '') {
+        const inviter = await repo.findCustomer(db, { invitationCode: invitation });
+        if (!inviter || inviter.is_demo) refuse('INVITATION_INVALID');
+        invitedBy = inviter.id;
+      }
+      if (await repo.findCustomer(db, identityKey(identity))) refuse('ACCOUNT_EXISTS');
+      await consumeCode(codeDeps, { target: targetOf(identity), scene: 'register', code: body.code });
+      const customer = await newCustomer({
+        identity,
+        passwordHash: await hash(body.password, ARGON2),
+        invitedBy,
+        lang: meta.lang,
+      });
+      deps.log.info({ customer: customer.id, uid: customer.uid }, 'customer registered');
+      return { token_h5: await openSession(customer.id, meta), uid: customer.uid };
+    },
+
+    async login(body: LoginBody, meta: RequestMeta) {
+      const identity = parseLoginAccount(body.account, { areaCode: body.area_code });
+      if (!identity) refuse('ACCOUNT_NAME_INVALID');
+      if (body.password === undefined && body.code === undefined)
+        refuse('FIELD_REQUIRED', { field: 'password' });
+      const customer = await repo.findCustomer(db, identityKey(identity));
+      const now = clock.now();
+      if (!customer) {
+        if (body.code !== undefined) refuse('ACCOUNT_NOT_FOUND');
+        await verify(await dummyHash, body.password ?? '');
+        refuse('LOGIN_FAILED', { attemptsLeft: config.loginMaxFailures });
+      }
+      if (customer.status !== 'active') refuse('ACCOUNT_DISABLED');
+      if (customer.locked_until && customer.locked_until > now) {
+        const minutes = Math.ceil((customer.locked_until.getTime() - now.getTime()) / 60_000);
+        refuse('LOGIN_LOCKED', { minutes, maxFailures: config.loginMaxFailures });
+      }
+      if (body.code !== undefined) {
+        await consumeCode(codeDeps, { target: targetOf(identity), scene: 'login', code: body.code });
+      } else if (!customer.password_hash || !(await verify(customer.password_hash, body.password ?? ''))) {
+        await recordFailure(customer.id, now);
+      }
+      await repo.updateCustomer(db, customer.id, { failed_logins: 0, locked_until: null });
+      return { token: await openSession(customer.id, meta), uid: customer.uid };
+    },
+
+    async tempLogin(meta: RequestMeta) {
+      const expiresAt = new Date(clock.now().getTime() + config.demoTtlHours * 3_600_000);
+      const customer = await newCustomer({
+        passwordHash: null,
+        invitedBy: null,
+        demoExpiresAt: expiresAt,
+        lang: meta.lang,
+      });
+      return {
+        token: await openSession(customer.id, meta),
+        uid: customer.uid,
+        expires_at: expiresAt.getTime(),
+      };
+    },
+
+    async logout(auth: AuthContext) {
+      await repo.revokeSessions(db, {
+        customerId: auth.customerId,
+        onlyId: auth.sessionId,
+        reason: 'logout',
+        at: clock.now(),
+      });
+    },
+
+    async info(auth: AuthContext): Promise<InfoData> {
+      const c = await repo.findCustomer(db, { id: auth.customerId });
+      if (!c) refuse('SESSION_EXPIRED');
+      const phoneNational = c.phone && c.area_code ? c.phone.slice(c.area_code.length + 1) : (c.phone ?? '');
+      return {
+        uid: c.uid,
+        name: c.name ?? '',
+        email: c.email ?? '',
+        phone: phoneNational,
+        phone_display: (phoneNational || c.email || '').slice(0, 12),
+        area_code: c.area_code,
+        country: c.country,
+        invitation_code: c.invitation_code,
+        invite_link: `${config.publicUrl}/register?invite=${c.invitation_code}`,
+        transaction_password: '0',
+        language: c.language,
+        is_demo: c.is_demo ? 1 : 0,
+        demo_expires_at: c.demo_expires_at?.getTime() ?? null,
+        wallet_address: c.wallet_address ?? '',
+        created_at: c.created_at.getTime(),
+      };
+    },
+
+    async setLanguage(auth: AuthContext, language: string) {
+      if (!isLang(language)) refuse('BAD_INPUT', { field: 'language' });
+      await repo.updateCustomer(db, auth.customerId, { language, updated_at: clock.now() });
+    },
+
+    async updatePassword(body: UpdatePasswordBody, auth: AuthContext | null) {
+      if (body.old_password !== undefined) {
+        if (!auth) refuse('LOGIN_REQUIRED');
+        return changePassword(auth, { ...body, old_password: body.old_password });
+      }
+      if (body.account === undefined) refuse('FIELD_REQUIRED', { field: 'old_password' });
+      if (body.code === undefined) refuse('FIELD_REQUIRED', { field: 'code' });
+      checkNewPassword(body);
+      const identity = parseLoginAccount(body.account, { areaCode: body.area_code });
+      if (!identity || identity.kind === 'name') refuse('ACCOUNT_NAME_INVALID');
+      const customer = await repo.findCustomer(db, identityKey(identity));
+      if (!customer) refuse('ACCOUNT_NOT_FOUND');
+      await consumeCode(codeDeps, { target: targetOf(identity), scene: 'reset', code: body.code });
+      await setPassword(customer.id, body.password, {});
+      return { ended_sessions: 'all' as const };
+    },
+
+    walletNonceTtlMs: 10 * 60 * 1000,
+    newCustomer,
+    openSession,
+  };
+
+  async function recordFailure(customerId: string, now: Date): Promise<never> {
+    const lockedUntil = new Date(now.getTime() + config.loginLockMinutes * 60_000);
+    const failures = await inTransaction(db, async (tx) => {
+      const c = await repo.findCustomer(tx, { id: customerId }, { lock: true });
+      const count = (c?.failed_logins ?? 0) + 1;
+      const locked = count >= config.loginMaxFailures;
+      await repo.updateCustomer(tx, customerId, {
+        failed_logins: locked ? 0 : count,
+        locked_until: locked ? lockedUntil : null,
+      });
+      return count;
+    });
+    if (failures >= config.loginMaxFailures) {
+      refuse('LOGIN_LOCKED', { minutes: config.loginLockMinutes, maxFailures: config.loginMaxFailures });
+    }
+    refuse('LOGIN_FAILED', { attemptsLeft: config.loginMaxFailures - failures });
+  }
+
+  async function changePassword(
+    auth: AuthContext,
+    body: { old_password: string; password: string; password2: string },
+  ) {
+    if (auth.isDemo) refuse('REAL_ACCOUNT_REQUIRED');
+    checkNewPassword(body);
+    const customer = await repo.findCustomer(db, { id: auth.customerId });
+    if (!customer?.password_hash || !(await verify(customer.password_hash, body.old_password))) {
+      refuse('OLD_PASSWORD_WRONG');
+    }
+    if (body.password === body.old_password) refuse('PASSWORD_UNCHANGED');
+    const ended = await setPassword(customer.id, body.password, { keepSessionId: auth.sessionId });
+    return { ended_sessions: ended };
+  }
+
+  /** New password; every other session ends and must confirm with a new login (code 2000). */
+  async function setPassword(customerId: string, password: string, options: { keepSessionId?: string }) {
+    const passwordHash = await hash(password, ARGON2);
+    const now = clock.now();
+    return inTransaction(db, async (tx) => {
+      await repo.updateCustomer(tx, customerId, {
+        password_hash: passwordHash,
+        failed_logins: 0,
+        locked_until: null,
+        updated_at: now,
+      });
+      return repo.revokeSessions(tx, {
+        customerId,
+        reason: 'password_changed',
+        at: now,
+        ...(options.keepSessionId ? { exceptId: options.keepSessionId } : {}),
+      });
+    });
+  }
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;

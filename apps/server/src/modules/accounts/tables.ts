@@ -1,0 +1,54 @@
+import type { Generated } from 'kysely';
+
+export type AccountsTables = {
+  accounts_customer: {
+    id: string;
+    uid: string;
+    name: string | null;
+    email: string | null;
+    /** E.164, e.g. +447911123456. */
+    phone: string | null;
+    area_code: string;
+    country: string;
+    password_hash: string | null;
+    invitation_code: string;
+    invited_by: string | null;
+    is_demo: boolean;
+    demo_expires_at: Date | null;
+    wallet_address: string | null;
+    language: string;
+    status: 'active' | 'disabled';
+    failed_logins: number;
+    locked_until: Date | null;
+    created_at: Date;
+    updated_at: Date;
+  };
+  accounts_session: {
+    id: string;
+    customer_id: string;
+    token_hash: string;
+    created_at: Date;
+    expires_at: Date;
+    revoked_at: Date | null;
+    revoked_reason: 'logout' | 'password_changed' | null;
+    ip: string;
+    user_agent: string;
+  };
+  accounts_code: {
+    id: string;
+    target: string;
+    scene: string;
+    code_hash: string;
+    attempts: number;
+    expires_at: Date;
+    consumed_at: Date | null;
+    created_at: Date;
+  };
+  accounts_wallet_nonce: {
+    nonce: string;
+    address: string;
+    expires_at: Date;
+    consumed_at: Date | null;
+    created_at: Generated<Date>;
+  };
+};

@@ -1,0 +1,87 @@
+import type { Logger } from 'pino';
+import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+
+/**
+ * Messages to customers. With SMTP_URL set, email goes out by SMTP; otherwise (the embedded
+ * default) every message lands in the outbox table, which the back office shows, and the log
+ * prints one line `outbox to=<recipient> code=<code>`. SMS has no sender yet: always the outbox.
+ */
+export type Message = {
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string;
+  body: string;
+  code?: string;
+};
+
+export type Notifier = {
+  send(message: Message): Promise<void>;
+  latest(
+    recipient: string,
+    limit?: number,
+  ): Promise<Array<{ subject: string; body: string; createdAt: Date }>>;
+};
+
+type Transport = {
+  sendMail(mail: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+};
+
+export async function createNotifier(deps: {
+  db: Db;
+  log: Logger;
+  clock: Clock;
+  smtp: { url: string; from: string } | null;
+}): Promise<Notifier> {
+  let transport: Transport | null = null;
+  if (deps.smtp) {
+    const nodemailer = await import('nodemailer');
+    transport = nodemailer.createTransport(deps.smtp.url) as Transport;
+  }
+  return {
+    async send(message) {
+      let delivery: 'outbox' | 'sent' | 'failed' = 'outbox';
+      if (transport && deps.smtp && message.channel === 'email') {
+        try {
+          await transport.sendMail({
+            from: deps.smtp.from,
+            to: message.recipient,
+            subject: message.subject,
+            text: message.body,
+          });
+          delivery = 'sent';
+        } catch (error) {
+          deps.log.error({ err: error, to: message.recipient }, 'smtp delivery failed; kept in the outbox');
+          delivery = 'failed';
+        }
+      }
+      await deps.db
+        .insertInto('notify_outbox')
+        .values({
+          id: newId('obx', deps.clock.now().getTime()),
+          channel: message.channel,
+          recipient: message.recipient,
+          subject: message.subject,
+          body: message.body,
+          delivery,
+          created_at: deps.clock.now(),
+        })
+        .execute();
+      if (delivery !== 'sent') {
+        deps.log.info(`outbox to=${message.recipient}${message.code ? ` code=${message.code}` : ''}`);
+      }
+    },
+    async latest(recipient, limit = 10) {
+      const rows = await deps.db
+        .selectFrom('notify_outbox')
+        .select(['subject', 'body', 'created_at'])
+        .where('recipient', '=', recipient)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({ subject: r.subject, body: r.body, createdAt: r.created_at }));
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import type { Lang } from '@bourse/protocol';
+import { commonEn } from './catalogs/common.en.ts';
+import { commonFt } from './catalogs/common.ft.ts';
+import { commonZh } from './catalogs/common.zh.ts';
+import { webEn } from './catalogs/web.en.ts';
+import { webFt } from './catalogs/web.ft.ts';
+import { webZh } from './catalogs/web.zh.ts';
+import type { Tree } from './shape.ts';
+
+export type { Shape, Tree } from './shape.ts';
+
+/** One catalog per language; `common` is shared with the server, `web` is the customer app's. */
+export const catalogs = {
+  en: { common: commonEn, web: webEn },
+  zh: { common: commonZh, web: webZh },
+  ft: { common: commonFt, web: webFt },
+} as const satisfies Record<Lang, Record<string, Tree>>;
+
+export type Namespace = keyof (typeof catalogs)['en'];
+export const NAMESPACES = Object.keys(catalogs.en) as Namespace[];
+
+/** Every key path of a tree, dot-joined: the unit the completeness test compares. */
+export function keyPaths(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keyPaths(value, `${prefix}${key}.`),
+  );
+}
+
+export function lookup(tree: Tree, path: string): string | undefined {
+  let node: string | Tree | undefined = tree;
+  for (const part of path.split('.')) {
+    if (node === undefined || typeof node === 'string') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** i18next-compatible `{{name}}` interpolation, for the server's messages. */
+export function interpolate(text: string, params: Readonly<Record<string, string | number>> = {}): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
+}
+
+export function translate(
+  lang: Lang,
+  key: string,
+  params?: Readonly<Record<string, string | number>>,
+): string {
+  const text = lookup(catalogs[lang].common, key) ?? lookup(catalogs.en.common, key) ?? key;
+  return interpolate(text, params);
+}

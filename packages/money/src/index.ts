@@ -1,0 +1,45 @@
+export {
+  abs,
+  allocate,
+  applyBps,
+  applyRate,
+  BPS_PER_UNIT,
+  isNegative,
+  isPositive,
+  isZero,
+  MAX_RATE_SCALE,
+  max,
+  min,
+  mulDiv,
+  multiply,
+  rescale,
+  sum,
+} from './arith.ts';
+export {
+  ASSET_SCALES,
+  type AssetCode,
+  DEFAULT_CRYPTO_SCALE,
+  isKnownAsset,
+  MAX_SCALE,
+  scaleOf,
+} from './assets.ts';
+export {
+  DEFAULT_MAX_INTEGER_DIGITS,
+  type FormatOptions,
+  formatUnits,
+  MoneyParseError,
+  type ParseError,
+  type ParseOptions,
+  type ParseResult,
+  parseDecimal,
+  parseUnitsOrThrow,
+  toDecimalString,
+} from './decimal.ts';
+export {
+  divRound,
+  isRounding,
+  ROUND_CHARGE,
+  ROUND_PAYOUT,
+  ROUNDINGS,
+  type Rounding,
+} from './rounding.ts';
