@@ -253,12 +253,14 @@ export class EmbeddedPostgres {
     this.#stopping = true;
     const child = this.#child;
     if (!child || child.exitCode !== null) return;
+    let timer: NodeJS.Timeout | undefined;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), STOP_TIMEOUT_MS);
+    });
     child.kill('SIGINT');
-    const timeout = new Promise<'timeout'>((resolve) =>
-      setTimeout(() => resolve('timeout'), STOP_TIMEOUT_MS),
-    );
     if ((await Promise.race([exited, timeout])) === 'timeout') child.kill('SIGKILL');
+    clearTimeout(timer);
     this.#options.log.info('embedded PostgreSQL stopped');
   }
 }
