@@ -108,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
   await app.register(accountsRoutes({ accounts, wallet, feedMode: 'sim' }), { prefix: '/api/web' });
-  const hub = registerWebsocket(app, { clock });
+  const hub = registerWebsocket(app, { clock, idleTimeoutMs: config.wsIdleTimeoutMs });
   app.addHook('onClose', async () => hub.close());
 
   await registerStaticApps(app, config);

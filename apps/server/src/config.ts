@@ -32,6 +32,8 @@ export type Config = Readonly<{
   adminDist: string;
   demoContent: boolean;
   shutdownTimeoutMs: number;
+  /** A websocket client silent this long is dropped (API.md: 60 s). */
+  wsIdleTimeoutMs: number;
 }>;
 
 export class ConfigError extends Error {
@@ -110,5 +112,6 @@ export function loadConfig(env: Env = process.env): Config {
     adminDist: path.resolve(env.ADMIN_DIST ?? path.join(repoRoot, 'apps/admin/dist')),
     demoContent: bool(env, 'DEMO_CONTENT', true),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, { min: 100, max: 600_000 }),
+    wsIdleTimeoutMs: int(env, 'WS_IDLE_TIMEOUT_MS', 60_000, { min: 100, max: 3_600_000 }),
   });
 }

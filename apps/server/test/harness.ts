@@ -48,7 +48,13 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   });
   const handle = createDb(database.url, { max: 10 });
   const clock = manualClock(new Date('2026-11-21T04:00:00Z'));
-  const app = await buildApp({ config, db: handle.db, secret: 'test-secret-test-secret-test-secret!', clock, logger: false });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    secret: 'test-secret-test-secret-test-secret!',
+    clock,
+    logger: false,
+  });
   await app.ready();
   return {
     app,
@@ -63,7 +69,15 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   };
 }
 
-export type Answer = { status: number; code: number; msg: string; data: any; reason?: string; params?: Record<string, unknown> };
+export type Answer = {
+  status: number;
+  code: number;
+  msg: string;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field
+  data: any;
+  reason?: string;
+  params?: Record<string, unknown>;
+};
 
 let counter = 0;
 /** A fresh 6–16 character rtoken, as the app sends with every call. */
@@ -75,7 +89,13 @@ export function rtoken(): string {
 /** Calls `web/<call>` the way the app does: GET in the query, POST form-encoded, rtoken always. */
 export async function call(
   app: FastifyInstance,
-  input: { method?: 'GET' | 'POST'; call: string; fields?: Record<string, string>; json?: boolean; headers?: InjectOptions['headers'] },
+  input: {
+    method?: 'GET' | 'POST';
+    call: string;
+    fields?: Record<string, string>;
+    json?: boolean;
+    headers?: InjectOptions['headers'];
+  },
 ): Promise<Answer> {
   const method = input.method ?? 'POST';
   const fields = { rtoken: rtoken(), ...input.fields };
@@ -110,8 +130,16 @@ export async function outboxCode(db: Db, recipient: string): Promise<string> {
 }
 
 /** Registers an email customer end to end and returns their token. */
-export async function registerByEmail(t: TestApp, email: string, password = 'secret123'): Promise<{ token: string; uid: string }> {
-  const sent = await call(t.app, { method: 'GET', call: 'getCode', fields: { account: email, scene: 'register' } });
+export async function registerByEmail(
+  t: TestApp,
+  email: string,
+  password = 'secret123',
+): Promise<{ token: string; uid: string }> {
+  const sent = await call(t.app, {
+    method: 'GET',
+    call: 'getCode',
+    fields: { account: email, scene: 'register' },
+  });
   if (sent.code !== 1) throw new Error(`getCode failed: ${sent.msg}`);
   const code = await outboxCode(t.db, email.toLowerCase());
   const answer = await call(t.app, {
@@ -124,10 +152,19 @@ export async function registerByEmail(t: TestApp, email: string, password = 'sec
 
 /** Row counts of every table: "refused and nothing written" is checked by comparing two of these. */
 export async function rowCounts(db: Db): Promise<Record<string, number>> {
-  const tables = ['accounts_customer', 'accounts_session', 'accounts_code', 'accounts_wallet_nonce', 'notify_outbox'] as const;
+  const tables = [
+    'accounts_customer',
+    'accounts_session',
+    'accounts_code',
+    'accounts_wallet_nonce',
+    'notify_outbox',
+  ] as const;
   const counts: Record<string, number> = {};
   for (const table of tables) {
-    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     counts[table] = Number(row.n);
   }
   return counts;

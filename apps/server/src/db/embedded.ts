@@ -103,6 +103,23 @@ async function stopLeftover(dataDir: string, log: Logger): Promise<void> {
   }
 }
 
+/**
+ * The unprivileged user must be able to walk down to the data directory. We open our own
+ * directory for traversal (not listing); an ancestor we do not own is reported, not changed.
+ */
+function ensureReachable(dir: string): void {
+  fs.chmodSync(dir, fs.statSync(dir).mode | 0o711);
+  for (let current = path.dirname(dir); ; current = path.dirname(current)) {
+    if ((fs.statSync(current).mode & 0o001) === 0) {
+      throw new Error(
+        `The embedded PostgreSQL runs as the OS user "${OS_USER}", who cannot reach ${dir}: ` +
+          `allow traversal of ${current} (chmod o+x) or set DATA_DIR to a reachable directory`,
+      );
+    }
+    if (current === path.dirname(current)) return;
+  }
+}
+
 function chownTree(target: string, owner: { uid: number; gid: number }): void {
   fs.chownSync(target, owner.uid, owner.gid);
   for (const entry of fs.readdirSync(target, { withFileTypes: true })) {
@@ -136,6 +153,7 @@ export class EmbeddedPostgres {
     const bin = await binaries();
     const owner = runAsUser(log);
     fs.mkdirSync(this.#options.dir, { recursive: true });
+    if (owner) ensureReachable(this.#options.dir);
     const secretFile = path.join(this.#options.dir, 'pg-password');
     if (!fs.existsSync(path.join(this.dataDir, 'PG_VERSION'))) {
       this.#password = randomBytes(24).toString('base64url');

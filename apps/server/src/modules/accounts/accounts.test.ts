@@ -1,7 +1,14 @@
 import { privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, outboxCode, registerByEmail, rowCounts, startTestApp, type TestApp } from '../../../test/harness.ts';
+import {
+  call,
+  outboxCode,
+  registerByEmail,
+  rowCounts,
+  startTestApp,
+  type TestApp,
+} from '../../../test/harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,18 +20,34 @@ afterAll(async () => {
 
 describe('verification codes', () => {
   it('sends a 6-digit code to the outbox, stores only its hash, and enforces the 60 s cool-down', async () => {
-    const sent = await call(t.app, { method: 'GET', call: 'getCode', fields: { account: 'code1@example.com', scene: 'register' } });
+    const sent = await call(t.app, {
+      method: 'GET',
+      call: 'getCode',
+      fields: { account: 'code1@example.com', scene: 'register' },
+    });
     expect(sent).toMatchObject({ code: 1, data: { expires_in: 600, resend_in: 60 } });
     expect(JSON.stringify(sent.data)).not.toMatch(/\d{6}/);
     const code = await outboxCode(t.db, 'code1@example.com');
-    const stored = await t.db.selectFrom('accounts_code').select('code_hash').where('target', '=', 'code1@example.com').execute();
+    const stored = await t.db
+      .selectFrom('accounts_code')
+      .select('code_hash')
+      .where('target', '=', 'code1@example.com')
+      .execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]?.code_hash).not.toContain(code);
 
-    const again = await call(t.app, { method: 'GET', call: 'getCode', fields: { account: 'code1@example.com', scene: 'register' } });
+    const again = await call(t.app, {
+      method: 'GET',
+      call: 'getCode',
+      fields: { account: 'code1@example.com', scene: 'register' },
+    });
     expect(again).toMatchObject({ code: 0, reason: 'CODE_COOLDOWN', params: { seconds: 60 } });
     t.clock.advance(60_000);
-    const later = await call(t.app, { method: 'GET', call: 'getCode', fields: { account: 'code1@example.com', scene: 'register' } });
+    const later = await call(t.app, {
+      method: 'GET',
+      call: 'getCode',
+      fields: { account: 'code1@example.com', scene: 'register' },
+    });
     expect(later.code).toBe(1);
   });
 
@@ -35,10 +58,18 @@ describe('verification codes', () => {
     const register = (c: string) =>
       call(t.app, {
         call: 'userRegister',
-        fields: { type: 'email', account: email, code: c, password: 'secret123', password2: 'secret123', agree: '1' },
+        fields: {
+          type: 'email',
+          account: email,
+          code: c,
+          password: 'secret123',
+          password2: 'secret123',
+          agree: '1',
+        },
       });
     const wrong = code === '000000' ? '000001' : '000000';
-    for (let i = 1; i <= 4; i++) expect(await register(wrong)).toMatchObject({ reason: 'CODE_WRONG', params: { triesLeft: 5 - i } });
+    for (let i = 1; i <= 4; i++)
+      expect(await register(wrong)).toMatchObject({ reason: 'CODE_WRONG', params: { triesLeft: 5 - i } });
     expect(await register(wrong)).toMatchObject({ reason: 'CODE_TRIES_EXHAUSTED', params: { maxTries: 5 } });
     expect(await register(code)).toMatchObject({ reason: 'CODE_TRIES_EXHAUSTED' });
 
@@ -55,7 +86,11 @@ describe('verification codes', () => {
   });
 
   it('sends reset and login codes only to existing accounts', async () => {
-    const answer = await call(t.app, { method: 'GET', call: 'getCode', fields: { account: 'nobody@example.com', scene: 'reset' } });
+    const answer = await call(t.app, {
+      method: 'GET',
+      call: 'getCode',
+      fields: { account: 'nobody@example.com', scene: 'reset' },
+    });
     expect(answer).toMatchObject({ code: 0, reason: 'ACCOUNT_NOT_FOUND' });
   });
 });
@@ -77,18 +112,42 @@ describe('register, login, logout', () => {
   });
 
   it('registers by phone with an area code and logs in by phone, email or name', async () => {
-    await call(t.app, { method: 'GET', call: 'getCode', fields: { account: '13800138000', area_code: '86', scene: 'register' } });
+    await call(t.app, {
+      method: 'GET',
+      call: 'getCode',
+      fields: { account: '13800138000', area_code: '86', scene: 'register' },
+    });
     const code = await outboxCode(t.db, '+8613800138000');
     const reg = await call(t.app, {
       call: 'userRegister',
-      fields: { type: 'phone', account: '13800138000', area_code: '86', country: 'CN', code, password: 'phonepass', password2: 'phonepass', agree: '1' },
+      fields: {
+        type: 'phone',
+        account: '13800138000',
+        area_code: '86',
+        country: 'CN',
+        code,
+        password: 'phonepass',
+        password2: 'phonepass',
+        agree: '1',
+      },
     });
     expect(reg.code).toBe(1);
     const info = await call(t.app, { method: 'GET', call: 'info', fields: { token: reg.data.token_h5 } });
-    expect(info.data).toMatchObject({ phone: '13800138000', area_code: '86', country: 'CN', phone_display: '13800138000' });
-    const login = await call(t.app, { call: 'userLogin', fields: { account: '13800138000', area_code: '86', password: 'phonepass' } });
+    expect(info.data).toMatchObject({
+      phone: '13800138000',
+      area_code: '86',
+      country: 'CN',
+      phone_display: '13800138000',
+    });
+    const login = await call(t.app, {
+      call: 'userLogin',
+      fields: { account: '13800138000', area_code: '86', password: 'phonepass' },
+    });
     expect(login).toMatchObject({ code: 1, data: { uid: reg.data.uid } });
-    const e164 = await call(t.app, { call: 'userLogin', fields: { account: '+8613800138000', password: 'phonepass' } });
+    const e164 = await call(t.app, {
+      call: 'userLogin',
+      fields: { account: '+8613800138000', password: 'phonepass' },
+    });
     expect(e164.code).toBe(1);
   });
 
@@ -97,11 +156,26 @@ describe('register, login, logout', () => {
     try {
       const inviter = await registerByEmail(strict, 'inviter@example.com').catch((e: Error) => e);
       expect(inviter).toBeInstanceOf(Error);
-      await call(strict.app, { method: 'GET', call: 'getCode', fields: { account: 'inv@example.com', scene: 'register' } });
+      await call(strict.app, {
+        method: 'GET',
+        call: 'getCode',
+        fields: { account: 'inv@example.com', scene: 'register' },
+      });
       const code = await outboxCode(strict.db, 'inv@example.com');
-      const fields = { type: 'email', account: 'inv@example.com', code, password: 'secret123', password2: 'secret123', agree: '1' };
-      expect(await call(strict.app, { call: 'userRegister', fields })).toMatchObject({ reason: 'INVITATION_REQUIRED' });
-      expect(await call(strict.app, { call: 'userRegister', fields: { ...fields, invitation_code: 'NOPE2345' } })).toMatchObject({
+      const fields = {
+        type: 'email',
+        account: 'inv@example.com',
+        code,
+        password: 'secret123',
+        password2: 'secret123',
+        agree: '1',
+      };
+      expect(await call(strict.app, { call: 'userRegister', fields })).toMatchObject({
+        reason: 'INVITATION_REQUIRED',
+      });
+      expect(
+        await call(strict.app, { call: 'userRegister', fields: { ...fields, invitation_code: 'NOPE2345' } }),
+      ).toMatchObject({
         reason: 'INVITATION_INVALID',
       });
     } finally {
@@ -109,7 +183,11 @@ describe('register, login, logout', () => {
     }
     const host = await registerByEmail(t, 'host@example.com');
     const hostInfo = await call(t.app, { method: 'GET', call: 'info', fields: { token: host.token } });
-    await call(t.app, { method: 'GET', call: 'getCode', fields: { account: 'guest@example.com', scene: 'register' } });
+    await call(t.app, {
+      method: 'GET',
+      call: 'getCode',
+      fields: { account: 'guest@example.com', scene: 'register' },
+    });
     const code = await outboxCode(t.db, 'guest@example.com');
     const guest = await call(t.app, {
       call: 'userRegister',
@@ -124,17 +202,34 @@ describe('register, login, logout', () => {
       },
     });
     expect(guest.code).toBe(1);
-    const row = await t.db.selectFrom('accounts_customer').select('invited_by').where('email', '=', 'guest@example.com').executeTakeFirstOrThrow();
-    const hostRow = await t.db.selectFrom('accounts_customer').select('id').where('email', '=', 'host@example.com').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('accounts_customer')
+      .select('invited_by')
+      .where('email', '=', 'guest@example.com')
+      .executeTakeFirstOrThrow();
+    const hostRow = await t.db
+      .selectFrom('accounts_customer')
+      .select('id')
+      .where('email', '=', 'host@example.com')
+      .executeTakeFirstOrThrow();
     expect(row.invited_by).toBe(hostRow.id);
   });
 
   it('locks the account after repeated failures and names the rule, in the request language', async () => {
     await registerByEmail(t, 'lock@example.com', 'rightpass');
-    const attempt = (password: string, lang = 'en') => call(t.app, { call: 'userLogin', fields: { account: 'lock@example.com', password, lang } });
-    for (let left = 4; left >= 1; left--) expect(await attempt('wrongpass')).toMatchObject({ reason: 'LOGIN_FAILED', params: { attemptsLeft: left } });
+    const attempt = (password: string, lang = 'en') =>
+      call(t.app, { call: 'userLogin', fields: { account: 'lock@example.com', password, lang } });
+    for (let left = 4; left >= 1; left--)
+      expect(await attempt('wrongpass')).toMatchObject({
+        reason: 'LOGIN_FAILED',
+        params: { attemptsLeft: left },
+      });
     const locked = await attempt('wrongpass', 'zh');
-    expect(locked).toMatchObject({ code: 0, reason: 'LOGIN_LOCKED', params: { minutes: 15, maxFailures: 5 } });
+    expect(locked).toMatchObject({
+      code: 0,
+      reason: 'LOGIN_LOCKED',
+      params: { minutes: 15, maxFailures: 5 },
+    });
     expect(locked.msg).toContain('锁定');
     expect(await attempt('rightpass')).toMatchObject({ reason: 'LOGIN_LOCKED' });
     t.clock.advance(15 * 60_000 + 1);
@@ -144,9 +239,16 @@ describe('register, login, logout', () => {
   it('logs in by a login code instead of the password', async () => {
     await registerByEmail(t, 'codelogin@example.com');
     t.clock.advance(61_000);
-    await call(t.app, { method: 'GET', call: 'getCode', fields: { account: 'codelogin@example.com', scene: 'login' } });
+    await call(t.app, {
+      method: 'GET',
+      call: 'getCode',
+      fields: { account: 'codelogin@example.com', scene: 'login' },
+    });
     const code = await outboxCode(t.db, 'codelogin@example.com');
-    const login = await call(t.app, { call: 'userLogin', fields: { account: 'codelogin@example.com', code } });
+    const login = await call(t.app, {
+      call: 'userLogin',
+      fields: { account: 'codelogin@example.com', code },
+    });
     expect(login.code).toBe(1);
   });
 
@@ -161,7 +263,11 @@ describe('register, login, logout', () => {
 
   it('stores only token hashes', async () => {
     const { token } = await registerByEmail(t, 'hash@example.com');
-    const found = await t.db.selectFrom('accounts_session').select('id').where('token_hash', '=', token).execute();
+    const found = await t.db
+      .selectFrom('accounts_session')
+      .select('id')
+      .where('token_hash', '=', token)
+      .execute();
     expect(found).toHaveLength(0);
     const anyPlain = await t.db.selectFrom('http_idempotency').select('response_sealed').execute();
     expect(anyPlain.some((r) => r.response_sealed?.includes(token))).toBe(false);
@@ -171,7 +277,12 @@ describe('register, login, logout', () => {
 describe('passwords', () => {
   it('change ends the other sessions (2000) and keeps this one', async () => {
     const { token: first } = await registerByEmail(t, 'change@example.com', 'oldpass1');
-    const second = (await call(t.app, { call: 'userLogin', fields: { account: 'change@example.com', password: 'oldpass1' } })).data.token;
+    const second = (
+      await call(t.app, {
+        call: 'userLogin',
+        fields: { account: 'change@example.com', password: 'oldpass1' },
+      })
+    ).data.token;
     const wrongOld = await call(t.app, {
       call: 'updatePassword',
       fields: { token: second, old_password: 'nope123', password: 'newpass1', password2: 'newpass1' },
@@ -187,15 +298,24 @@ describe('passwords', () => {
       reason: 'SESSION_PASSWORD_CHANGED',
     });
     expect((await call(t.app, { method: 'GET', call: 'info', fields: { token: second } })).code).toBe(1);
-    expect((await call(t.app, { call: 'userLogin', fields: { account: 'change@example.com', password: 'oldpass1' } })).reason).toBe(
-      'LOGIN_FAILED',
-    );
+    expect(
+      (
+        await call(t.app, {
+          call: 'userLogin',
+          fields: { account: 'change@example.com', password: 'oldpass1' },
+        })
+      ).reason,
+    ).toBe('LOGIN_FAILED');
   });
 
   it('reset by code sets the password and ends every session', async () => {
     const { token } = await registerByEmail(t, 'reset@example.com', 'forgot12');
     t.clock.advance(61_000);
-    await call(t.app, { method: 'GET', call: 'getCode', fields: { account: 'reset@example.com', scene: 'reset' } });
+    await call(t.app, {
+      method: 'GET',
+      call: 'getCode',
+      fields: { account: 'reset@example.com', scene: 'reset' },
+    });
     const code = await outboxCode(t.db, 'reset@example.com');
     const reset = await call(t.app, {
       call: 'updatePassword',
@@ -203,7 +323,14 @@ describe('passwords', () => {
     });
     expect(reset.code).toBe(1);
     expect((await call(t.app, { method: 'GET', call: 'info', fields: { token } })).code).toBe(2000);
-    expect((await call(t.app, { call: 'userLogin', fields: { account: 'reset@example.com', password: 'remember1' } })).code).toBe(1);
+    expect(
+      (
+        await call(t.app, {
+          call: 'userLogin',
+          fields: { account: 'reset@example.com', password: 'remember1' },
+        })
+      ).code,
+    ).toBe(1);
   });
 });
 
@@ -220,8 +347,16 @@ describe('demo accounts', () => {
     });
     expect(change.reason).toBe('REAL_ACCOUNT_REQUIRED');
     t.clock.advance(t.config.demoTtlHours * 3_600_000);
-    const expired = await call(t.app, { method: 'GET', call: 'info', fields: { token: demo.data.token, lang: 'en' } });
-    expect(expired).toMatchObject({ code: 1000, reason: 'DEMO_EXPIRED', msg: 'Virtual account expired, please regenerate' });
+    const expired = await call(t.app, {
+      method: 'GET',
+      call: 'info',
+      fields: { token: demo.data.token, lang: 'en' },
+    });
+    expect(expired).toMatchObject({
+      code: 1000,
+      reason: 'DEMO_EXPIRED',
+      msg: 'Virtual account expired, please regenerate',
+    });
     const again = await call(t.app, { method: 'GET', call: 'tempLogin' });
     expect(again.code).toBe(1);
     expect(again.data.uid).not.toBe(demo.data.uid);
@@ -232,7 +367,11 @@ describe('wallet login (Sign-In with Ethereum)', () => {
   const account = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
 
   async function signedMessage(overrides: { domain?: string } = {}) {
-    const nonce = await call(t.app, { method: 'GET', call: 'walletNonce', fields: { address: account.address } });
+    const nonce = await call(t.app, {
+      method: 'GET',
+      call: 'walletNonce',
+      fields: { address: account.address },
+    });
     expect(nonce.code).toBe(1);
     const message = createSiweMessage({
       domain: overrides.domain ?? nonce.data.domain,
@@ -263,24 +402,44 @@ describe('wallet login (Sign-In with Ethereum)', () => {
   it('refuses a signature by another key, a foreign domain and a malformed message', async () => {
     const signed = await signedMessage();
     const other = privateKeyToAccount('0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba');
-    const forged = await call(t.app, { call: 'walletLogin', fields: { message: signed.message, signature: await other.signMessage({ message: signed.message }) } });
+    const forged = await call(t.app, {
+      call: 'walletLogin',
+      fields: { message: signed.message, signature: await other.signMessage({ message: signed.message }) },
+    });
     expect(forged.reason).toBe('WALLET_SIGNATURE_INVALID');
     const foreign = await signedMessage({ domain: 'evil.example' });
-    expect((await call(t.app, { call: 'walletLogin', fields: foreign })).reason).toBe('WALLET_MESSAGE_INVALID');
-    expect((await call(t.app, { call: 'walletLogin', fields: { message: 'hello', signature: signed.signature } })).reason).toMatch(
-      /WALLET_/,
+    expect((await call(t.app, { call: 'walletLogin', fields: foreign })).reason).toBe(
+      'WALLET_MESSAGE_INVALID',
     );
+    expect(
+      (await call(t.app, { call: 'walletLogin', fields: { message: 'hello', signature: signed.signature } }))
+        .reason,
+    ).toMatch(/WALLET_/);
   });
 });
 
 describe('idempotency and races', () => {
   it('an rtoken replay returns the first answer and changes nothing more', async () => {
     const { token } = await registerByEmail(t, 'replay@example.com', 'first123');
-    const fields = { token, rtoken: 'replay-rtoken1', old_password: 'first123', password: 'second12', password2: 'second12' };
+    const fields = {
+      token,
+      rtoken: 'replay-rtoken1',
+      old_password: 'first123',
+      password: 'second12',
+      password2: 'second12',
+    };
     const first = await call(t.app, { call: 'updatePassword', fields });
-    const before = await t.db.selectFrom('accounts_customer').select('password_hash').where('email', '=', 'replay@example.com').executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('accounts_customer')
+      .select('password_hash')
+      .where('email', '=', 'replay@example.com')
+      .executeTakeFirstOrThrow();
     const second = await call(t.app, { call: 'updatePassword', fields });
-    const after = await t.db.selectFrom('accounts_customer').select('password_hash').where('email', '=', 'replay@example.com').executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('accounts_customer')
+      .select('password_hash')
+      .where('email', '=', 'replay@example.com')
+      .executeTakeFirstOrThrow();
     expect(first.code).toBe(1);
     expect(second).toEqual(first);
     expect(after.password_hash).toBe(before.password_hash);
@@ -291,10 +450,21 @@ describe('idempotency and races', () => {
     await call(t.app, { method: 'GET', call: 'getCode', fields: { account: email, scene: 'register' } });
     const code = await outboxCode(t.db, email);
     const attempt = () =>
-      call(t.app, { call: 'userRegister', fields: { type: 'email', account: email, code, password: 'secret123', password2: 'secret123', agree: '1' } });
+      call(t.app, {
+        call: 'userRegister',
+        fields: {
+          type: 'email',
+          account: email,
+          code,
+          password: 'secret123',
+          password2: 'secret123',
+          agree: '1',
+        },
+      });
     const answers = await Promise.all(Array.from({ length: 8 }, attempt));
     expect(answers.filter((a) => a.code === 1)).toHaveLength(1);
-    for (const a of answers.filter((x) => x.code !== 1)) expect(['ACCOUNT_EXISTS', 'CODE_EXPIRED']).toContain(a.reason);
+    for (const a of answers.filter((x) => x.code !== 1))
+      expect(['ACCOUNT_EXISTS', 'CODE_EXPIRED']).toContain(a.reason);
     const rows = await t.db.selectFrom('accounts_customer').select('id').where('email', '=', email).execute();
     expect(rows).toHaveLength(1);
   });
@@ -302,10 +472,16 @@ describe('idempotency and races', () => {
   it('concurrent code requests send exactly one code', async () => {
     const before = await rowCounts(t.db);
     const answers = await Promise.all(
-      Array.from({ length: 6 }, () => call(t.app, { method: 'GET', call: 'getCode', fields: { account: 'burst@example.com', scene: 'register' } })),
+      Array.from({ length: 6 }, () =>
+        call(t.app, {
+          method: 'GET',
+          call: 'getCode',
+          fields: { account: 'burst@example.com', scene: 'register' },
+        }),
+      ),
     );
     expect(answers.filter((a) => a.code === 1)).toHaveLength(1);
     const after = await rowCounts(t.db);
-    expect(after.notify_outbox - (before.notify_outbox ?? 0)).toBe(1);
+    expect((after.notify_outbox ?? 0) - (before.notify_outbox ?? 0)).toBe(1);
   });
 });
