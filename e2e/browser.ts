@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const VIEWPORTS = {
+  desktop: { width: 1920, height: 1080 },
+  mobile: { width: 390, height: 844 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+export const LANGS = ['en', 'zh', 'ft'] as const;
+
+const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  });
+}
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+/** A fresh browser profile at a viewport, with the language preset in storage when given. */
+export async function newPage(
+  browser: Browser,
+  options: { viewport?: ViewportName; lang?: (typeof LANGS)[number] } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const viewport = VIEWPORTS[options.viewport ?? 'desktop'];
+  const context = await browser.newContext({
+    viewport,
+    baseURL: baseUrl(),
+    isMobile: options.viewport === 'mobile',
+    hasTouch: options.viewport === 'mobile',
+  });
+  if (options.lang) {
+    // Only on a first visit: a test that switches language must see its choice remembered.
+    await context.addInitScript({
+      content: `if (!localStorage.getItem('bourse.lang')) localStorage.setItem('bourse.lang', ${JSON.stringify(options.lang)});`,
+    });
+  }
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  (page as Page & { errors: string[] }).errors = errors;
+  return { context, page };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const file = path.join(SHOTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}
+
+/** Reads the last verification code the outbox holds for a recipient, straight from the database. */
+export async function outboxCode(recipient: string): Promise<string> {
+  const client = new pg.Client({ connectionString: inject('pgUrl') });
+  await client.connect();
+  try {
+    for (let i = 0; i < 50; i++) {
+      const result = await client.query<{ body: string }>(
+        'select body from notify_outbox where recipient = $1 order by created_at desc, id desc limit 1',
+        [recipient],
+      );
+      const code = result.rows[0]?.body.match(/\b(\d{6})\b/)?.[1];
+      if (code) return code;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    await client.end();
+  }
+  throw new Error(`no code in the outbox for ${recipient}`);
+}

@@ -1,0 +1,68 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    pgUrl: string;
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `node apps/server/src/main.ts` on the built web app, an empty data directory and the embedded PostgreSQL. */
+export default async function setup(project: TestProject) {
+  const webDist = path.join(repoRoot, 'apps/web/dist');
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error('apps/web is not built: run `npm run build` first');
+  const dataDir = path.join(repoRoot, '.tmp', `e2e-${process.pid}`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(repoRoot, 'e2e/screenshots'), { recursive: true });
+  const port = await freePort();
+  const pgPort = await freePort();
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'apps/server/src/main.ts')], {
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: String(port),
+      EMBEDDED_PG_PORT: String(pgPort),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ACCESS_RATE_LIMIT_PER_IP: '100000',
+      ACCESS_RATE_LIMIT_PER_ACCOUNT: '100000',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
+  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    if (await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false)) break;
+    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const password = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
+  project.provide('baseUrl', baseUrl);
+  project.provide('pgUrl', `postgres://bourse:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/bourse`);
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+/** End-to-end tests: the real server on a fresh data directory, driven through Debian's Chromium. */
+export default defineConfig({
+  test: {
+    include: ['e2e/**/*.e2e.ts'],
+    globalSetup: ['e2e/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+    pool: 'forks',
+  },
+});
