@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 /** Unit and integration tests. Integration tests run against a real PostgreSQL: DATABASE_URL's, or an embedded one. */
 export default defineConfig({
   test: {
-    include: ['packages/**/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+    include: ['packages/**/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
     globalSetup: ['apps/server/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,

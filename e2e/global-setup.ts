@@ -25,7 +25,8 @@ function freePort(): Promise<number> {
 /** Starts `node apps/server/src/main.ts` on the built web app, an empty data directory and the embedded PostgreSQL. */
 export default async function setup(project: TestProject) {
   const webDist = path.join(repoRoot, 'apps/web/dist');
-  if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error('apps/web is not built: run `npm run build` first');
+  if (!fs.existsSync(path.join(webDist, 'index.html')))
+    throw new Error('apps/web is not built: run `npm run build` first');
   const dataDir = path.join(repoRoot, '.tmp', `e2e-${process.pid}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(path.join(repoRoot, 'e2e/screenshots'), { recursive: true });
@@ -52,7 +53,13 @@ export default async function setup(project: TestProject) {
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    if (await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${baseUrl}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -18,6 +18,8 @@ import { newId } from './lib/ids.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { createAccounts } from './modules/accounts/service.ts';
 import { createWalletLogin } from './modules/accounts/wallet.ts';
+import { createLedger, scheduleVerification } from './modules/ledger/index.ts';
+import { createMarket, marketRoutes } from './modules/market/index.ts';
 import { createNotifier } from './modules/notify/index.ts';
 import { registerWebsocket } from './ws/index.ts';
 
@@ -87,8 +89,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     smtp: config.smtpUrl ? { url: config.smtpUrl, from: config.smtpFrom } : null,
   });
-  const accounts = createAccounts({ db, clock, log, secret: deps.secret, notifier, config });
+  const ledger = createLedger({ db, clock, log });
+  const accounts = createAccounts({
+    db,
+    clock,
+    log,
+    secret: deps.secret,
+    notifier,
+    config,
+    onDemoCreated: async (customerId) => {
+      await ledger.grantDemoFunds(db, { customerId, idempotencyKey: `demo-grant:${customerId}` });
+    },
+  });
   const wallet = createWalletLogin({ db, clock, accounts });
+  const ledgerCheck = scheduleVerification({
+    verify: () => ledger.verify(),
+    log,
+    intervalMs: config.ledgerVerifyIntervalMs,
+  });
+  app.addHook('onClose', async () => ledgerCheck.stop());
 
   app.setErrorHandler(errorHandler(config.bodyLimitBytes));
   registerRequestHooks(app, {
@@ -110,6 +129,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountsRoutes({ accounts, wallet, feedMode: 'sim' }), { prefix: '/api/web' });
   const hub = registerWebsocket(app, { clock, idleTimeoutMs: config.wsIdleTimeoutMs });
   app.addHook('onClose', async () => hub.close());
+  const market = await createMarket({ db, clock, log, config, registry: hub.registry });
+  app.decorate('market', market);
+  await app.register(marketRoutes(market), { prefix: '/api/web' });
+  app.addHook('onClose', async () => market.close());
+  await market.start();
 
   await registerStaticApps(app, config);
   return app;

@@ -34,6 +34,38 @@ export type Config = Readonly<{
   shutdownTimeoutMs: number;
   /** A websocket client silent this long is dropped (API.md: 60 s). */
   wsIdleTimeoutMs: number;
+  /** How often the server proves the ledger balances (LEDGER_VERIFY_INTERVAL_MS, default 10 min). */
+  ledgerVerifyIntervalMs: number;
+  /** Price source (FEED): `sim` (default, simulated, labelled so), `ccxt` (crypto from an exchange; the rest simulated) or `replay`. */
+  feed: 'sim' | 'ccxt' | 'replay';
+  /** Seed of the simulated feed (FEED_SEED): the same seed and clock give the same prices. */
+  feedSeed: string;
+  /** How often the sim and replay feeds tick (FEED_TICK_MS); 0 ticks only when stepped (tests). */
+  feedTickMs: number;
+  /** One `tickers` message (and one recorded batch) per this many ms (TICKER_BATCH_MS). */
+  tickerBatchMs: number;
+  /** A feed silent this long while the market is open makes the instrument stale (STALE_AFTER_MS). */
+  staleAfterMs: number;
+  /** ccxt exchange id (CCXT_EXCHANGE), e.g. binance. */
+  ccxtExchange: string;
+  /** How often the ccxt feed polls fetchTickers (CCXT_POLL_MS). */
+  ccxtPollMs: number;
+  /** Send the exchange's API requests to this base URL + original host + path (CCXT_API_OVERRIDE): a stand-in or mirror. */
+  ccxtApiOverride: string | null;
+  /** Recorded tick file, JSON lines (REPLAY_FILE); required with FEED=replay. */
+  replayFile: string | null;
+  /** Replay speed-up (REPLAY_SPEED). */
+  replaySpeed: number;
+  /** Start the replay over at its end (REPLAY_LOOP); false lets the feed stop, and prices go stale. */
+  replayLoop: boolean;
+  /** Redis (REDIS_URL): several server processes share the market stream through pub/sub. */
+  redisUrl: string | null;
+  /** Prefix of every Redis key and channel (REDIS_PREFIX). */
+  redisPrefix: string;
+  /** Recorded ticks are kept this long (TICK_RETENTION_HOURS); candles stay. */
+  tickRetentionHours: number;
+  /** 1-minute candles are kept this long (CANDLE_1M_RETENTION_DAYS); longer intervals stay. */
+  candle1mRetentionDays: number;
 }>;
 
 export class ConfigError extends Error {
@@ -80,6 +112,41 @@ function url(env: Env, name: string, protocols: readonly string[]): string | nul
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+const FEEDS = ['sim', 'ccxt', 'replay'] as const;
+
+function marketConfig(env: Env) {
+  const feed = env.FEED ?? 'sim';
+  if (!(FEEDS as readonly string[]).includes(feed)) {
+    throw new ConfigError(`FEED must be one of ${FEEDS.join(', ')}, got "${feed}"`);
+  }
+  const replayFile = env.REPLAY_FILE ? path.resolve(env.REPLAY_FILE) : null;
+  if (feed === 'replay' && !replayFile) throw new ConfigError('FEED=replay needs REPLAY_FILE');
+  const ccxtExchange = env.CCXT_EXCHANGE ?? 'binance';
+  if (!/^[a-z0-9]{2,32}$/.test(ccxtExchange)) {
+    throw new ConfigError(`CCXT_EXCHANGE must be a ccxt exchange id, got "${ccxtExchange}"`);
+  }
+  const redisPrefix = env.REDIS_PREFIX ?? 'bourse:';
+  if (!/^[A-Za-z0-9:_-]{0,64}$/.test(redisPrefix))
+    throw new ConfigError('REDIS_PREFIX may hold letters, digits, :, _ and -');
+  return {
+    feed: feed as Config['feed'],
+    feedSeed: env.FEED_SEED ?? 'bourse',
+    feedTickMs: int(env, 'FEED_TICK_MS', 1_000, { min: 0, max: 60_000 }),
+    tickerBatchMs: int(env, 'TICKER_BATCH_MS', 500, { min: 50, max: 10_000 }),
+    staleAfterMs: int(env, 'STALE_AFTER_MS', 30_000, { min: 1_000, max: 3_600_000 }),
+    ccxtExchange,
+    ccxtPollMs: int(env, 'CCXT_POLL_MS', 2_000, { min: 200, max: 600_000 }),
+    ccxtApiOverride: url(env, 'CCXT_API_OVERRIDE', ['http:', 'https:']),
+    replayFile,
+    replaySpeed: int(env, 'REPLAY_SPEED', 1, { min: 1, max: 1_000 }),
+    replayLoop: bool(env, 'REPLAY_LOOP', true),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisPrefix,
+    tickRetentionHours: int(env, 'TICK_RETENTION_HOURS', 48, { min: 1, max: 24 * 3_650 }),
+    candle1mRetentionDays: int(env, 'CANDLE_1M_RETENTION_DAYS', 90, { min: 1, max: 3_650 }),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 8080, { min: 0, max: 65535 });
   const logLevel = env.LOG_LEVEL ?? 'info';
@@ -113,5 +180,7 @@ export function loadConfig(env: Env = process.env): Config {
     demoContent: bool(env, 'DEMO_CONTENT', true),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, { min: 100, max: 600_000 }),
     wsIdleTimeoutMs: int(env, 'WS_IDLE_TIMEOUT_MS', 60_000, { min: 100, max: 3_600_000 }),
+    ledgerVerifyIntervalMs: int(env, 'LEDGER_VERIFY_INTERVAL_MS', 600_000, { min: 1_000, max: 86_400_000 }),
+    ...marketConfig(env),
   });
 }

@@ -36,7 +36,13 @@ export const GetCodeQuery = Type.Object(
     ...CommonFields,
     account,
     area_code: Type.Optional(areaCode),
-    scene: Type.Union(CODE_SCENES.map((s) => Type.Literal(s))),
+    scene: Type.Union([
+      Type.Literal('register'),
+      Type.Literal('reset'),
+      Type.Literal('login'),
+      Type.Literal('bind'),
+      Type.Literal('withdraw'),
+    ]),
   },
   { additionalProperties: false },
 );

@@ -51,6 +51,24 @@ export const REASONS = {
   WALLET_MESSAGE_INVALID: { code: CODE.REFUSED, params: ['field'] },
   WALLET_SIGNATURE_INVALID: { code: CODE.REFUSED, params: [] },
   REAL_ACCOUNT_REQUIRED: { code: CODE.REFUSED, params: [] },
+
+  // Ledger
+  INSUFFICIENT_BALANCE: { code: CODE.REFUSED, params: ['currency', 'available'] },
+  INSUFFICIENT_FROZEN: { code: CODE.REFUSED, params: ['currency', 'frozen'] },
+  DEMO_BOOK_MISMATCH: { code: CODE.REFUSED, params: [] },
+  ENTRY_ALREADY_REVERSED: { code: CODE.REFUSED, params: [] },
+
+  // Market data
+  INSTRUMENT_UNKNOWN: { code: CODE.NOT_FOUND, params: ['symbol'] },
+  INSTRUMENT_HALTED: { code: CODE.REFUSED, params: ['symbol'] },
+  INSTRUMENT_DELISTED: { code: CODE.REFUSED, params: ['symbol'] },
+  MARKET_CLOSED: { code: CODE.REFUSED, params: ['symbol', 'hours'] },
+  PRICE_STALE: { code: CODE.REFUSED, params: ['symbol', 'seconds'] },
+  LIMIT_TOO_LARGE: { code: CODE.BAD_REQUEST, params: ['field', 'max'] },
+  CHANNEL_UNKNOWN: { code: CODE.BAD_REQUEST, params: ['channel'] },
+  SUBSCRIPTIONS_LIMIT: { code: CODE.REFUSED, params: ['max'] },
+  IMPORT_ROW_INVALID: { code: CODE.BAD_REQUEST, params: ['line', 'field'] },
+  IMPORT_TOO_LARGE: { code: CODE.TOO_LARGE, params: ['maxRows'] },
 } as const satisfies Record<string, { code: EnvelopeCode; params: readonly string[] }>;
 
 export type ReasonCode = keyof typeof REASONS;

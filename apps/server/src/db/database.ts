@@ -2,10 +2,12 @@ import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { HttpTables } from '../http/tables.ts';
 import type { AccountsTables } from '../modules/accounts/tables.ts';
+import type { LedgerTables } from '../modules/ledger/tables.ts';
+import type { MarketTables } from '../modules/market/tables.ts';
 import type { NotifyTables } from '../modules/notify/tables.ts';
 
 /** Every module's tables; each module owns (and alone queries) the tables it declares. */
-export type Database = AccountsTables & NotifyTables & HttpTables;
+export type Database = AccountsTables & NotifyTables & HttpTables & LedgerTables & MarketTables;
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
 

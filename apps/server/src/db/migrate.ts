@@ -1,6 +1,8 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { httpMigrations } from '../http/migrations.ts';
 import { accountsMigrations } from '../modules/accounts/migrations/index.ts';
+import { ledgerMigrations } from '../modules/ledger/migrations.ts';
+import { marketMigrations } from '../modules/market/migrations.ts';
 import { notifyMigrations } from '../modules/notify/migrations.ts';
 import type { Db } from './database.ts';
 
@@ -13,6 +15,8 @@ export const ALL_MIGRATIONS: Readonly<Record<string, Migration>> = {
   ...httpMigrations,
   ...accountsMigrations,
   ...notifyMigrations,
+  ...ledgerMigrations,
+  ...marketMigrations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...ALL_MIGRATIONS }) };

@@ -2,58 +2,121 @@ import { WS_IDLE_TIMEOUT_MS, WS_MAIN_TYPE } from '@bourse/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Clock } from '../lib/clock.ts';
+import { ChannelRegistry, type Subscriber } from './registry.ts';
+
+export { type ChannelProvider, type ChannelRefusal, ChannelRegistry, type Subscriber } from './registry.ts';
 
 /** Bounded: a client that cannot keep up is dropped rather than buffered without limit. */
 export const WS_LIMITS = {
   maxMessageBytes: 4096,
-  maxBufferedBytes: 1 << 20,
+  /** A socket's send queue (ws buffer plus kernel buffer); past it the client is dropped as too slow. */
+  maxBufferedBytes: 4 << 20,
   sweepIntervalMs: 5_000,
 } as const;
 
-type Client = { socket: WebSocket; lastSeenMs: number };
+type Client = Subscriber & { socket: WebSocket; lastSeenMs: number };
 
-export type WsHub = { clients(): number; close(): void };
+export type WsHub = {
+  clients(): number;
+  /** Clients dropped because their queue passed WS_LIMITS.maxBufferedBytes. */
+  dropped(): number;
+  registry: ChannelRegistry;
+  close(): void;
+};
+
+function channelOf(message: Record<string, unknown>): string | null {
+  const channel = message.channel;
+  return typeof channel === 'string' && channel.length > 0 && channel.length <= 128 ? channel : null;
+}
 
 /**
- * `/ws`: heartbeats now; the channel registry (tickers, depth, trades, private updates) arrives
- * with the market-data issue. A client silent for 60 s is dropped.
+ * `/ws`: heartbeats (main_type 1) and channel subscriptions (2 subscribe, 3 unsubscribe) — see
+ * docs/api.md. A client silent for 60 s is dropped; so is one whose queue passes the limit.
  */
 export function registerWebsocket(
   app: FastifyInstance,
-  deps: { clock: Clock; idleTimeoutMs?: number },
+  deps: { clock: Clock; idleTimeoutMs?: number; registry?: ChannelRegistry; maxBufferedBytes?: number },
 ): WsHub {
   const clients = new Set<Client>();
   const idleMs = deps.idleTimeoutMs ?? WS_IDLE_TIMEOUT_MS;
+  const registry = deps.registry ?? new ChannelRegistry();
+  const maxBuffered = deps.maxBufferedBytes ?? WS_LIMITS.maxBufferedBytes;
+  let dropped = 0;
+
+  function drop(client: Client): void {
+    if (!clients.delete(client)) return;
+    registry.remove(client);
+    client.socket.terminate();
+  }
 
   app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => {
-    const client: Client = { socket, lastSeenMs: deps.clock.now().getTime() };
+    const client: Client = {
+      socket,
+      lastSeenMs: deps.clock.now().getTime(),
+      channels: new Set(),
+      send(frame) {
+        if (socket.readyState !== socket.OPEN) return false;
+        if (socket.bufferedAmount + frame.length > maxBuffered) {
+          dropped += 1;
+          drop(client);
+          return false;
+        }
+        socket.send(frame, { binary: false });
+        return true;
+      },
+    };
     clients.add(client);
     socket.on('message', (raw: Buffer, isBinary: boolean) => {
       client.lastSeenMs = deps.clock.now().getTime();
       if (isBinary || raw.length > WS_LIMITS.maxMessageBytes) return socket.close(1009, 'message too large');
-      let message: { main_type?: unknown; timestamp?: unknown };
+      let message: Record<string, unknown>;
       try {
         message = JSON.parse(raw.toString('utf8'));
       } catch {
         return socket.close(1007, 'invalid json');
       }
+      if (typeof message !== 'object' || message === null) return socket.close(1007, 'invalid json');
       if (message.main_type === WS_MAIN_TYPE.HEARTBEAT) {
         const pong = typeof message.timestamp === 'number' ? message.timestamp : 0;
         socket.send(JSON.stringify({ main_type: 1, pong, server_time: deps.clock.now().getTime() }));
+        return;
+      }
+      if (message.main_type === WS_MAIN_TYPE.SUBSCRIBE || message.main_type === WS_MAIN_TYPE.UNSUBSCRIBE) {
+        const channel = channelOf(message);
+        const mainType = message.main_type;
+        if (!channel) {
+          socket.send(
+            JSON.stringify({
+              main_type: mainType,
+              channel: '',
+              reason: 'BAD_INPUT',
+              params: { field: 'channel' },
+            }),
+          );
+          return;
+        }
+        if (mainType === WS_MAIN_TYPE.UNSUBSCRIBE) {
+          registry.unsubscribe(client, channel);
+          socket.send(JSON.stringify({ main_type: mainType, channel }));
+          return;
+        }
+        const refusal = registry.subscribe(client, channel);
+        if (refusal) socket.send(JSON.stringify({ main_type: mainType, channel, ...refusal }));
       }
     });
-    socket.on('close', () => clients.delete(client));
-    socket.on('error', () => clients.delete(client));
+    const forget = () => {
+      clients.delete(client);
+      registry.remove(client);
+    };
+    socket.on('close', forget);
+    socket.on('error', forget);
   });
 
   const sweep = setInterval(
     () => {
       const now = deps.clock.now().getTime();
       for (const client of clients) {
-        if (now - client.lastSeenMs > idleMs || client.socket.bufferedAmount > WS_LIMITS.maxBufferedBytes) {
-          client.socket.terminate();
-          clients.delete(client);
-        }
+        if (now - client.lastSeenMs > idleMs || client.socket.bufferedAmount > maxBuffered) drop(client);
       }
     },
     Math.min(WS_LIMITS.sweepIntervalMs, idleMs),
@@ -62,9 +125,14 @@ export function registerWebsocket(
 
   return {
     clients: () => clients.size,
+    dropped: () => dropped,
+    registry,
     close() {
       clearInterval(sweep);
-      for (const client of clients) client.socket.close(1001, 'server shutting down');
+      for (const client of clients) {
+        registry.remove(client);
+        client.socket.close(1001, 'server shutting down');
+      }
     },
   };
 }

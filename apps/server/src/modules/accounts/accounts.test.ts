@@ -341,6 +341,17 @@ describe('demo accounts', () => {
     expect(demo.data.expires_at).toBe(t.clock.now().getTime() + t.config.demoTtlHours * 3_600_000);
     const info = await call(t.app, { method: 'GET', call: 'info', fields: { token: demo.data.token } });
     expect(info.data).toMatchObject({ is_demo: 1, demo_expires_at: demo.data.expires_at });
+    const customer = await t.db
+      .selectFrom('accounts_customer')
+      .select('id')
+      .where('uid', '=', demo.data.uid)
+      .executeTakeFirstOrThrow();
+    const funds = await t.db
+      .selectFrom('ledger_account')
+      .select(['book', 'currency', 'available'])
+      .where('customer_id', '=', customer.id)
+      .execute();
+    expect(funds).toEqual([{ book: 'demo', currency: 'USDT', available: '10000000000000' }]);
     const change = await call(t.app, {
       call: 'updatePassword',
       fields: { token: demo.data.token, old_password: 'x12345', password: 'y123456', password2: 'y123456' },

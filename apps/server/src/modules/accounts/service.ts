@@ -48,6 +48,8 @@ export type AccountsDeps = {
   secret: string;
   notifier: Notifier;
   config: AccountsConfig;
+  /** Called once a demo customer exists: the ledger gives them their virtual funds. */
+  onDemoCreated?: (customerId: string) => Promise<void>;
 };
 
 export type RequestMeta = { ip: string; userAgent: string; lang: Lang };
@@ -251,6 +253,7 @@ export function createAccounts(deps: AccountsDeps) {
         demoExpiresAt: expiresAt,
         lang: meta.lang,
       });
+      await deps.onDemoCreated?.(customer.id);
       return {
         token: await openSession(customer.id, meta),
         uid: customer.uid,

@@ -1,0 +1,335 @@
+import type { ReasonCode, ReasonParams } from '@bourse/protocol';
+import { type Db, inTransaction, isUniqueViolation, type Tx } from '../../db/database.ts';
+import { Refusal } from '../../http/refusal.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import {
+  type AccountRef,
+  accountKey,
+  applyEntry,
+  type BalanceState,
+  type Book,
+  type CustomerAccountType,
+  isPlatformCode,
+  LedgerInvariantError,
+  type NormalizedEntry,
+  PLATFORM_ACCOUNT_TYPE,
+  PLATFORM_ACCOUNTS,
+  type PlatformCode,
+} from './model.ts';
+import * as repo from './repo.ts';
+
+/**
+ * The posting engine: turns checked entries into rows, in one transaction per call.
+ *
+ * 1. Resolve the accounts the entries name to row ids (cache, then database; reads only).
+ * 2. Take the idempotency keys' advisory locks, then the existing accounts' row locks, each in one
+ *    global order — so ledger transactions never wait on each other in a cycle.
+ * 3. Look up the idempotency keys — after the locks, so a concurrent twin has either committed
+ *    (and we replay it) or waits behind us (and will replay ours).
+ * 4. Apply the entries in order to the locked balances in memory; refuse those that would overdraw
+ *    or cross books. A refused entry writes nothing — not even an empty account.
+ * 5. Open the accounts accepted entries pay into, then write the entries, their postings and the
+ *    balance changes: a handful of statements whatever the batch size (group commit).
+ */
+
+export type PostedEntry = {
+  id: string;
+  book: Book;
+  reason: string;
+  reference: { type: string; id: string };
+  idempotencyKey: string;
+  reversesEntryId: string | null;
+  createdAt: Date;
+  /** True when the idempotency key had been posted before: this is that entry, nothing changed. */
+  replayed: boolean;
+};
+
+export type Outcome = { ok: true; entry: PostedEntry } | { ok: false; refusal: Refusal };
+
+/** Ids never change and accounts are never deleted, so a committed id can be cached for good. */
+const CACHE_MAX = 100_000;
+const UNIQUE_RETRIES = 3;
+
+type Resolution = {
+  /** Account key → id, for the accounts that exist. */
+  ids: Map<string, string>;
+  /** Customer → the book they are pinned to, for those pinned. */
+  pins: Map<string, Book>;
+  /** Account key → identity, for every account the entries name. */
+  wanted: Map<string, repo.AccountIdentity>;
+};
+
+function customerOf(account: AccountRef): string | null {
+  return 'customerId' in account ? account.customerId : null;
+}
+
+function identityOf(account: AccountRef, currency: string): repo.AccountIdentity {
+  return 'platform' in account
+    ? {
+        book: account.book,
+        customerId: null,
+        platformCode: account.platform,
+        accountType: PLATFORM_ACCOUNT_TYPE,
+        currency,
+      }
+    : {
+        book: account.book,
+        customerId: account.customerId,
+        platformCode: null,
+        accountType: account.accountType,
+        currency,
+      };
+}
+
+function keyOfRow(row: repo.AccountIdentity): string {
+  const account: AccountRef =
+    row.platformCode !== null
+      ? { book: row.book, platform: row.platformCode as PlatformCode }
+      : {
+          book: row.book,
+          customerId: row.customerId ?? '',
+          accountType: row.accountType as CustomerAccountType,
+        };
+  return accountKey(account, row.currency);
+}
+
+function mayGoNegative(identity: repo.AccountIdentity): boolean {
+  const code = identity.platformCode;
+  return code !== null && isPlatformCode(code) && PLATFORM_ACCOUNTS[code].allowNegative;
+}
+
+function toPosted(row: repo.EntryRow, replayed: boolean): PostedEntry {
+  return {
+    id: row.id,
+    book: row.book,
+    reason: row.reason,
+    reference: { type: row.referenceType, id: row.referenceId },
+    idempotencyKey: row.idempotencyKey,
+    reversesEntryId: row.reversesEntryId,
+    createdAt: row.createdAt,
+    replayed,
+  };
+}
+
+export function createEngine(deps: { db: Db; clock: Clock }) {
+  const { clock } = deps;
+  const accountIds = new Map<string, string>();
+  const owners = new Map<string, Book>();
+
+  function remember<V>(cache: Map<string, V>, key: string, value: V): void {
+    if (cache.size >= CACHE_MAX) cache.clear();
+    cache.set(key, value);
+  }
+
+  /** Reads (never writes) the pins and account ids the entries name: from the cache, else the database. */
+  async function resolve(q: Db | Tx, entries: readonly NormalizedEntry[]): Promise<Resolution> {
+    const customers = new Set<string>();
+    const wanted = new Map<string, repo.AccountIdentity>();
+    for (const entry of entries) {
+      for (const p of entry.postings) {
+        const customer = customerOf(p.account);
+        if (customer !== null) customers.add(customer);
+        if (!wanted.has(p.key)) wanted.set(p.key, identityOf(p.account, p.currency));
+      }
+    }
+    const pins = new Map<string, Book>();
+    for (const c of customers) if (owners.has(c)) pins.set(c, owners.get(c)!);
+    const unpinned = [...customers].filter((c) => !pins.has(c));
+    for (const [c, book] of await repo.findOwners(q, unpinned)) pins.set(c, book);
+    const ids = new Map<string, string>();
+    for (const key of wanted.keys()) if (accountIds.has(key)) ids.set(key, accountIds.get(key)!);
+    const unknown = [...wanted].filter(([key]) => !ids.has(key)).map(([, identity]) => identity);
+    for (const row of await repo.findAccountIds(q, unknown)) ids.set(keyOfRow(row), row.id);
+    return { ids, pins, wanted };
+  }
+
+  /**
+   * Opens, inside the posting transaction, the accounts that accepted entries pay into: sorted, so
+   * two transactions opening the same accounts wait on each other in one order. Returns their ids.
+   */
+  async function open(
+    tx: Tx,
+    resolution: Resolution,
+    keys: ReadonlySet<string>,
+  ): Promise<Map<string, string>> {
+    const opened = new Map<string, string>();
+    if (keys.size === 0) return opened;
+    const now = clock.now();
+    const identities = [...keys].sort().map((key) => resolution.wanted.get(key)!);
+    const newOwners = new Map<string, Book>();
+    for (const i of identities) if (i.customerId !== null) newOwners.set(i.customerId, i.book);
+    const ownerRows = [...newOwners]
+      .filter(([c]) => !resolution.pins.has(c))
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([customerId, book]) => ({ customerId, book }));
+    await repo.insertOwners(tx, ownerRows, now);
+    for (const [c, book] of await repo.findOwners(tx, [...newOwners.keys()])) {
+      if (book !== newOwners.get(c)) {
+        throw new LedgerInvariantError(`customer ${c} was opened in the ${book} book by a concurrent entry`);
+      }
+    }
+    const rows = identities.map((i) => ({
+      ...i,
+      id: newId('lac', now.getTime()),
+      allowNegative: mayGoNegative(i),
+    }));
+    await repo.insertAccounts(tx, rows, now);
+    for (const row of await repo.findAccountIds(tx, rows)) opened.set(keyOfRow(row), row.id);
+    for (const key of keys) {
+      if (!opened.has(key)) throw new LedgerInvariantError(`account ${key} could not be opened`);
+    }
+    return opened;
+  }
+
+  /** Locks the existing accounts (in id order) and returns every named account's balance state. */
+  async function lockStates(tx: Tx, resolution: Resolution): Promise<Map<string, BalanceState>> {
+    const { ids } = resolution;
+    const lockIds = [
+      ...new Set([...resolution.wanted.keys()].flatMap((k) => (ids.has(k) ? [ids.get(k)!] : []))),
+    ];
+    const locked = new Map((await repo.lockAccounts(tx, lockIds.sort())).map((a) => [a.id, a]));
+    const states = new Map<string, BalanceState>();
+    for (const [key, identity] of resolution.wanted) {
+      const id = ids.get(key);
+      const row = id === undefined ? undefined : locked.get(id);
+      if (id !== undefined && row === undefined) throw new LedgerInvariantError(`account ${id} vanished`);
+      const unopened = { availableUnits: 0n, frozenUnits: 0n, allowNegative: mayGoNegative(identity) };
+      states.set(key, row ?? { currency: identity.currency, ...unopened });
+    }
+    return states;
+  }
+
+  async function apply(
+    tx: Tx,
+    entries: readonly NormalizedEntry[],
+    resolution: Resolution,
+  ): Promise<{ outcomes: Outcome[]; opened: Map<string, string> }> {
+    const keys = [...new Set(entries.map((e) => e.idempotencyKey))];
+    await repo.lockIdempotencyKeys(tx, keys);
+    const states = await lockStates(tx, resolution);
+    const reversalTargets = entries.flatMap((e) => (e.reversesEntryId ? [e.reversesEntryId] : []));
+    const decided = decide(entries, {
+      now: clock.now(),
+      states,
+      pins: new Map(resolution.pins),
+      opened: new Set(resolution.ids.keys()),
+      existing: new Map((await repo.findEntriesByKeys(tx, keys)).map((e) => [e.idempotencyKey, e])),
+      reversed: new Set((await repo.findReversals(tx, reversalTargets)).map((e) => e.reversesEntryId)),
+    });
+    const opened = await open(tx, resolution, decided.toOpen);
+    const idOf = (key: string) => resolution.ids.get(key) ?? opened.get(key)!;
+    await repo.writeEntries(
+      tx,
+      decided.accepted.map(({ entry, row }) => ({
+        ...row,
+        postings: entry.postings.map((p) => ({
+          accountId: idOf(p.key),
+          currency: p.currency,
+          bucket: p.bucket,
+          amountUnits: p.amountUnits,
+        })),
+      })),
+      decided.now,
+    );
+    return { outcomes: decided.outcomes, opened };
+  }
+
+  /**
+   * Posts checked entries in one transaction: the caller's when `q` is a transaction (its locks are
+   * then held until the caller commits), else a new one, retried on deadlock or serialization failure.
+   */
+  async function postMany(q: Db | Tx, entries: readonly NormalizedEntry[]): Promise<Outcome[]> {
+    if (entries.length === 0) return [];
+    if (q.isTransaction) {
+      const tx = q as Tx;
+      return (await apply(tx, entries, await resolve(tx, entries))).outcomes;
+    }
+    const db = q as Db;
+    for (let attempt = 1; ; attempt++) {
+      const resolution = await resolve(db, entries);
+      try {
+        const { outcomes, opened } = await inTransaction(db, (tx) => apply(tx, entries, resolution));
+        // Committed now, so these ids and pins are facts worth keeping.
+        for (const [key, id] of [...resolution.ids, ...opened]) remember(accountIds, key, id);
+        for (const [c, book] of resolution.pins) remember(owners, c, book);
+        return outcomes;
+      } catch (error) {
+        // A twin with the same key slipped in between our look-up and insert: the next try replays it.
+        if (attempt < UNIQUE_RETRIES && isUniqueViolation(error, 'ledger_entry_idempotency_key_key'))
+          continue;
+        throw error;
+      }
+    }
+  }
+
+  return { postMany };
+}
+
+type Decision = {
+  now: Date;
+  states: Map<string, BalanceState>;
+  pins: Map<string, Book>;
+  /** Keys of the accounts that exist. */
+  opened: ReadonlySet<string>;
+  existing: Map<string, repo.EntryRow>;
+  reversed: Set<string | null>;
+};
+
+/**
+ * Decides each entry in order against the locked balances (no I/O): replay, refuse, or accept —
+ * updating the balances, pins, keys and reversals the later entries of the batch will see.
+ */
+function decide(entries: readonly NormalizedEntry[], d: Decision) {
+  const accepted: Array<{ entry: NormalizedEntry; row: repo.EntryRow }> = [];
+  const toOpen = new Set<string>();
+  const outcomes: Outcome[] = [];
+  const refuse = (reason: ReasonCode, params?: ReasonParams) =>
+    outcomes.push({ ok: false, refusal: new Refusal(reason, params) });
+  for (const entry of entries) {
+    const prior = d.existing.get(entry.idempotencyKey);
+    if (prior) {
+      if (prior.fingerprint !== entry.fingerprint) {
+        throw new LedgerInvariantError(
+          `idempotency key ${entry.idempotencyKey} was used for a different entry (${prior.id})`,
+        );
+      }
+      outcomes.push({ ok: true, entry: toPosted(prior, true) });
+      continue;
+    }
+    const customers = entry.postings.flatMap((p) => customerOf(p.account) ?? []);
+    if (customers.some((c) => d.pins.has(c) && d.pins.get(c) !== entry.book)) {
+      refuse('DEMO_BOOK_MISMATCH');
+      continue;
+    }
+    if (entry.reversesEntryId !== null && d.reversed.has(entry.reversesEntryId)) {
+      refuse('ENTRY_ALREADY_REVERSED');
+      continue;
+    }
+    const applied = applyEntry(d.states, entry);
+    if (!applied.ok) {
+      refuse(applied.refusal.reason, applied.refusal.params);
+      continue;
+    }
+    for (const c of customers) d.pins.set(c, entry.book);
+    for (const p of entry.postings) if (!d.opened.has(p.key)) toOpen.add(p.key);
+    const row: repo.EntryRow = {
+      id: newId('jnl', d.now.getTime()),
+      book: entry.book,
+      reason: entry.reason,
+      referenceType: entry.referenceType,
+      referenceId: entry.referenceId,
+      idempotencyKey: entry.idempotencyKey,
+      fingerprint: entry.fingerprint,
+      reversesEntryId: entry.reversesEntryId,
+      actorId: entry.actorId,
+      memo: entry.memo,
+      createdAt: d.now,
+    };
+    accepted.push({ entry, row });
+    d.existing.set(entry.idempotencyKey, row);
+    if (entry.reversesEntryId !== null) d.reversed.add(entry.reversesEntryId);
+    outcomes.push({ ok: true, entry: toPosted(row, false) });
+  }
+  return { now: d.now, outcomes, accepted, toOpen };
+}

@@ -1,0 +1,37 @@
+/** What other modules may import from the ledger. Only the ledger writes balances. */
+export type { Outcome, PostedEntry } from './engine.ts';
+export {
+  type AccountRef,
+  BOOKS,
+  type Book,
+  BUCKETS,
+  type Bucket,
+  CUSTOMER_ACCOUNT_TYPES,
+  type CustomerAccountType,
+  type EntryInput,
+  LEDGER_LIMITS,
+  LedgerInvariantError,
+  PLATFORM_ACCOUNTS,
+  type PlatformCode,
+  type PostingInput,
+} from './model.ts';
+export {
+  type Balance,
+  type CustomerAccount,
+  createLedger,
+  DEFAULT_DEMO_GRANT,
+  type EntryDetail,
+  type EntryMeta,
+  type Ledger,
+  type LedgerDeps,
+} from './service.ts';
+export {
+  formatReport,
+  LEDGER_ALARM_MESSAGE,
+  type Mismatch,
+  reportSummary,
+  scheduleVerification,
+  type VerificationSchedule,
+  type VerifyReport,
+  verifyLedger,
+} from './verify.ts';

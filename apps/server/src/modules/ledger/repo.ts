@@ -1,0 +1,552 @@
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db/database.ts';
+import type { Book, Bucket } from './model.ts';
+
+/**
+ * The only SQL on the ledger_* tables. Functions named `lock…` take row locks for the caller's
+ * transaction; everything else reads or writes without locking. Amounts cross this boundary as
+ * bigint and travel to PostgreSQL as decimal strings — never as JS numbers.
+ */
+type Q = Db | Tx;
+
+export async function findOwners(q: Q, customerIds: readonly string[]): Promise<Map<string, Book>> {
+  if (customerIds.length === 0) return new Map();
+  const rows = await q
+    .selectFrom('ledger_owner')
+    .select(['customer_id', 'book'])
+    .where('customer_id', 'in', customerIds)
+    .execute();
+  return new Map(rows.map((r) => [r.customer_id, r.book]));
+}
+
+export async function insertOwners(
+  q: Q,
+  rows: ReadonlyArray<{ customerId: string; book: Book }>,
+  at: Date,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await q
+    .insertInto('ledger_owner')
+    .values(rows.map((r) => ({ customer_id: r.customerId, book: r.book, created_at: at })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export type AccountIdentity = {
+  book: Book;
+  customerId: string | null;
+  platformCode: string | null;
+  accountType: string;
+  currency: string;
+};
+
+export type AccountIdRow = AccountIdentity & { id: string };
+
+/** Ids of the accounts that exist among `wanted` (customer and platform ones alike). */
+export async function findAccountIds(q: Q, wanted: readonly AccountIdentity[]): Promise<AccountIdRow[]> {
+  const customers = wanted.filter((w) => w.customerId !== null);
+  const platforms = wanted.filter((w) => w.platformCode !== null);
+  const found: AccountIdRow[] = [];
+  if (customers.length > 0) {
+    const rows = await sql<{
+      id: string;
+      customer_id: string;
+      book: Book;
+      account_type: string;
+      currency: string;
+    }>`
+      select a.id, a.customer_id, a.book, a.account_type, a.currency
+      from ledger_account a
+      join unnest(${customers.map((c) => c.customerId)}::text[], ${customers.map((c) => c.book)}::text[],
+                  ${customers.map((c) => c.accountType)}::text[], ${customers.map((c) => c.currency)}::text[])
+        as k(customer_id, book, account_type, currency)
+        on a.customer_id = k.customer_id and a.book = k.book
+       and a.account_type = k.account_type and a.currency = k.currency`.execute(q);
+    for (const r of rows.rows) {
+      found.push({
+        id: r.id,
+        book: r.book,
+        customerId: r.customer_id,
+        platformCode: null,
+        accountType: r.account_type,
+        currency: r.currency,
+      });
+    }
+  }
+  if (platforms.length > 0) {
+    const rows = await sql<{ id: string; platform_code: string; book: Book; currency: string }>`
+      select a.id, a.platform_code, a.book, a.currency
+      from ledger_account a
+      join unnest(${platforms.map((p) => p.platformCode)}::text[], ${platforms.map((p) => p.book)}::text[],
+                  ${platforms.map((p) => p.currency)}::text[]) as k(platform_code, book, currency)
+        on a.platform_code = k.platform_code and a.book = k.book and a.currency = k.currency`.execute(q);
+    for (const r of rows.rows) {
+      found.push({
+        id: r.id,
+        book: r.book,
+        customerId: null,
+        platformCode: r.platform_code,
+        accountType: 'platform',
+        currency: r.currency,
+      });
+    }
+  }
+  return found;
+}
+
+/** Opens accounts at zero; an account opened meanwhile by another transaction is left as it is. */
+export async function insertAccounts(
+  q: Q,
+  rows: ReadonlyArray<AccountIdRow & { allowNegative: boolean }>,
+  at: Date,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await q
+    .insertInto('ledger_account')
+    .values(
+      rows.map((r) => ({
+        id: r.id,
+        book: r.book,
+        customer_id: r.customerId,
+        platform_code: r.platformCode,
+        account_type: r.accountType,
+        currency: r.currency,
+        available: '0',
+        frozen: '0',
+        allow_negative: r.allowNegative,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export type LockedAccount = {
+  id: string;
+  currency: string;
+  availableUnits: bigint;
+  frozenUnits: bigint;
+  allowNegative: boolean;
+};
+
+/**
+ * Locks the accounts FOR UPDATE in id order — every ledger transaction takes its locks in this one
+ * order, so two of them never wait on each other in a cycle — and returns their balances.
+ */
+export async function lockAccounts(tx: Tx, ids: readonly string[]): Promise<LockedAccount[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<{
+    id: string;
+    currency: string;
+    available: string;
+    frozen: string;
+    allow_negative: boolean;
+  }>`
+    select id, currency, available, frozen, allow_negative from ledger_account
+     where id = any(${ids}::text[]) order by id for update`.execute(tx);
+  return rows.map((r) => ({
+    id: r.id,
+    currency: r.currency,
+    availableUnits: BigInt(r.available),
+    frozenUnits: BigInt(r.frozen),
+    allowNegative: r.allow_negative,
+  }));
+}
+
+/** The first key of the ledger's advisory locks ('LDGR'), so they never collide with another module's. */
+const IDEMPOTENCY_LOCK_CLASS = 0x4c444752;
+
+/**
+ * Serializes transactions that post the same idempotency keys (transaction-scoped advisory locks,
+ * taken in one order): a twin waits until the first commits, then finds its entry and replays it.
+ */
+export async function lockIdempotencyKeys(tx: Tx, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await sql`
+    select count(pg_advisory_xact_lock(${IDEMPOTENCY_LOCK_CLASS}::int4, s.h))
+      from (select distinct hashtext(k) as h from unnest(${keys}::text[]) as k order by h) s`.execute(tx);
+}
+
+export type EntryRow = {
+  id: string;
+  book: Book;
+  reason: string;
+  referenceType: string;
+  referenceId: string;
+  idempotencyKey: string;
+  fingerprint: string;
+  reversesEntryId: string | null;
+  actorId: string | null;
+  memo: string | null;
+  createdAt: Date;
+};
+
+const ENTRY_COLUMNS = [
+  'id',
+  'book',
+  'reason',
+  'reference_type',
+  'reference_id',
+  'idempotency_key',
+  'fingerprint',
+  'reverses_entry_id',
+  'actor_id',
+  'memo',
+  'created_at',
+] as const;
+
+type EntryDbRow = {
+  id: string;
+  book: Book;
+  reason: string;
+  reference_type: string;
+  reference_id: string;
+  idempotency_key: string;
+  fingerprint: string;
+  reverses_entry_id: string | null;
+  actor_id: string | null;
+  memo: string | null;
+  created_at: Date;
+};
+
+function toEntryRow(r: EntryDbRow): EntryRow {
+  return {
+    id: r.id,
+    book: r.book,
+    reason: r.reason,
+    referenceType: r.reference_type,
+    referenceId: r.reference_id,
+    idempotencyKey: r.idempotency_key,
+    fingerprint: r.fingerprint,
+    reversesEntryId: r.reverses_entry_id,
+    actorId: r.actor_id,
+    memo: r.memo,
+    createdAt: r.created_at,
+  };
+}
+
+export async function findEntriesByKeys(q: Q, keys: readonly string[]): Promise<EntryRow[]> {
+  if (keys.length === 0) return [];
+  const rows = await q
+    .selectFrom('ledger_entry')
+    .select(ENTRY_COLUMNS)
+    .where('idempotency_key', '=', sql<string>`any(${keys}::text[])`)
+    .execute();
+  return rows.map(toEntryRow);
+}
+
+/** Entries that reverse any of `entryIds`. */
+export async function findReversals(q: Q, entryIds: readonly string[]): Promise<EntryRow[]> {
+  if (entryIds.length === 0) return [];
+  const rows = await q
+    .selectFrom('ledger_entry')
+    .select(ENTRY_COLUMNS)
+    .where('reverses_entry_id', 'in', entryIds)
+    .execute();
+  return rows.map(toEntryRow);
+}
+
+export async function findEntry(q: Q, id: string): Promise<EntryRow | undefined> {
+  const row = await q
+    .selectFrom('ledger_entry')
+    .select(ENTRY_COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? toEntryRow(row) : undefined;
+}
+
+export type PostingRow = {
+  accountId: string;
+  book: Book;
+  customerId: string | null;
+  platformCode: string | null;
+  accountType: string;
+  currency: string;
+  bucket: Bucket;
+  amountUnits: bigint;
+};
+
+export async function findPostings(q: Q, entryId: string): Promise<PostingRow[]> {
+  const rows = await q
+    .selectFrom('ledger_posting as p')
+    .innerJoin('ledger_account as a', 'a.id', 'p.account_id')
+    .select([
+      'p.account_id',
+      'p.book',
+      'a.customer_id',
+      'a.platform_code',
+      'a.account_type',
+      'p.currency',
+      'p.bucket',
+      'p.amount',
+    ])
+    .where('p.entry_id', '=', entryId)
+    .orderBy('p.id')
+    .execute();
+  return rows.map((r) => ({
+    accountId: r.account_id,
+    book: r.book,
+    customerId: r.customer_id,
+    platformCode: r.platform_code,
+    accountType: r.account_type,
+    currency: r.currency,
+    bucket: r.bucket,
+    amountUnits: BigInt(r.amount),
+  }));
+}
+
+export type NewEntry = Omit<EntryRow, 'createdAt'> & {
+  createdAt: Date;
+  postings: ReadonlyArray<{ accountId: string; currency: string; bucket: Bucket; amountUnits: bigint }>;
+};
+
+/**
+ * Writes entries, their postings and the balance changes they make: three statements whatever the
+ * number of entries, which is where batching gets its throughput. The caller holds the account locks.
+ */
+export async function writeEntries(tx: Tx, entries: readonly NewEntry[], at: Date): Promise<void> {
+  if (entries.length === 0) return;
+  // One statement, one array per column: no per-row parameters, whatever the batch size.
+  const column = <K extends keyof NewEntry>(name: K) => entries.map((e) => e[name]);
+  await sql`
+    insert into ledger_entry (id, book, reason, reference_type, reference_id, idempotency_key, fingerprint,
+                              reverses_entry_id, actor_id, memo, created_at)
+    select * from unnest(${column('id')}::text[], ${column('book')}::text[], ${column('reason')}::text[],
+                         ${column('referenceType')}::text[], ${column('referenceId')}::text[],
+                         ${column('idempotencyKey')}::text[], ${column('fingerprint')}::text[],
+                         ${column('reversesEntryId')}::text[], ${column('actorId')}::text[],
+                         ${column('memo')}::text[], ${column('createdAt')}::timestamptz[])`.execute(tx);
+
+  const entryIds: string[] = [];
+  const accountIds: string[] = [];
+  const books: string[] = [];
+  const currencies: string[] = [];
+  const buckets: string[] = [];
+  const amounts: string[] = [];
+  const deltas = new Map<string, { available: bigint; frozen: bigint; entries: number }>();
+  for (const e of entries) {
+    const touched = new Set<string>();
+    for (const p of e.postings) {
+      entryIds.push(e.id);
+      accountIds.push(p.accountId);
+      books.push(e.book);
+      currencies.push(p.currency);
+      buckets.push(p.bucket);
+      amounts.push(p.amountUnits.toString());
+      const d = deltas.get(p.accountId) ?? { available: 0n, frozen: 0n, entries: 0 };
+      d[p.bucket] += p.amountUnits;
+      if (!touched.has(p.accountId)) d.entries += 1;
+      touched.add(p.accountId);
+      deltas.set(p.accountId, d);
+    }
+  }
+  await sql`
+    insert into ledger_posting (entry_id, account_id, book, currency, bucket, amount)
+    select * from unnest(${entryIds}::text[], ${accountIds}::text[], ${books}::text[],
+                         ${currencies}::text[], ${buckets}::text[], ${amounts}::numeric[])`.execute(tx);
+
+  const ids = [...deltas.keys()].sort();
+  await sql`
+    update ledger_account a
+       set available = a.available + d.available,
+           frozen = a.frozen + d.frozen,
+           version = a.version + d.entries,
+           updated_at = ${at}
+      from unnest(${ids}::text[], ${ids.map((id) => deltas.get(id)!.available.toString())}::numeric[],
+                  ${ids.map((id) => deltas.get(id)!.frozen.toString())}::numeric[],
+                  ${ids.map((id) => deltas.get(id)!.entries)}::int8[]) as d(id, available, frozen, entries)
+     where a.id = d.id`.execute(tx);
+}
+
+export type BalanceRow = {
+  accountId: string;
+  book: Book;
+  accountType: string;
+  currency: string;
+  availableUnits: bigint;
+  frozenUnits: bigint;
+  version: bigint;
+};
+
+export async function customerBalances(
+  q: Q,
+  input: { customerId: string; accountType?: string; currency?: string; lock?: boolean },
+): Promise<BalanceRow[]> {
+  let query = q
+    .selectFrom('ledger_account')
+    .select(['id', 'book', 'account_type', 'currency', 'available', 'frozen', 'version'])
+    .where('customer_id', '=', input.customerId)
+    .orderBy('id');
+  if (input.accountType !== undefined) query = query.where('account_type', '=', input.accountType);
+  if (input.currency !== undefined) query = query.where('currency', '=', input.currency);
+  if (input.lock) query = query.forUpdate();
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    accountId: r.id,
+    book: r.book,
+    accountType: r.account_type,
+    currency: r.currency,
+    availableUnits: BigInt(r.available),
+    frozenUnits: BigInt(r.frozen),
+    version: BigInt(r.version),
+  }));
+}
+
+export async function platformBalances(
+  q: Q,
+  input: { book: Book; platformCode?: string },
+): Promise<Array<BalanceRow & { platformCode: string }>> {
+  let query = q
+    .selectFrom('ledger_account')
+    .select(['id', 'book', 'platform_code', 'account_type', 'currency', 'available', 'frozen', 'version'])
+    .where('platform_code', 'is not', null)
+    .where('book', '=', input.book)
+    .orderBy('platform_code')
+    .orderBy('currency');
+  if (input.platformCode !== undefined) query = query.where('platform_code', '=', input.platformCode);
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    accountId: r.id,
+    book: r.book,
+    platformCode: r.platform_code ?? '',
+    accountType: r.account_type,
+    currency: r.currency,
+    availableUnits: BigInt(r.available),
+    frozenUnits: BigInt(r.frozen),
+    version: BigInt(r.version),
+  }));
+}
+
+// ---- verification -------------------------------------------------------------------------------
+
+export type BookCurrencyTotal = {
+  book: Book;
+  currency: string;
+  postedUnits: bigint;
+  balanceUnits: bigint;
+  accounts: number;
+};
+
+/** Per book and currency: the sum of all postings and the sum of all balances (both must be zero). */
+export async function bookCurrencyTotals(q: Q): Promise<BookCurrencyTotal[]> {
+  const rows = await sql<{ book: Book; currency: string; posted: string; balance: string; accounts: string }>`
+    with posted as (
+      select book, currency, sum(amount) as posted from ledger_posting group by book, currency
+    ), balances as (
+      select book, currency, sum(available + frozen) as balance, count(*) as accounts
+        from ledger_account group by book, currency
+    )
+    select coalesce(p.book, b.book) as book, coalesce(p.currency, b.currency) as currency,
+           coalesce(p.posted, 0)::text as posted, coalesce(b.balance, 0)::text as balance,
+           coalesce(b.accounts, 0)::text as accounts
+      from posted p full join balances b on b.book = p.book and b.currency = p.currency
+     order by 1, 2`.execute(q);
+  return rows.rows.map((r) => ({
+    book: r.book,
+    currency: r.currency,
+    postedUnits: BigInt(r.posted),
+    balanceUnits: BigInt(r.balance),
+    accounts: Number(r.accounts),
+  }));
+}
+
+/** Entries whose postings do not sum to zero in some currency, or that have fewer than two postings. */
+export async function unbalancedEntries(
+  q: Q,
+  limit: number,
+): Promise<Array<{ entryId: string; currency: string | null; sumUnits: bigint; postings: number }>> {
+  const rows = await sql<{ entry_id: string; currency: string | null; total: string; postings: string }>`
+    select entry_id, currency, sum(amount)::text as total, count(*)::text as postings
+      from ledger_posting group by entry_id, currency having sum(amount) <> 0
+    union all
+    select e.id, null, '0', count(p.id)::text
+      from ledger_entry e left join ledger_posting p on p.entry_id = e.id
+     group by e.id having count(p.id) < 2
+     limit ${limit}`.execute(q);
+  return rows.rows.map((r) => ({
+    entryId: r.entry_id,
+    currency: r.currency,
+    sumUnits: BigInt(r.total),
+    postings: Number(r.postings),
+  }));
+}
+
+export type AccountMismatchRow = {
+  accountId: string;
+  book: Book;
+  currency: string;
+  availableUnits: bigint;
+  frozenUnits: bigint;
+  postedAvailableUnits: bigint;
+  postedFrozenUnits: bigint;
+  customerId: string | null;
+  allowNegative: boolean;
+};
+
+/** Accounts whose balances differ from the sum of their postings, or that are below zero unlawfully. */
+export async function accountMismatches(q: Q, limit: number): Promise<AccountMismatchRow[]> {
+  const rows = await sql<{
+    id: string;
+    book: Book;
+    currency: string;
+    available: string;
+    frozen: string;
+    posted_available: string;
+    posted_frozen: string;
+    customer_id: string | null;
+    allow_negative: boolean;
+  }>`
+    select a.id, a.book, a.currency, a.available::text, a.frozen::text,
+           coalesce(p.available, 0)::text as posted_available, coalesce(p.frozen, 0)::text as posted_frozen,
+           a.customer_id, a.allow_negative
+      from ledger_account a
+      left join (
+        select account_id,
+               sum(amount) filter (where bucket = 'available') as available,
+               sum(amount) filter (where bucket = 'frozen') as frozen
+          from ledger_posting group by account_id
+      ) p on p.account_id = a.id
+     where a.available <> coalesce(p.available, 0)
+        or a.frozen <> coalesce(p.frozen, 0)
+        or a.frozen < 0
+        or (a.available < 0 and (not a.allow_negative or a.customer_id is not null))
+     order by a.id
+     limit ${limit}`.execute(q);
+  return rows.rows.map((r) => ({
+    accountId: r.id,
+    book: r.book,
+    currency: r.currency,
+    availableUnits: BigInt(r.available),
+    frozenUnits: BigInt(r.frozen),
+    postedAvailableUnits: BigInt(r.posted_available),
+    postedFrozenUnits: BigInt(r.posted_frozen),
+    customerId: r.customer_id,
+    allowNegative: r.allow_negative,
+  }));
+}
+
+/** Postings whose book differs from their entry's or account's (foreign keys forbid it; we still look). */
+export async function crossBookPostings(
+  q: Q,
+  limit: number,
+): Promise<Array<{ entryId: string; accountId: string }>> {
+  const rows = await sql<{ entry_id: string; account_id: string }>`
+    select p.entry_id, p.account_id
+      from ledger_posting p
+      join ledger_entry e on e.id = p.entry_id
+      join ledger_account a on a.id = p.account_id
+     where p.book <> e.book or p.book <> a.book or p.currency <> a.currency
+     limit ${limit}`.execute(q);
+  return rows.rows.map((r) => ({ entryId: r.entry_id, accountId: r.account_id }));
+}
+
+export async function journalCounts(q: Q): Promise<{ entries: number; postings: number; accounts: number }> {
+  const row = await sql<{ entries: string; postings: string; accounts: string }>`
+    select (select count(*) from ledger_entry)::text as entries,
+           (select count(*) from ledger_posting)::text as postings,
+           (select count(*) from ledger_account)::text as accounts`.execute(q);
+  const r = row.rows[0];
+  if (!r) throw new Error('journal counts returned nothing');
+  return { entries: Number(r.entries), postings: Number(r.postings), accounts: Number(r.accounts) };
+}

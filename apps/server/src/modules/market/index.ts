@@ -1,0 +1,19 @@
+/**
+ * What other modules may use from market: the service (prices to trade on, tickers, candles)
+ * and its types. Trading code calls `market.priceForTrading(symbol)` and records the returned
+ * `source`, `at` and `tickSeq` with every fill, settlement and liquidation.
+ */
+import type { Market } from './service.ts';
+
+export { marketMigrations } from './migrations.ts';
+export type { TradingPrice } from './queries.ts';
+export { marketRoutes } from './routes.ts';
+export { createMarket, type Market, type MarketConfig } from './service.ts';
+export type { MarketTables } from './tables.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The market service (tests step the feed through it; other modules get it passed in). */
+    market: Market;
+  }
+}

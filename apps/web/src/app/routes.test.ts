@@ -1,0 +1,50 @@
+import { catalogs } from '@bourse/i18n';
+import { LANGS } from '@bourse/protocol';
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from './routes.tsx';
+
+/** Every route of spec section 2's table. */
+const SPEC_PATHS = `/index / /market /preciousMetal /ldcoin /info /bannerDetail /login /register /forgetpwd
+  /verificationCode /agrt /agreement /username /mobile /email /setting /editPassword /googleCode
+  /editPasswordTrade /bindmpwd /currency /currencyRecord /currencyTrade /repayment2 /repaymentNew /credit
+  /xinyongfen /subscription /subscriptionRecord /subscriptionBuy /profit_index /profit_wdtg /profit_buy
+  /vip_index /vip_wdtg /etflow_buy /etf_wdtg /etflow_wdtg /asset /table1 /table2 /record /transfer /address
+  /authentication /authenticationhigh /authenticationrj /authenticationcj /fengxian /sfyz /smauth /seniorauth
+  /dzrz /questionnaire /wallet /walletAdd /bank /bankAdd /addcardRecord /rechargeRecord /moneyRecord
+  /accountRecord /deallog /cbjl /tbjl /exchange /service /settingNew /setting-newdetail /settingHelp
+  /settingHelpdetail /settingAbout /invite /notice /helpDetail /bps /kjmbSelect /c2c_index /c2c_create
+  /c2c_order /c2c_submit /c2c_account /c2c_rule /404`.split(/\s+/);
+
+describe('route table', () => {
+  it('has every route of the spec, once', () => {
+    const paths = ROUTES.map((route) => route.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect([...paths].sort()).toEqual([...SPEC_PATHS].sort());
+  });
+
+  it('builds the screens of this issue and nothing else', () => {
+    const built = ROUTES.filter((route) => route.built).map((route) => route.path);
+    expect(built.sort()).toEqual(
+      [
+        '/',
+        '/index',
+        '/login',
+        '/register',
+        '/forgetpwd',
+        '/agrt',
+        '/agreement',
+        '/setting',
+        '/asset',
+        '/404',
+      ].sort(),
+    );
+    expect(ROUTES.find((route) => route.path === '/asset')?.redirect).toBe('/table1');
+  });
+
+  it('gives every route a title in every language', () => {
+    for (const lang of LANGS) {
+      for (const route of ROUTES)
+        expect(catalogs[lang].web.route[route.title], `${lang} ${route.path}`).toBeTruthy();
+    }
+  });
+});

@@ -1,0 +1,27 @@
+import { Grid, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { AccountHeader } from '../../features/account/components/AccountHeader.tsx';
+import { SettingsPanel } from '../../features/settings/components/SettingsPanel.tsx';
+
+/**
+ * /setting, which is also the mobile "Me" tab: the user-centre header (account feature) beside the
+ * settings (settings feature). Composed here because features never import each other.
+ */
+export function SettingScreen() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg" py={{ base: 'md', sm: 40 }} data-testid="setting-page">
+      <Title order={1} size="h2" visibleFrom="sm">
+        {t('settings.title')}
+      </Title>
+      <Grid gap="lg" align="flex-start">
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+          <AccountHeader />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+          <SettingsPanel />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

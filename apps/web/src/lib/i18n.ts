@@ -1,0 +1,64 @@
+import { catalogs } from '@bourse/i18n';
+import { DEFAULT_LANG, isLang, LANGS, type Lang, LOCALE_OF } from '@bourse/protocol';
+import i18next from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { STORAGE_KEYS } from '../config/app.ts';
+import { local } from './storage.ts';
+
+/** The remembered language, else the browser's first English or Chinese preference, else English. */
+export function detectLang(): Lang {
+  const stored = local.get(STORAGE_KEYS.lang);
+  if (isLang(stored)) return stored;
+  const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  for (const tag of preferred) {
+    const lower = tag.toLowerCase();
+    if (lower.startsWith('zh')) return /-(tw|hk|mo|hant)\b/.test(lower) ? 'ft' : 'zh';
+    if (lower.startsWith('en')) return 'en';
+  }
+  return DEFAULT_LANG;
+}
+
+const resources = Object.fromEntries(
+  LANGS.map((lang) => [lang, { web: catalogs[lang].web, common: catalogs[lang].common }]),
+);
+
+/** One i18next instance: `web` for the app's texts, `common` for the server's reasons and field names. */
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: detectLang(),
+  fallbackLng: DEFAULT_LANG,
+  supportedLngs: LANGS,
+  ns: ['web', 'common'],
+  defaultNS: 'web',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+});
+
+function applyDocumentLang(lang: string): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = isLang(lang) ? LOCALE_OF[lang] : LOCALE_OF[DEFAULT_LANG];
+}
+
+applyDocumentLang(i18n.language);
+i18n.on('languageChanged', applyDocumentLang);
+
+export function currentLang(): Lang {
+  const lang = i18n.resolvedLanguage ?? i18n.language;
+  return isLang(lang) ? lang : DEFAULT_LANG;
+}
+
+/** Switches the interface and remembers the choice across visits. */
+export async function changeLang(lang: Lang): Promise<void> {
+  local.set(STORAGE_KEYS.lang, lang);
+  await i18n.changeLanguage(lang);
+}
+
+/** The current language; re-renders when it changes. */
+export function useLang(): Lang {
+  const { i18n: instance } = useTranslation();
+  const lang = instance.resolvedLanguage ?? instance.language;
+  return isLang(lang) ? lang : DEFAULT_LANG;
+}

@@ -1,0 +1,113 @@
+import type { Page } from 'playwright-core';
+import { outboxCode } from './browser.ts';
+
+/** Page objects: what a customer does, by the app's data-testids. */
+export class LoginPage {
+  readonly page: Page;
+  constructor(page: Page) {
+    this.page = page;
+  }
+
+  async open(): Promise<void> {
+    await this.page.goto('/login');
+    await this.page.getByTestId('login-page').waitFor();
+  }
+
+  async logIn(account: string, password: string): Promise<void> {
+    await this.page.getByTestId('login-tab-password').click();
+    await this.page.getByTestId('login-account').fill(account);
+    await this.page.getByTestId('login-password').fill(password);
+    await this.page.getByTestId('login-submit').click();
+  }
+
+  async error(): Promise<string> {
+    const error = this.page.getByTestId('login-error');
+    await error.waitFor();
+    return (await error.textContent())?.trim() ?? '';
+  }
+
+  async createDemo(): Promise<void> {
+    await this.page.getByTestId('demo-create').click();
+  }
+}
+
+export class RegisterPage {
+  readonly page: Page;
+  constructor(page: Page) {
+    this.page = page;
+  }
+
+  async open(): Promise<void> {
+    await this.page.goto('/register');
+    await this.page.getByTestId('register-page').waitFor();
+  }
+
+  async registerByEmail(email: string, password: string): Promise<void> {
+    await this.page.getByTestId('register-tab-email').click();
+    await this.page.getByTestId('register-email').fill(email);
+    await this.page.getByTestId('get-code').click();
+    await this.page.locator('[data-testid="get-code"][data-seconds-left]').waitFor();
+    await this.page.getByTestId('register-code').fill(await outboxCode(email));
+    await this.page.getByTestId('register-password').fill(password);
+    await this.page.getByTestId('register-password2').fill(password);
+    await this.page.getByTestId('register-agree').check();
+    await this.page.getByTestId('register-submit').click();
+  }
+}
+
+export class Shell {
+  readonly page: Page;
+  constructor(page: Page) {
+    this.page = page;
+  }
+
+  async switchLanguage(lang: 'en' | 'zh' | 'ft'): Promise<void> {
+    await this.page.getByTestId('lang-menu').first().click();
+    await this.page.getByTestId(`lang-option-${lang}`).click();
+    await this.page.waitForFunction(
+      (l) => document.documentElement.lang.startsWith(l === 'en' ? 'en' : 'zh'),
+      lang,
+    );
+  }
+
+  async logOut(): Promise<void> {
+    await this.page.goto('/setting');
+    await this.page.getByTestId('logout').click();
+  }
+
+  /**
+   * Visible texts that still read as English words: after switching to Chinese there must be
+   * none, apart from names that are the same in every language.
+   */
+  async englishTexts(): Promise<string[]> {
+    return this.page.evaluate(() => {
+      const allowed =
+        /^(Bourse|English|ETFs?|[2-9A-Z]{8}|UID|USDT|BTC|ETH|TRX|OK|PWA|EIP-4361|Ethereum|MetaMask|Google|Email|E-mail|SMS|ID|DEMO|@?[\w.+-]+@[\w.-]+|https?:\/\/\S+|[\w.-]+\.(com|local|io)|\d[\d:.,/ -]*)$/i;
+      const out: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim() ?? '';
+        const element = node.parentElement;
+        if (!text || !element || element.closest('script,style,[aria-hidden="true"]')) continue;
+        const style = getComputedStyle(element);
+        const rect = element.getBoundingClientRect();
+        if (
+          style.visibility === 'hidden' ||
+          style.display === 'none' ||
+          rect.width === 0 ||
+          rect.height === 0
+        )
+          continue;
+        if (allowed.test(text)) continue;
+        const words = text
+          .split(/[\s()（）·,，:：]+/)
+          .filter((w: string) => /[A-Za-z]{2,}/.test(w) && !allowed.test(w));
+        if (words.length > 0) out.push(text);
+      }
+      const placeholders = [...document.querySelectorAll('input[placeholder]')]
+        .map((i) => i.getAttribute('placeholder') ?? '')
+        .filter((p) => /[A-Za-z]{3,}/.test(p) && !allowed.test(p));
+      return [...out, ...placeholders];
+    });
+  }
+}

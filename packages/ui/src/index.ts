@@ -1,0 +1,16 @@
+export { CopyField, type CopyFieldProps } from './CopyField.tsx';
+export {
+  type FormatNumOptions,
+  formatNum,
+  Num,
+  type NumProps,
+  NumProvider,
+  type NumSettings,
+  type NumValue,
+  type Rise,
+  type Trend,
+  trendColor,
+  trendOf,
+  useNumSettings,
+} from './Num.tsx';
+export { Sheet, type SheetProps } from './Sheet.tsx';
