@@ -8,11 +8,12 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { manualClock } from '../apps/server/src/lib/clock.ts';
 import { localBus } from '../apps/server/src/modules/market/bus.ts';
 import { registerMarketChannels } from '../apps/server/src/modules/market/channels.ts';
-import { toCsvLine } from '../apps/server/src/modules/market/csv.ts';
 import { MarketEngine } from '../apps/server/src/modules/market/engine.ts';
 import { createSimFeed } from '../apps/server/src/modules/market/feeds/sim.ts';
-import { fixtureInstruments } from '../apps/server/src/modules/market/fixtures/instruments.ts';
-import { CATALOGUE_COLUMNS } from '../apps/server/src/modules/market/instrument.ts';
+import {
+  fixtureInstruments,
+  generatedCatalogueCsv,
+} from '../apps/server/src/modules/market/fixtures/instruments.ts';
 import type { Recorder } from '../apps/server/src/modules/market/recorder.ts';
 import { MarketState } from '../apps/server/src/modules/market/state.ts';
 import { ChannelRegistry, registerWebsocket, type Subscriber } from '../apps/server/src/ws/index.ts';
@@ -129,33 +130,6 @@ function ask(child: ChildProcess, message: ToChild, expect: FromChild['type']): 
   });
 }
 
-function instrumentsCsv(n: number): string {
-  const lines = [toCsvLine(CATALOGUE_COLUMNS)];
-  for (let i = 0; i < n; i++) {
-    const price = `${1 + (i % 997)}.${String(i % 100).padStart(2, '0')}`;
-    lines.push(
-      toCsvLine([
-        `C${i}/USDT`,
-        `Coin ${i}`,
-        'crypto_spot',
-        `C${i}`,
-        'USDT',
-        '0.01',
-        '0.01',
-        '1',
-        '1',
-        '24/7',
-        'active',
-        price,
-        '',
-        '',
-        String(i),
-      ]),
-    );
-  }
-  return lines.join('\n');
-}
-
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
@@ -252,7 +226,7 @@ export async function run(): Promise<BenchResult[]> {
 
   // The real pipeline, without a database: state, channels, registry, hub, a sim feed.
   const clock = manualClock(new Date('2026-11-21T04:00:00Z'));
-  const instruments = fixtureInstruments(instrumentsCsv(INSTRUMENTS));
+  const instruments = fixtureInstruments(generatedCatalogueCsv(INSTRUMENTS, 'crypto'));
   const state = new MarketState({ staleAfterMs: 30_000 });
   state.setCatalogue(instruments);
   const registry = new ChannelRegistry();

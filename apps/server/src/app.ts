@@ -126,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.code(503).send({ status: 'database unavailable' });
     }
   });
-  await app.register(accountsRoutes({ accounts, wallet, feedMode: 'sim' }), { prefix: '/api/web' });
+  await app.register(accountsRoutes({ accounts, wallet, feedMode: config.feed }), { prefix: '/api/web' });
   const hub = registerWebsocket(app, { clock, idleTimeoutMs: config.wsIdleTimeoutMs });
   app.addHook('onClose', async () => hub.close());
   const market = await createMarket({ db, clock, log, config, registry: hub.registry });

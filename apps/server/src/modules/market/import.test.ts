@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { Refusal } from '../../http/refusal.ts';
 import { toCsvLine } from './csv.ts';
+import { generatedCatalogueCsv } from './fixtures/instruments.ts';
 import { CATALOGUE_COLUMNS } from './instrument.ts';
 
 let t: TestApp;
@@ -12,39 +13,7 @@ afterAll(async () => t.close());
 
 const HEADER = toCsvLine(CATALOGUE_COLUMNS);
 
-/** `n` listed stocks across a few exchanges, in the catalogue's CSV form. */
-function generatedCsv(n: number): string {
-  const exchanges = [
-    'America/New_York Mon-Fri 09:30-16:00',
-    'Europe/London Mon-Fri 08:00-16:30',
-    'Asia/Tokyo Mon-Fri 09:00-11:30, Mon-Fri 12:30-15:00',
-  ];
-  const lines = [HEADER];
-  for (let i = 0; i < n; i++) {
-    const symbol = `S${String(i).padStart(4, '0')}.X`;
-    const price = `${10 + (i % 490)}.${String(i % 100).padStart(2, '0')}`;
-    lines.push(
-      toCsvLine([
-        symbol,
-        `Generated Company ${i}, Inc.`,
-        i % 10 === 0 ? 'etf' : 'stock',
-        `S${i}`,
-        'USD',
-        '0.01',
-        '1',
-        '1',
-        '20',
-        exchanges[i % 3] as string,
-        'active',
-        price,
-        '',
-        '',
-        String(2000 + i),
-      ]),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
-}
+const generatedCsv = (n: number) => generatedCatalogueCsv(n, 'stocks');
 
 async function importRefusal(csv: string): Promise<Refusal> {
   try {
