@@ -1,13 +1,13 @@
 import { formatUnits, parseDecimal } from '@bourse/money';
 import { hash, verify } from '@node-rs/argon2';
+import { ARGON2 } from '../apps/server/src/modules/accounts/service.ts';
 import type { BenchResult } from './run.ts';
 
 /** Costs of the foundation's hot spots: password hashing (deliberately slow) and money formatting. */
 export async function run(): Promise<BenchResult[]> {
-  const params = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
   const rounds = 20;
   let started = performance.now();
-  const stored = await hash('correct horse', params);
+  const stored = await hash('correct horse', ARGON2);
   for (let i = 0; i < rounds; i++) await verify(stored, 'correct horse');
   const verifyMs = (performance.now() - started) / rounds;
 

@@ -102,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   const wallet = createWalletLogin({ db, clock, accounts });
+  if (config.demoContent) await accounts.ensureDemoCustomer();
   const ledgerCheck = scheduleVerification({
     verify: () => ledger.verify(),
     log,
@@ -142,7 +143,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 async function registerStaticApps(app: FastifyInstance, config: Config): Promise<void> {
   const webIndex = path.join(config.webDist, 'index.html');
   const adminIndex = path.join(config.adminDist, 'index.html');
-  if (fs.existsSync(webIndex)) {
+  // Checked once: the apps are built before the server starts, not while it runs.
+  const hasWeb = fs.existsSync(webIndex);
+  const hasAdmin = fs.existsSync(adminIndex);
+  if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: false,
@@ -150,7 +154,7 @@ async function registerStaticApps(app: FastifyInstance, config: Config): Promise
       serveDotFiles: false,
     });
   }
-  if (fs.existsSync(adminIndex)) {
+  if (hasAdmin) {
     await app.register(fastifyStatic, {
       root: config.adminDist,
       prefix: '/admin/',
@@ -164,10 +168,10 @@ async function registerStaticApps(app: FastifyInstance, config: Config): Promise
     if (!wantsPage) return sendReason(request, reply, 'NOT_FOUND');
     // /admin is the back office's; the customer app's history fallback never answers there.
     if (url === '/admin' || url.startsWith('/admin/')) {
-      if (fs.existsSync(adminIndex)) return reply.type('text/html').send(fs.createReadStream(adminIndex));
+      if (hasAdmin) return reply.type('text/html').send(fs.createReadStream(adminIndex));
       return reply.code(404).type('text/plain').send('The back office is not part of this build yet.');
     }
-    if (fs.existsSync(webIndex)) {
+    if (hasWeb) {
       return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(webIndex));
     }
     return reply.code(404).type('text/plain').send('The web app is not built: run `npm run build`.');

@@ -3,7 +3,6 @@ import { buildApp, loggerOptions } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { startDatabase } from './db/start.ts';
 import { loadSecret } from './lib/secret.ts';
-import { seedDemoContent } from './seed.ts';
 
 /** Read config, start the database, build the app, listen — and stop in that order's reverse. */
 async function main(): Promise<void> {
@@ -21,7 +20,6 @@ async function main(): Promise<void> {
   try {
     const secret = loadSecret({ configured: config.secret, dataDir: config.dataDir });
     app = await buildApp({ config, db: database.db, secret, logger: log });
-    if (config.demoContent) await seedDemoContent({ db: database.db, log });
   } catch (error) {
     await database.close();
     throw error;

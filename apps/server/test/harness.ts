@@ -40,6 +40,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   const database = await createTestDatabase();
   const config: Config = Object.freeze({
     ...loadConfig({ LOG_LEVEL: 'silent' }),
+    demoContent: false,
     accessRateLimitPerIp: 100_000,
     accessRateLimitPerAccount: 100_000,
     webDist: '/nonexistent',

@@ -129,6 +129,23 @@ function chownTree(target: string, owner: { uid: number; gid: number }): void {
   }
 }
 
+/**
+ * The URL of an embedded PostgreSQL that a running server already owns under `dir`, or null.
+ * Command-line tools connect to it rather than start (and later stop) a second one.
+ */
+export function runningEmbeddedUrl(dir: string, database: string): string | null {
+  const pidFile = path.join(dir, 'pg', 'postmaster.pid');
+  const secretFile = path.join(dir, 'pg-password');
+  if (!fs.existsSync(pidFile) || !fs.existsSync(secretFile)) return null;
+  // postmaster.pid: line 1 is the pid, line 4 the port.
+  const lines = fs.readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number.parseInt(lines[0] ?? '', 10);
+  const port = Number.parseInt(lines[3] ?? '', 10);
+  if (!(pid > 0) || !isAlive(pid) || !(port > 0)) return null;
+  const password = fs.readFileSync(secretFile, 'utf8').trim();
+  return `postgres://${DB_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+}
+
 export class EmbeddedPostgres {
   readonly #options: EmbeddedPostgresOptions;
   #child: ChildProcess | null = null;

@@ -1,7 +1,7 @@
-import type { Logger } from 'pino';
+import pino, { type Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { createDb, type Db } from './database.ts';
-import { EmbeddedPostgres } from './embedded.ts';
+import { EmbeddedPostgres, runningEmbeddedUrl } from './embedded.ts';
 import { migrateToLatest } from './migrate.ts';
 
 const EMBEDDED_DATABASE = 'bourse';
@@ -49,4 +49,17 @@ export async function ensureDatabase(adminUrl: string, name: string): Promise<st
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/**
+ * For command-line tools: DATABASE_URL when set; else the embedded PostgreSQL of a running
+ * server (connected to, never stopped); else the embedded one started for the tool.
+ */
+export async function openDatabaseForTool(config: Config): Promise<StartedDatabase> {
+  const running = config.databaseUrl ? null : runningEmbeddedUrl(config.dataDir, EMBEDDED_DATABASE);
+  if (running) {
+    const handle = createDb(running, { max: 2 });
+    return { db: handle.db, close: () => handle.db.destroy() };
+  }
+  return startDatabase({ config, log: pino({ level: 'warn' }) });
 }

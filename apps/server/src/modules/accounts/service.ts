@@ -12,7 +12,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { Logger } from 'pino';
 import { type Db, inTransaction, isUniqueViolation } from '../../db/database.ts';
 import type { AuthContext, SessionResolver } from '../../http/context.ts';
-import { refuse } from '../../http/refusal.ts';
+import { Refusal, refuse } from '../../http/refusal.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newToken, sha256 } from '../../lib/crypto.ts';
 import { newId, randomCode } from '../../lib/ids.ts';
@@ -29,7 +29,10 @@ import {
 import * as repo from './repo.ts';
 
 /** OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane. */
-const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/** Demo content of a fresh install (DEMO_CONTENT=true): a real customer to sign in with. */
+export const DEMO_CUSTOMER = { email: 'demo@bourse.local', password: 'demo1234' } as const;
 const INVITATION_CODE_LENGTH = 8;
 
 export type AccountsConfig = {
@@ -58,6 +61,16 @@ function checkNewPassword(input: { password: string; password2: string }): void 
   const { passwordMin: min, passwordMax: max } = ACCESS_LIMITS;
   if (input.password.length < min || input.password.length > max) refuse('PASSWORD_LENGTH', { min, max });
   if (input.password !== input.password2) refuse('PASSWORDS_MISMATCH');
+}
+
+/** Where a code goes: an email, or a phone with its area code (never an account name). */
+function codeIdentity(account: string, areaCode: string | undefined): Identity {
+  if (account.includes('@')) {
+    const email = parseEmail(account);
+    if (!email) refuse('EMAIL_INVALID');
+    return { kind: 'email', email };
+  }
+  return parsePhone(account, { areaCode }) ?? refuse('PHONE_INVALID');
 }
 
 export function createAccounts(deps: AccountsDeps) {
@@ -171,12 +184,7 @@ export function createAccounts(deps: AccountsDeps) {
       auth: AuthContext | null;
       lang: Lang;
     }) {
-      const identity = input.account.includes('@')
-        ? (() => {
-            const email = parseEmail(input.account);
-            return email ? ({ kind: 'email', email } as const) : refuse('EMAIL_INVALID');
-          })()
-        : (parsePhone(input.account, { areaCode: input.areaCode }) ?? refuse('PHONE_INVALID'));
+      const identity = codeIdentity(input.account, input.areaCode);
       const existing = await repo.findCustomer(db, identityKey(identity));
       if (input.scene === 'register' && existing) refuse('ACCOUNT_EXISTS');
       if ((input.scene === 'reset' || input.scene === 'login') && !existing) refuse('ACCOUNT_NOT_FOUND');
@@ -313,6 +321,22 @@ export function createAccounts(deps: AccountsDeps) {
       await consumeCode(codeDeps, { target: targetOf(identity), scene: 'reset', code: body.code });
       await setPassword(customer.id, body.password, {});
       return { ended_sessions: 'all' as const };
+    },
+
+    /** Idempotent: creates the demo-content customer when missing (another process may race us). */
+    async ensureDemoCustomer(): Promise<void> {
+      if (await repo.findCustomer(db, { email: DEMO_CUSTOMER.email })) return;
+      try {
+        await newCustomer({
+          identity: { kind: 'email', email: DEMO_CUSTOMER.email },
+          passwordHash: await hash(DEMO_CUSTOMER.password, ARGON2),
+          invitedBy: null,
+          lang: 'en',
+        });
+      } catch (error) {
+        if (!(error instanceof Refusal && error.reason === 'ACCOUNT_EXISTS')) throw error;
+      }
+      deps.log.info(`demo content: sign in as ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
     },
 
     walletNonceTtlMs: 10 * 60 * 1000,

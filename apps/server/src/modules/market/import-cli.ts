@@ -11,47 +11,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { translate } from '@bourse/i18n';
-import pino from 'pino';
-import { type Config, loadConfig } from '../../config.ts';
-import { createDb, type Db } from '../../db/database.ts';
-import { startDatabase } from '../../db/start.ts';
+import { loadConfig } from '../../config.ts';
+import { openDatabaseForTool } from '../../db/start.ts';
 import { Refusal } from '../../http/refusal.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { importCatalogue } from './catalogue.ts';
-
-/** The embedded server's user and database, as db/embedded.ts and db/start.ts create them. */
-const EMBEDDED_USER = 'bourse';
-const EMBEDDED_DATABASE = 'bourse';
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function runningEmbeddedUrl(config: Config): string | null {
-  const pidFile = path.join(config.dataDir, 'pg', 'postmaster.pid');
-  const secretFile = path.join(config.dataDir, 'pg-password');
-  if (!fs.existsSync(pidFile) || !fs.existsSync(secretFile)) return null;
-  const lines = fs.readFileSync(pidFile, 'utf8').split('\n');
-  const pid = Number.parseInt(lines[0] ?? '', 10);
-  const port = Number.parseInt(lines[3] ?? '', 10);
-  if (!(pid > 0) || !isAlive(pid) || !(port > 0)) return null;
-  const password = fs.readFileSync(secretFile, 'utf8').trim();
-  return `postgres://${EMBEDDED_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
-}
-
-async function open(config: Config): Promise<{ db: Db; close(): Promise<void> }> {
-  const running = config.databaseUrl ? null : runningEmbeddedUrl(config);
-  if (running) {
-    const handle = createDb(running, { max: 2 });
-    return { db: handle.db, close: () => handle.db.destroy() };
-  }
-  return startDatabase({ config, log: pino({ level: 'warn' }) });
-}
 
 async function main(): Promise<number> {
   const file = process.argv[2];
@@ -60,7 +24,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const text = fs.readFileSync(path.resolve(file), 'utf8');
-  const database = await open(loadConfig());
+  const database = await openDatabaseForTool(loadConfig());
   try {
     const summary = await importCatalogue({ db: database.db, clock: systemClock }, text);
     process.stdout.write(
