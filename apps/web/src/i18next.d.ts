@@ -8,6 +8,10 @@ declare module 'i18next' {
     resources: {
       web: (typeof catalogs)['en']['web'];
       common: (typeof catalogs)['en']['common'];
+      market: (typeof catalogs)['en']['market'];
+      assets: (typeof catalogs)['en']['assets'];
+      withdraw: (typeof catalogs)['en']['withdraw'];
+      proof: (typeof catalogs)['en']['proof'];
     };
   }
 }

@@ -1,19 +1,62 @@
 import type { Lang } from '@bourse/protocol';
+import { adminEn } from './catalogs/admin.en.ts';
+import { adminFt } from './catalogs/admin.ft.ts';
+import { adminZh } from './catalogs/admin.zh.ts';
+import { assetsEn } from './catalogs/assets.en.ts';
+import { assetsFt } from './catalogs/assets.ft.ts';
+import { assetsZh } from './catalogs/assets.zh.ts';
 import { commonEn } from './catalogs/common.en.ts';
 import { commonFt } from './catalogs/common.ft.ts';
 import { commonZh } from './catalogs/common.zh.ts';
+import { marketEn } from './catalogs/market.en.ts';
+import { marketFt } from './catalogs/market.ft.ts';
+import { marketZh } from './catalogs/market.zh.ts';
+import { proofEn } from './catalogs/proof.en.ts';
+import { proofFt } from './catalogs/proof.ft.ts';
+import { proofZh } from './catalogs/proof.zh.ts';
 import { webEn } from './catalogs/web.en.ts';
 import { webFt } from './catalogs/web.ft.ts';
 import { webZh } from './catalogs/web.zh.ts';
+import { withdrawEn } from './catalogs/withdraw.en.ts';
+import { withdrawFt } from './catalogs/withdraw.ft.ts';
+import { withdrawZh } from './catalogs/withdraw.zh.ts';
 import type { Tree } from './shape.ts';
 
 export type { Shape, Tree } from './shape.ts';
 
-/** One catalog per language; `common` is shared with the server, `web` is the customer app's. */
+/**
+ * One catalog per language and namespace: `common` is shared with the server, `web` is the customer
+ * app's shell and access screens; each capability has its own namespace (`market`, `assets`,
+ * `withdraw`, `proof`) and the back office has `admin`.
+ */
 export const catalogs = {
-  en: { common: commonEn, web: webEn },
-  zh: { common: commonZh, web: webZh },
-  ft: { common: commonFt, web: webFt },
+  en: {
+    common: commonEn,
+    web: webEn,
+    market: marketEn,
+    assets: assetsEn,
+    withdraw: withdrawEn,
+    proof: proofEn,
+    admin: adminEn,
+  },
+  zh: {
+    common: commonZh,
+    web: webZh,
+    market: marketZh,
+    assets: assetsZh,
+    withdraw: withdrawZh,
+    proof: proofZh,
+    admin: adminZh,
+  },
+  ft: {
+    common: commonFt,
+    web: webFt,
+    market: marketFt,
+    assets: assetsFt,
+    withdraw: withdrawFt,
+    proof: proofFt,
+    admin: adminFt,
+  },
 } as const satisfies Record<Lang, Record<string, Tree>>;
 
 export type Namespace = keyof (typeof catalogs)['en'];

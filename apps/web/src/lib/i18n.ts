@@ -18,11 +18,14 @@ export function detectLang(): Lang {
   return DEFAULT_LANG;
 }
 
+/** The customer app's namespaces: every catalog but the back office's. */
+export const WEB_NAMESPACES = ['web', 'common', 'market', 'assets', 'withdraw', 'proof'] as const;
+
 const resources = Object.fromEntries(
-  LANGS.map((lang) => [lang, { web: catalogs[lang].web, common: catalogs[lang].common }]),
+  LANGS.map((lang) => [lang, Object.fromEntries(WEB_NAMESPACES.map((ns) => [ns, catalogs[lang][ns]]))]),
 );
 
-/** One i18next instance: `web` for the app's texts, `common` for the server's reasons and field names. */
+/** One i18next instance: `web` for the shell, `common` for the server's reasons, one namespace per capability. */
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
@@ -30,7 +33,7 @@ void i18n.use(initReactI18next).init({
   lng: detectLang(),
   fallbackLng: DEFAULT_LANG,
   supportedLngs: LANGS,
-  ns: ['web', 'common'],
+  ns: [...WEB_NAMESPACES],
   defaultNS: 'web',
   interpolation: { escapeValue: false },
   returnNull: false,

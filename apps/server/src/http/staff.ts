@@ -1,0 +1,64 @@
+import type { Db, Tx } from '../db/database.ts';
+
+/**
+ * The contract between the back office (`modules/staff`, which implements it) and every module
+ * that offers staff calls under `/api/admin`. A module declares the permission a route needs in
+ * its route config; the staff hook resolves the staff session, checks the permission against the
+ * staff member's roles and attaches `request.staff`, or refuses (LOGIN_REQUIRED / FORBIDDEN).
+ * Every staff action writes one audit record in the same transaction as the change it makes.
+ */
+export const STAFF_ROLES = ['administrator', 'finance', 'compliance', 'support', 'content'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** What a staff member may do; roles are sets of these (ROLE_PERMISSIONS in modules/staff). */
+export const STAFF_PERMISSIONS = [
+  'staff.manage',
+  'audit.read',
+  'customers.read',
+  'customers.disable',
+  'deposits.read',
+  'deposits.confirm',
+  'withdrawals.read',
+  'withdrawals.decide',
+  'adjustments.create',
+  'adjustments.approve',
+  'settings.write',
+  'outbox.read',
+  'ledger.verify',
+  'content.write',
+  'markets.write',
+] as const;
+export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
+
+export type StaffContext = Readonly<{
+  staffId: string;
+  sessionId: string;
+  roles: readonly StaffRole[];
+}>;
+
+export type AuditInput = {
+  actorId: string;
+  /** Dotted verb, e.g. `withdrawal.approve`, `deposit.confirm`, `customer.disable`. */
+  action: string;
+  targetType: string;
+  targetId: string;
+  before?: unknown;
+  after?: unknown;
+  /** Why: the reason the staff member typed, required for decisions that refuse or move money. */
+  reason?: string;
+};
+
+/** Appends one hash-chained record; pass the transaction that makes the change it records. */
+export type AuditLog = {
+  record(q: Db | Tx, input: AuditInput): Promise<{ id: string; hash: string }>;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    staff: StaffContext | null;
+  }
+  interface FastifyContextConfig {
+    /** A staff call: only a staff session whose roles grant this permission reaches the handler. */
+    permission?: StaffPermission;
+  }
+}

@@ -1,0 +1,4 @@
+/** The `assets` namespace, English: the source of its keys. */
+export const assetsEn = {
+  title: 'Assets',
+};
