@@ -24,7 +24,8 @@ function freePort(): Promise<number> {
 
 /** Starts `node apps/server/src/main.ts` on the built web app, an empty data directory and the embedded PostgreSQL. */
 export default async function setup(project: TestProject) {
-  const webDist = path.join(repoRoot, 'apps/web/dist');
+  // WEB_DIST / ADMIN_DIST (also read by the server) let parallel work build to its own folder.
+  const webDist = path.resolve(process.env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'));
   if (!fs.existsSync(path.join(webDist, 'index.html')))
     throw new Error('apps/web is not built: run `npm run build` first');
   const dataDir = path.join(repoRoot, '.tmp', `e2e-${process.pid}`);

@@ -2,6 +2,12 @@ import type { Db } from '../db/database.ts';
 
 /** How long an (identity, rtoken) pair replays its first answer (API.md). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * A claim still pending after this long belongs to a request that never finished (the process
+ * died mid-request): a retry takes it over instead of being told "in progress" for a day. Requests
+ * are bounded far below this by the server's timeouts.
+ */
+export const IDEMPOTENCY_PENDING_STALE_MS = 2 * 60 * 1000;
 
 export type IdempotencyStore = {
   /** Claims the key. Returns null when claimed, 'pending' when another request holds it, or the stored answer. */
@@ -19,7 +25,8 @@ export function idempotencyStore(db: Db): IdempotencyStore {
   return {
     async begin({ hash, route, now }) {
       const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
-      // One statement claims a new key or takes over an expired one; a live one is left alone.
+      const abandonedBefore = new Date(now.getTime() - IDEMPOTENCY_PENDING_STALE_MS);
+      // One statement claims a new key or takes over an expired or abandoned one; a live one is left alone.
       const claimed = await db
         .insertInto('http_idempotency')
         .values({ key_hash: hash, route, state: 'pending', created_at: now })
@@ -27,7 +34,15 @@ export function idempotencyStore(db: Db): IdempotencyStore {
           oc
             .column('key_hash')
             .doUpdateSet({ state: 'pending', http_status: null, response_sealed: null, created_at: now })
-            .where('http_idempotency.created_at', '<', expiredBefore),
+            .where((eb) =>
+              eb.or([
+                eb('http_idempotency.created_at', '<', expiredBefore),
+                eb.and([
+                  eb('http_idempotency.state', '=', 'pending'),
+                  eb('http_idempotency.created_at', '<', abandonedBefore),
+                ]),
+              ]),
+            ),
         )
         .returning('key_hash')
         .executeTakeFirst();
