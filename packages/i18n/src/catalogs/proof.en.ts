@@ -1,4 +1,87 @@
 /** The `proof` namespace, English: the source of its keys. */
 export const proofEn = {
   title: 'Proof of liabilities',
+  intro:
+    'Every snapshot, we put each customer’s real balance into a Merkle sum tree and publish its root: one hash and one total per currency. You can check that your balance is inside that total, in your own browser, without trusting us.',
+  proves: {
+    title: 'What this proves',
+    counted: 'Your balance at the snapshot is one of the amounts added into the published total.',
+    sums: 'Every total on the way up is the exact sum of the two below it, none is negative, and both are sealed into the hashes: nothing on your path can be netted off or shifted to make the total smaller.',
+    sameForAll:
+      'Your browser checks against the public root that anyone can see without logging in, not against a figure sent only to you.',
+    private: 'Your leaf carries no name, email or id: only a salted hash, a random nonce and your balance.',
+  },
+  notProves: {
+    title: 'What this does not prove',
+    reserves:
+      'That the platform holds assets to cover these liabilities. This is a proof of liabilities, not of reserves.',
+    everyone:
+      'That every other customer is included: each customer can only check their own leaf. The more customers check, the harder it is to leave anyone out unnoticed.',
+    between: 'Anything about balances between snapshots.',
+    demo: 'Demo funds are virtual and are not part of the proof.',
+  },
+  roots: {
+    title: 'Published roots',
+    empty: 'No snapshot has been published yet. The first one is made when the server starts.',
+    currency: 'Currency',
+    total: 'Total liabilities',
+    leaves: 'Customers counted',
+    rootHash: 'Root hash',
+    publishedAt: 'Published',
+    ledgerMatch: 'Equals the ledger’s own total at the same instant',
+    copy: 'Copy root hash',
+    copied: 'Copied',
+  },
+  mine: {
+    title: 'Your leaves',
+    loading: 'Loading your leaves…',
+    empty: 'You had no real-account balance at the latest snapshot, so there is no leaf to check yet.',
+    demo: 'You are using a demo account. Demo funds are virtual and are not in the proof: log in with a real account to check yours.',
+    balance: 'Your balance in the tree',
+    position: 'Leaf {{index}} of {{count}}',
+    leafId: 'Leaf id',
+    nonce: 'Nonce',
+    salt: 'Snapshot salt',
+    details: 'Leaf details',
+    idOk: 'The leaf id is the salted hash of your own account id.',
+    idBad: 'The leaf id does not match your account id.',
+    rootToCheck: 'Root to check against',
+    rootToCheckHint:
+      'Filled in from the published root above. Change it to see the check fail; reset to put the published root back.',
+    reset: 'Reset',
+    verify: 'Verify in my browser',
+    stale: 'This leaf belongs to an older snapshot than the published root; reload the page.',
+  },
+  steps: {
+    title: 'Verification steps',
+    leaf: 'Your leaf',
+    level: 'Level',
+    side: 'Sibling',
+    sideLeft: 'left',
+    sideRight: 'right',
+    siblingHash: 'Sibling hash',
+    siblingSum: 'Sibling sum',
+    sum: 'Sum',
+    hash: 'Hash',
+    root: 'Published root',
+  },
+  result: {
+    ok: 'Verified: your balance of {{balance}} {{currency}} is counted in the published total of {{total}} {{currency}}.',
+    failed: 'Verification failed: {{reason}}',
+    failure: {
+      malformed_leaf: 'the leaf is malformed.',
+      malformed_path: 'the path is malformed.',
+      negative_sum: 'a sum on the path is negative.',
+      sum_overflow: 'a sum on the path is too large.',
+      wrong_depth: 'the path does not have the tree’s depth.',
+      root_sum_mismatch: 'the recomputed total differs from the root’s total.',
+      root_hash_mismatch: 'the recomputed hash differs from the root hash.',
+      bad_root: 'the root to check against is not a 64-character hex hash.',
+      not_yours: 'the leaf id is not derived from your account.',
+    },
+  },
+  how: {
+    title: 'How the check works',
+    body: 'Your browser hashes your leaf (currency, leaf id, nonce, balance), then, level by level, hashes it together with the sibling given in your path, both sums included, and adds the two sums. If the last hash and sum equal the published root, your balance is in the total.',
+  },
 };
