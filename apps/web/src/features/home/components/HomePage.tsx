@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { FlaskIcon, LanguageIcon, ShieldIcon } from '../../../components/icons.tsx';
 import { NAV_PATHS } from '../../../config/app.ts';
 import { useToken } from '../../../lib/session.ts';
+import { BannerCarousel } from '../../content/components/BannerCarousel.tsx';
 import { HotPairs } from './HotPairs.tsx';
 import { NewsArea } from './NewsArea.tsx';
 
@@ -54,7 +55,7 @@ function Feature({ icon, title, body }: { icon: ReactNode; title: string; body: 
   );
 }
 
-/** / and /index: a call to action, hot pairs from the market feed, news, and what the platform offers. */
+/** / and /index: a call to action, banners and news from content, hot pairs from the live feed, and what the platform offers. */
 export function HomePage() {
   const { t } = useTranslation();
   const token = useToken();
@@ -131,6 +132,8 @@ export function HomePage() {
           <HeroChart />
         </Group>
       </Box>
+
+      <BannerCarousel />
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>

@@ -1,60 +1,62 @@
 import { Num } from '@bourse/ui';
-import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
 import { HOT_PAIRS_MAX } from '../../../config/app.ts';
-import { type Ticker, useSocketStatus, useTickers } from '../../../lib/marketStore.ts';
+import { useSocketStatus } from '../../../lib/marketStore.ts';
+import { useMarketRows } from '../../market/api/getTickers.ts';
+import { PriceStateBadge, SimBadge } from '../../market/components/badges.tsx';
+import { PriceCell } from '../../market/components/PriceCell.tsx';
+import { sortRows } from '../../market/logic.ts';
 
-/** Most-moving instruments first: the list a visitor scans for what is hot. */
-function hottest(tickers: readonly Ticker[]): Ticker[] {
-  const magnitude = (ticker: Ticker) => {
-    const text = (ticker.change_pct ?? '').replace(/^[+-]/, '');
-    return /^\d+(\.\d+)?$/.test(text) ? text : '0';
-  };
-  // Compare decimal strings by value without floats: integer part length, then lexically.
-  const compare = (a: string, b: string) => {
-    const [ai = '', af = ''] = a.split('.');
-    const [bi = '', bf = ''] = b.split('.');
-    const ia = ai.replace(/^0+(?=\d)/, '');
-    const ib = bi.replace(/^0+(?=\d)/, '');
-    if (ia.length !== ib.length) return ia.length - ib.length;
-    if (ia !== ib) return ia < ib ? -1 : 1;
-    const width = Math.max(af.length, bf.length);
-    const fa = af.padEnd(width, '0');
-    const fb = bf.padEnd(width, '0');
-    return fa === fb ? 0 : fa < fb ? -1 : 1;
-  };
-  return [...tickers]
-    .sort((a, b) => compare(magnitude(b), magnitude(a)) || a.symbol.localeCompare(b.symbol))
-    .slice(0, HOT_PAIRS_MAX);
-}
-
-/** Hot pairs from the live market store; an honest empty state until the feed sends tickers. */
+/**
+ * Hot pairs: the catalogue's most popular crypto instruments (its `rank`) with live prices from the
+ * tickers channel; an honest empty state until the feed has sent prices.
+ */
 export function HotPairs() {
   const { t } = useTranslation();
-  const tickers = useTickers();
+  const { t: tm } = useTranslation('market');
   const status = useSocketStatus();
-  const rows = hottest(tickers);
+  const navigate = useNavigate();
+  const { rows } = useMarketRows();
+  const hot = useMemo(
+    () =>
+      sortRows(
+        rows.filter((r) => r.updated_at > 0 && r.class.startsWith('crypto')),
+        { key: 'rank', dir: 'asc' },
+      ).slice(0, HOT_PAIRS_MAX),
+    [rows],
+  );
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} h="100%" data-testid="hot-pairs">
       <Group justify="space-between" mb="md">
-        <Title order={2} size="h4">
-          {t('home.hot.title')}
-        </Title>
-        <Badge
-          variant="dot"
-          color={status === 'open' ? 'teal' : 'gray'}
-          data-testid="feed-status"
-          data-status={status}
-        >
-          {status === 'open'
-            ? t('home.hot.live')
-            : status === 'connecting'
-              ? t('home.hot.connecting')
-              : t('home.hot.offline')}
-        </Badge>
+        <Group gap="xs">
+          <Title order={2} size="h4">
+            {t('home.hot.title')}
+          </Title>
+          {hot.some((r) => r.source === 'sim') ? <SimBadge size="xs" /> : null}
+        </Group>
+        <Group gap="sm">
+          <Badge
+            variant="dot"
+            color={status === 'open' ? 'teal' : 'gray'}
+            data-testid="feed-status"
+            data-status={status}
+          >
+            {status === 'open'
+              ? t('home.hot.live')
+              : status === 'connecting'
+                ? t('home.hot.connecting')
+                : t('home.hot.offline')}
+          </Badge>
+          <Anchor component={Link} to="/market" size="sm">
+            {tm('home.viewAll')}
+          </Anchor>
+        </Group>
       </Group>
-      {rows.length === 0 ? (
+      {hot.length === 0 ? (
         <Stack align="center" py="xl" gap="xs">
           <Text c="dimmed" ta="center" size="sm" maw={420} data-testid="hot-pairs-empty">
             {t('home.hot.empty')}
@@ -70,26 +72,26 @@ export function HotPairs() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.map((ticker) => (
-              <Table.Tr key={ticker.symbol} data-testid={`hot-pair-${ticker.symbol}`}>
+            {hot.map((row) => (
+              <Table.Tr
+                key={row.symbol}
+                data-testid={`hot-pair-${row.symbol}`}
+                onClick={() => navigate(`/market?symbol=${encodeURIComponent(row.symbol)}`)}
+                style={{ cursor: 'pointer' }}
+              >
                 <Table.Td>
-                  <Text fw={600} size="sm">
-                    {ticker.symbol}
-                  </Text>
+                  <Group gap={6} wrap="nowrap">
+                    <Text fw={600} size="sm" translate="no">
+                      {row.symbol}
+                    </Text>
+                    <PriceStateBadge state={row.state} />
+                  </Group>
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Num value={ticker.last} size="sm" fw={500} />
+                  <PriceCell value={row.last} move={row.move} updatedAt={row.updated_at} testId="hot-last" />
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Num
-                    value={ticker.change_pct}
-                    percent
-                    signed
-                    trend="auto"
-                    size="sm"
-                    fw={600}
-                    decimals={2}
-                  />
+                  <Num value={row.change_pct_24h} percent signed trend="auto" size="sm" fw={600} />
                 </Table.Td>
               </Table.Tr>
             ))}

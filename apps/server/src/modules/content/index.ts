@@ -1,0 +1,9 @@
+/**
+ * What other modules (the back office) may use from content: the service with `createArticle`,
+ * `updateArticle`, `publish` and `unpublish` (each takes the caller's transaction for the audit
+ * record), its input types, the routes and the migrations.
+ */
+export { contentMigrations } from './migrations.ts';
+export { contentRoutes } from './routes.ts';
+export { type Content, type ContentInput, type ContentPatch, contentData, createContent } from './service.ts';
+export type { ContentTables } from './tables.ts';
