@@ -1,0 +1,99 @@
+import { type ComponentType, lazy } from 'react';
+import type { AdminNamespace } from './i18n.ts';
+
+/**
+ * The back office's screens, one row each. To add a screen: a folder `src/features/<yours>/`
+ * exporting a default component, and one row here — its path (under /admin/), the nav label key in
+ * your namespace (e.g. `admin.queue.title` in `withdraw`), the permission it needs, and the lazy
+ * loader. The nav shows only the screens the staff member's permissions allow; a deep link to a
+ * screen they may not open shows "forbidden". `nav: false` keeps a screen out of the menu (details).
+ */
+export type ScreenRow = {
+  path: string;
+  label: { ns: AdminNamespace; key: string };
+  /** One of STAFF_PERMISSIONS (apps/server/src/http/staff.ts), e.g. `withdrawals.decide`. */
+  permission: string;
+  load: () => Promise<{ default: ComponentType }>;
+  nav?: boolean;
+};
+
+export const SCREENS: readonly ScreenRow[] = [
+  {
+    path: 'deposits',
+    label: { ns: 'assets', key: 'admin.queue' },
+    permission: 'deposits.read',
+    load: () => import('../features/deposits/DepositsScreen.tsx'),
+  },
+  {
+    path: 'deposits/channels',
+    label: { ns: 'assets', key: 'admin.channels' },
+    permission: 'settings.write',
+    load: () => import('../features/deposits/ChannelsScreen.tsx'),
+  },
+  {
+    path: 'withdrawals',
+    label: { ns: 'withdraw', key: 'admin.queueTitle' },
+    permission: 'withdrawals.read',
+    load: () => import('../features/withdrawals/WithdrawalsScreen.tsx'),
+  },
+  {
+    path: 'withdrawals/rules',
+    label: { ns: 'withdraw', key: 'admin.rulesTitle' },
+    permission: 'settings.write',
+    load: () => import('../features/withdrawals/WithdrawalRulesScreen.tsx'),
+  },
+  {
+    path: 'customers',
+    label: { ns: 'admin', key: 'nav.customers' },
+    permission: 'customers.read',
+    load: () => import('../features/customers/CustomersScreen.tsx'),
+  },
+  {
+    path: 'customers/detail',
+    label: { ns: 'admin', key: 'nav.customers' },
+    permission: 'customers.read',
+    load: () => import('../features/customers/CustomerDetailScreen.tsx'),
+    nav: false,
+  },
+  {
+    path: 'adjustments',
+    label: { ns: 'admin', key: 'nav.adjustments' },
+    permission: 'adjustments.create',
+    load: () => import('../features/adjustments/AdjustmentsScreen.tsx'),
+  },
+  {
+    path: 'outbox',
+    label: { ns: 'admin', key: 'nav.outbox' },
+    permission: 'outbox.read',
+    load: () => import('../features/outbox/OutboxScreen.tsx'),
+  },
+  {
+    path: 'ledger',
+    label: { ns: 'admin', key: 'nav.ledger' },
+    permission: 'ledger.verify',
+    load: () => import('../features/ledger/LedgerScreen.tsx'),
+  },
+  {
+    path: 'audit',
+    label: { ns: 'admin', key: 'nav.audit' },
+    permission: 'audit.read',
+    load: () => import('../features/audit/AuditScreen.tsx'),
+  },
+  {
+    path: 'staff',
+    label: { ns: 'admin', key: 'nav.staff' },
+    permission: 'staff.manage',
+    load: () => import('../features/staff/StaffScreen.tsx'),
+  },
+  {
+    path: 'markets',
+    label: { ns: 'trade', key: 'admin.nav' },
+    permission: 'markets.write',
+    load: () => import('../features/markets/MarketsScreen.tsx'),
+  },
+];
+
+/** Lazy components, made once per row. */
+export const SCREEN_COMPONENTS: ReadonlyMap<string, ComponentType> = new Map(
+  SCREENS.map((row) => [row.path, lazy(row.load)]),
+);

@@ -1,0 +1,96 @@
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from './api.ts';
+
+/** A refusal or failure, shown where the action was. */
+export function ErrorNote({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  const message =
+    error instanceof ApiError || error instanceof Error ? error.message : t('common.requestError');
+  return (
+    <Alert color="red" variant="light" role="alert" data-testid="error-note">
+      {message}
+    </Alert>
+  );
+}
+
+/** Tabular figures for amounts and ids. */
+export function Figure({ children }: { children: ReactNode }) {
+  return (
+    <Text component="span" size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+      {children}
+    </Text>
+  );
+}
+
+/**
+ * A confirm dialog with a required reason (recorded in the audit log). `onSubmit` returns a
+ * promise; a refusal stays in the dialog.
+ */
+export function ReasonDialog(props: {
+  opened: boolean;
+  title: string;
+  text?: string;
+  confirmLabel: string;
+  danger?: boolean;
+  reasonOptional?: boolean;
+  children?: ReactNode;
+  onClose: () => void;
+  onSubmit: (reason: string) => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const close = () => {
+    setReason('');
+    setError(null);
+    props.onClose();
+  };
+  return (
+    <Modal opened={props.opened} onClose={close} title={props.title} centered>
+      <Stack>
+        {props.text ? <Text size="sm">{props.text}</Text> : null}
+        {props.children}
+        <Textarea
+          label={t('common.reason')}
+          description={t('common.reasonHint')}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          required={!props.reasonOptional}
+          autosize
+          minRows={2}
+          maxLength={500}
+          data-testid="reason-input"
+        />
+        <ErrorNote error={error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            color={props.danger ? 'red' : undefined}
+            loading={busy}
+            data-testid="reason-confirm"
+            onClick={async () => {
+              setBusy(true);
+              setError(null);
+              try {
+                await props.onSubmit(reason);
+                close();
+              } catch (e) {
+                setError(e);
+              } finally {
+                setBusy(false);
+              }
+            }}
+          >
+            {props.confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,16 @@
+import type { catalogs } from '@bourse/i18n';
+
+/** Typed keys: `t('customers.title')` fails typecheck when the English catalog lacks the key. */
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'admin';
+    returnNull: false;
+    resources: {
+      admin: (typeof catalogs)['en']['admin'];
+      common: (typeof catalogs)['en']['common'];
+      assets: (typeof catalogs)['en']['assets'];
+      withdraw: (typeof catalogs)['en']['withdraw'];
+      trade: (typeof catalogs)['en']['trade'];
+    };
+  }
+}

@@ -1,0 +1,29 @@
+import { STAFF_PERMISSIONS, type StaffPermission, type StaffRole } from '../../http/staff.ts';
+
+/** What each role may do. A staff member's permissions are the union over their roles. */
+export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
+  administrator: STAFF_PERMISSIONS,
+  finance: [
+    'customers.read',
+    'deposits.read',
+    'deposits.confirm',
+    'withdrawals.read',
+    'withdrawals.decide',
+    'adjustments.create',
+    'adjustments.approve',
+    'ledger.verify',
+  ],
+  compliance: ['customers.read', 'customers.disable', 'audit.read', 'withdrawals.read'],
+  support: ['customers.read', 'outbox.read'],
+  content: ['content.write'],
+};
+
+export function permissionsOf(roles: readonly StaffRole[]): StaffPermission[] {
+  const granted = new Set<StaffPermission>();
+  for (const role of roles) for (const p of ROLE_PERMISSIONS[role] ?? []) granted.add(p);
+  return STAFF_PERMISSIONS.filter((p) => granted.has(p));
+}
+
+export function can(roles: readonly StaffRole[], permission: StaffPermission): boolean {
+  return roles.some((role) => ROLE_PERMISSIONS[role]?.includes(permission));
+}

@@ -1,0 +1,156 @@
+import { type Static, Type } from 'typebox';
+import { CommonFields } from './access.ts';
+
+/**
+ * The back office's calls under `/api/admin` (staff sessions: `Authorization: Bearer <staff token>`).
+ * Bodies are JSON or form-encoded like every call; `roles` travels as a comma-separated list.
+ */
+export const ADMIN_LIMITS = {
+  staffPasswordMin: 12,
+  staffPasswordMax: 128,
+  nameMax: 80,
+  emailMax: 254,
+  reasonMin: 3,
+  reasonMax: 500,
+  ticketMax: 64,
+  searchMax: 64,
+  pageSizeMax: 100,
+  /** A login ticket (after the password step) is good this long. */
+  challengeSeconds: 300,
+} as const;
+
+export const ADMIN_ROLES = ['administrator', 'finance', 'compliance', 'support', 'content'] as const;
+
+const email = Type.String({ minLength: 3, maxLength: ADMIN_LIMITS.emailMax });
+const reason = Type.String({ minLength: 1, maxLength: ADMIN_LIMITS.reasonMax });
+const id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_]+$' });
+const rolesList = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  pattern:
+    '^(administrator|finance|compliance|support|content)(,(administrator|finance|compliance|support|content))*$',
+});
+const limit = Type.String({ pattern: '^[0-9]{1,3}$' });
+
+export const StaffLoginBody = Type.Object(
+  {
+    ...CommonFields,
+    email,
+    password: Type.String({ minLength: 1, maxLength: ADMIN_LIMITS.staffPasswordMax }),
+  },
+  { additionalProperties: false },
+);
+export type StaffLoginBody = Static<typeof StaffLoginBody>;
+
+export const StaffCodeBody = Type.Object(
+  {
+    ...CommonFields,
+    ticket: Type.String({ minLength: 1, maxLength: ADMIN_LIMITS.ticketMax }),
+    code: Type.String({ pattern: '^[0-9]{6}$' }),
+  },
+  { additionalProperties: false },
+);
+export type StaffCodeBody = Static<typeof StaffCodeBody>;
+
+export const AdminEmptyBody = Type.Object({ ...CommonFields }, { additionalProperties: false });
+
+export const CreateStaffBody = Type.Object(
+  {
+    ...CommonFields,
+    email,
+    name: Type.String({ minLength: 1, maxLength: ADMIN_LIMITS.nameMax }),
+    password: Type.String({ minLength: 1, maxLength: ADMIN_LIMITS.staffPasswordMax }),
+    roles: rolesList,
+  },
+  { additionalProperties: false },
+);
+export type CreateStaffBody = Static<typeof CreateStaffBody>;
+
+export const StaffTargetBody = Type.Object(
+  { ...CommonFields, staff_id: id, reason },
+  { additionalProperties: false },
+);
+export type StaffTargetBody = Static<typeof StaffTargetBody>;
+
+export const StaffRolesBody = Type.Object(
+  { ...CommonFields, staff_id: id, roles: rolesList, reason },
+  { additionalProperties: false },
+);
+export type StaffRolesBody = Static<typeof StaffRolesBody>;
+
+export const CustomerSearchQuery = Type.Object(
+  { ...CommonFields, q: Type.String({ maxLength: ADMIN_LIMITS.searchMax }), limit: Type.Optional(limit) },
+  { additionalProperties: false },
+);
+export type CustomerSearchQuery = Static<typeof CustomerSearchQuery>;
+
+export const CustomerDetailQuery = Type.Object(
+  { ...CommonFields, customer_id: id },
+  { additionalProperties: false },
+);
+export type CustomerDetailQuery = Static<typeof CustomerDetailQuery>;
+
+export const CustomerStatusBody = Type.Object(
+  { ...CommonFields, customer_id: id, reason },
+  { additionalProperties: false },
+);
+export type CustomerStatusBody = Static<typeof CustomerStatusBody>;
+
+export const CreateAdjustmentBody = Type.Object(
+  {
+    ...CommonFields,
+    customer_id: id,
+    account_type: Type.String({ minLength: 1, maxLength: 16 }),
+    currency: Type.String({ minLength: 1, maxLength: 16 }),
+    direction: Type.Union([Type.Literal('credit'), Type.Literal('debit')]),
+    amount: Type.String({ maxLength: 64 }),
+    reason,
+  },
+  { additionalProperties: false },
+);
+export type CreateAdjustmentBody = Static<typeof CreateAdjustmentBody>;
+
+export const DecideAdjustmentBody = Type.Object(
+  { ...CommonFields, adjustment_id: id, reason: Type.Optional(reason) },
+  { additionalProperties: false },
+);
+export type DecideAdjustmentBody = Static<typeof DecideAdjustmentBody>;
+
+export const AdjustmentsQuery = Type.Object(
+  {
+    ...CommonFields,
+    status: Type.Optional(
+      Type.Union([Type.Literal('pending'), Type.Literal('posted'), Type.Literal('rejected')]),
+    ),
+    customer_id: Type.Optional(id),
+    limit: Type.Optional(limit),
+  },
+  { additionalProperties: false },
+);
+export type AdjustmentsQuery = Static<typeof AdjustmentsQuery>;
+
+export const AuditQuery = Type.Object(
+  {
+    ...CommonFields,
+    before_seq: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$' })),
+    target_id: Type.Optional(id),
+    actor_id: Type.Optional(id),
+    limit: Type.Optional(limit),
+  },
+  { additionalProperties: false },
+);
+export type AuditQuery = Static<typeof AuditQuery>;
+
+export const OutboxQuery = Type.Object(
+  { ...CommonFields, before_id: Type.Optional(id), limit: Type.Optional(limit) },
+  { additionalProperties: false },
+);
+export type OutboxQuery = Static<typeof OutboxQuery>;
+
+export type StaffMe = {
+  staff_id: string;
+  email: string;
+  name: string;
+  roles: string[];
+  permissions: string[];
+};
