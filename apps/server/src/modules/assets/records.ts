@@ -1,0 +1,304 @@
+import { catalogs, lookup } from '@bourse/i18n';
+import { scaleOf, toDecimalString } from '@bourse/money';
+import {
+  ASSET_LIMITS,
+  type Lang,
+  type RecordItem,
+  type RecordKind,
+  type RecordStatus,
+  type RecordsPage,
+  type RecordsQuery,
+} from '@bourse/protocol';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { refuse } from '../../http/refusal.ts';
+import type { Book } from '../ledger/index.ts';
+
+/**
+ * Record screens, generically. A record *source* answers one or more record kinds for one customer
+ * with filters and a page; the journal source (below) answers `all`, `money`, `account` and `deal`
+ * straight from the ledger's entries and postings; deposits register `recharge`; withdrawals
+ * register `withdraw`. Every kind gets the same paging, filter parsing and CSV export.
+ */
+export type RecordFilters = {
+  type: string | null;
+  currency: string | null;
+  accountType: string | null;
+  status: RecordStatus | null;
+  /** ms, inclusive */
+  fromMs: number | null;
+  /** ms, exclusive */
+  toMs: number | null;
+};
+
+export type RecordListInput = {
+  customerId: string;
+  book: Book;
+  kind: RecordKind;
+  filters: RecordFilters;
+  offset: number;
+  limit: number;
+};
+
+export type RecordSource = {
+  kinds: readonly RecordKind[];
+  list(db: Db, input: RecordListInput): Promise<{ total: number; types: string[]; items: RecordItem[] }>;
+};
+
+export type ParsedRecordsQuery = {
+  kind: RecordKind;
+  filters: RecordFilters;
+  page: number;
+  pageSize: number;
+};
+
+/** Reads the shared query fields (RecordsQuery); refuses what cannot be answered. */
+export function parseRecordsQuery(query: RecordsQuery): ParsedRecordsQuery {
+  const page = query.page === undefined ? 1 : Number.parseInt(query.page, 10);
+  const pageSize = query.page_size === undefined ? 20 : Number.parseInt(query.page_size, 10);
+  if (page < 1) refuse('BAD_INPUT', { field: 'page' });
+  if (pageSize < 1) refuse('BAD_INPUT', { field: 'page_size' });
+  if (pageSize > ASSET_LIMITS.pageSizeMax) {
+    refuse('LIMIT_TOO_LARGE', { field: 'page_size', max: ASSET_LIMITS.pageSizeMax });
+  }
+  const fromMs = query.start_time === undefined ? null : Number.parseInt(query.start_time, 10);
+  const toMs = query.end_time === undefined ? null : Number.parseInt(query.end_time, 10);
+  if (fromMs !== null && toMs !== null && fromMs >= toMs) refuse('DATE_RANGE_INVALID');
+  const type = query.type?.trim() || null;
+  if (type !== null && !/^[a-z][a-z0-9_.]{0,31}$/.test(type)) refuse('BAD_INPUT', { field: 'type' });
+  const currency = query.currency?.trim() || null;
+  if (currency !== null && !/^[A-Z0-9]{2,12}$/.test(currency)) refuse('BAD_INPUT', { field: 'currency' });
+  return {
+    kind: query.kind,
+    page,
+    pageSize,
+    filters: {
+      type,
+      currency,
+      accountType: query.account_type ?? null,
+      status: query.status === undefined ? null : (Number(query.status) as RecordStatus),
+      fromMs,
+      toMs,
+    },
+  };
+}
+
+/** Journal reasons that each journal kind shows (prefix match); `all` and `account` show every entry. */
+export const JOURNAL_KIND_PREFIXES: Readonly<Record<'money' | 'deal', readonly string[]>> = {
+  money: ['deposit', 'withdraw', 'transfer', 'adjust', 'credit', 'debit', 'reward', 'demo'],
+  deal: ['trade', 'fill', 'order', 'option', 'contract', 'fee', 'funding', 'liquidation', 'settle'],
+};
+
+export type JournalQuery = {
+  customerId: string;
+  book: Book;
+  /** Only entries whose reason starts with one of these (none: every entry). */
+  reasonPrefixes?: readonly string[];
+  /** Only entries referencing these business objects' types (e.g. `withdrawal`). */
+  referenceTypes?: readonly string[];
+  filters: RecordFilters;
+  offset: number;
+  limit: number;
+};
+
+export type JournalRow = RecordItem & {
+  entry_id: string;
+  reference_type: string;
+  reference_id: string;
+  /** Change of the frozen bucket in this row (the `amount` is available + frozen). */
+  frozen_change: string;
+};
+
+/**
+ * The customer's journal, one row per (entry, account type, currency): what changed in that account
+ * and why. Journal entries are committed facts, so their status is always 2 (success); modules with
+ * pending or failed requests keep those in their own tables and list them through their own source.
+ * Withdrawals reuse this with `referenceTypes: ['withdrawal']` to show the ledger side of a request.
+ */
+export async function journalRecords(
+  db: Db,
+  input: JournalQuery,
+): Promise<{ total: number; types: string[]; items: JournalRow[] }> {
+  const f = input.filters;
+  const where = [sql`a.customer_id = ${input.customerId}`, sql`a.book = ${input.book}`];
+  if (input.reasonPrefixes && input.reasonPrefixes.length > 0) {
+    where.push(
+      sql`(${sql.join(
+        input.reasonPrefixes.map((p) => sql`e.reason like ${`${p}%`}`),
+        sql` or `,
+      )})`,
+    );
+  }
+  if (input.referenceTypes && input.referenceTypes.length > 0) {
+    where.push(sql`e.reference_type in (${sql.join(input.referenceTypes.map((t) => sql`${t}`))})`);
+  }
+  const typesWhere = [...where];
+  if (f.type) where.push(sql`e.reason = ${f.type}`);
+  if (f.currency) where.push(sql`p.currency = ${f.currency}`);
+  if (f.accountType) where.push(sql`a.account_type = ${f.accountType}`);
+  if (f.fromMs !== null) where.push(sql`e.created_at >= ${new Date(f.fromMs)}`);
+  if (f.toMs !== null) where.push(sql`e.created_at < ${new Date(f.toMs)}`);
+  // Journal rows are all successes: a filter on another status matches nothing.
+  if (f.status !== null && f.status !== 2) return { total: 0, types: [], items: [] };
+  const whereSql = sql.join(where, sql` and `);
+
+  const grouped = sql`
+    select e.id as entry_id, e.seq, e.created_at, e.reason, e.reference_type, e.reference_id,
+           a.account_type, p.currency,
+           coalesce(sum(p.amount), 0)::text as net,
+           coalesce(sum(p.amount) filter (where p.bucket = 'frozen'), 0)::text as frozen
+      from ledger_posting p
+      join ledger_account a on a.id = p.account_id
+      join ledger_entry e on e.id = p.entry_id
+     where ${whereSql}
+     group by e.id, e.seq, e.created_at, e.reason, e.reference_type, e.reference_id, a.account_type, p.currency`;
+
+  const [count, page, types] = await Promise.all([
+    sql<{ n: string }>`select count(*)::text as n from (${grouped}) g`.execute(db),
+    sql<{
+      entry_id: string;
+      created_at: Date;
+      reason: string;
+      reference_type: string;
+      reference_id: string;
+      account_type: string;
+      currency: string;
+      net: string;
+      frozen: string;
+    }>`${grouped} order by e.seq desc, a.account_type, p.currency offset ${input.offset} limit ${input.limit}`.execute(
+      db,
+    ),
+    sql<{ reason: string }>`
+      select distinct e.reason from ledger_posting p
+        join ledger_account a on a.id = p.account_id
+        join ledger_entry e on e.id = p.entry_id
+       where ${sql.join(typesWhere, sql` and `)} order by e.reason`.execute(db),
+  ]);
+
+  const items = page.rows.map((r): JournalRow => {
+    const scale = scaleOf(r.currency);
+    const frozen = BigInt(r.frozen);
+    return {
+      id: `${r.entry_id}:${r.account_type}:${r.currency}`,
+      entry_id: r.entry_id,
+      time: r.created_at.getTime(),
+      type: r.reason,
+      currency: r.currency,
+      amount: toDecimalString(BigInt(r.net), scale),
+      account_type: r.account_type,
+      status: 2,
+      detail: frozen === 0n ? r.reference_id : `${r.reference_id} (frozen ${toDecimalString(frozen, scale)})`,
+      reference_type: r.reference_type,
+      reference_id: r.reference_id,
+      frozen_change: toDecimalString(frozen, scale),
+    };
+  });
+  return { total: Number(count.rows[0]?.n ?? 0), types: types.rows.map((t) => t.reason), items };
+}
+
+/** The journal as a record source for the four journal kinds. */
+export const journalSource: RecordSource = {
+  kinds: ['all', 'money', 'account', 'deal'],
+  async list(db, input) {
+    const reasonPrefixes =
+      input.kind === 'money' || input.kind === 'deal' ? JOURNAL_KIND_PREFIXES[input.kind] : undefined;
+    const result = await journalRecords(db, { ...input, reasonPrefixes });
+    return {
+      total: result.total,
+      types: result.types,
+      items: result.items.map(({ entry_id, reference_type, reference_id, frozen_change, ...item }) => item),
+    };
+  },
+};
+
+export type RecordRegistry = {
+  register(source: RecordSource): void;
+  page(db: Db, input: { customerId: string; book: Book; query: RecordsQuery }): Promise<RecordsPage>;
+  /** Every matching row (at most ASSET_LIMITS.exportRowsMax) as CSV with a header in `lang`. */
+  csv(db: Db, input: { customerId: string; book: Book; query: RecordsQuery; lang: Lang }): Promise<string>;
+};
+
+export function createRecordRegistry(): RecordRegistry {
+  const sources = new Map<RecordKind, RecordSource>();
+  function sourceOf(kind: RecordKind): RecordSource {
+    const source = sources.get(kind);
+    // A kind whose module is not installed has no records (yet): an empty list, not an error.
+    return source ?? { kinds: [kind], list: async () => ({ total: 0, types: [], items: [] }) };
+  }
+  return {
+    register(source) {
+      for (const kind of source.kinds) {
+        if (sources.has(kind)) throw new Error(`record kind ${kind} has two sources`);
+        sources.set(kind, source);
+      }
+    },
+    async page(db, input) {
+      const parsed = parseRecordsQuery(input.query);
+      const result = await sourceOf(parsed.kind).list(db, {
+        customerId: input.customerId,
+        book: input.book,
+        kind: parsed.kind,
+        filters: parsed.filters,
+        offset: (parsed.page - 1) * parsed.pageSize,
+        limit: parsed.pageSize,
+      });
+      return {
+        total: result.total,
+        page: parsed.page,
+        page_size: parsed.pageSize,
+        types: result.types,
+        items: result.items,
+      };
+    },
+    async csv(db, input) {
+      const parsed = parseRecordsQuery(input.query);
+      const result = await sourceOf(parsed.kind).list(db, {
+        customerId: input.customerId,
+        book: input.book,
+        kind: parsed.kind,
+        filters: parsed.filters,
+        offset: 0,
+        limit: ASSET_LIMITS.exportRowsMax,
+      });
+      return recordsToCsv(result.items, input.lang);
+    },
+  };
+}
+
+const CSV_COLUMNS = ['id', 'time', 'type', 'currency', 'amount', 'account', 'status', 'detail'] as const;
+
+function csvCell(value: string, text: boolean): string {
+  // Text cells that a spreadsheet would run as a formula are prefixed with an apostrophe.
+  const safe = text && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+function label(lang: Lang, key: string, fallback: string): string {
+  return lookup(catalogs[lang].assets, key) ?? fallback;
+}
+
+/** CSV (RFC 4180, CRLF, UTF-8 with BOM so spreadsheets read Chinese) with a localized header row. */
+export function recordsToCsv(items: readonly RecordItem[], lang: Lang): string {
+  const header = CSV_COLUMNS.map((c) => csvCell(label(lang, `records.column.${c}`, c), true)).join(',');
+  const lines = items.map((item) =>
+    [
+      csvCell(item.id, true),
+      new Date(item.time).toISOString(),
+      csvCell(label(lang, `records.type.${item.type}`, item.type), true),
+      item.currency,
+      item.amount,
+      csvCell(
+        item.account_type ? label(lang, `accountType.${item.account_type}`, item.account_type) : '',
+        true,
+      ),
+      csvCell(
+        item.held
+          ? label(lang, 'records.held', 'held')
+          : label(lang, `records.status.${item.status}`, String(item.status)),
+        true,
+      ),
+      csvCell(item.detail, true),
+    ].join(','),
+  );
+  return `\uFEFF${[header, ...lines].join('\r\n')}\r\n`;
+}

@@ -1,0 +1,237 @@
+import {
+  ASSET_LIMITS,
+  BankRechargeBody,
+  CommonFields,
+  EmptyBody,
+  RechargeAddressQuery,
+} from '@bourse/protocol';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Static, Type } from 'typebox';
+import { ok } from '../../http/envelope.ts';
+import { refuse } from '../../http/refusal.ts';
+import type { CustodyProvider } from './provider.ts';
+import type { Deposits } from './service.ts';
+
+function authOf(request: FastifyRequest) {
+  if (!request.auth) throw new Error('route declared auth: required but no session was attached');
+  return request.auth;
+}
+
+function staffOf(request: FastifyRequest) {
+  if (!request.staff) throw new Error('route declared a permission but no staff session was attached');
+  return request.staff;
+}
+
+/** Customer deposit calls under `/api/web` (docs/api.md "Deposit calls"). */
+export function depositsRoutes(deps: { deposits: Deposits }) {
+  const { deposits } = deps;
+  return async (app: FastifyInstance) => {
+    const tags = ['deposits'];
+    // Remittance proofs arrive as the raw image (Content-Type image/png or image/jpeg); the body
+    // becomes { file } so the request hooks never walk the bytes. The type is checked by content.
+    app.addContentTypeParser(
+      ['image/png', 'image/jpeg', 'image/jpg', 'application/octet-stream'],
+      { parseAs: 'buffer', bodyLimit: ASSET_LIMITS.proofBytesMax + 1024 },
+      (_request, body, done) => done(null, { file: body }),
+    );
+
+    app.get(
+      '/getRechargeChannels',
+      { schema: { tags, summary: 'Deposit channels: open, minimum, confirmations', querystring: EmptyBody } },
+      async (request) => ok(request, await deposits.channels()),
+    );
+
+    app.get(
+      '/getRechargeAddress',
+      {
+        schema: {
+          tags,
+          summary: "The customer's deposit address for a currency on a chain",
+          querystring: RechargeAddressQuery,
+        },
+        config: { auth: 'required' },
+      },
+      async (request) => {
+        const q = request.query as RechargeAddressQuery;
+        return ok(request, await deposits.address(authOf(request), q.currency.trim(), q.chain.trim()));
+      },
+    );
+
+    app.post(
+      '/uploadRechargeProof',
+      {
+        schema: {
+          tags,
+          summary: 'Upload a remittance proof image (raw JPG/PNG body, at most 8 MB)',
+          querystring: Type.Object({ ...CommonFields }, { additionalProperties: false }),
+        },
+        config: { auth: 'required', idempotent: true },
+        bodyLimit: ASSET_LIMITS.proofBytesMax + 1024,
+      },
+      async (request) => {
+        const body = request.body as { file?: unknown } | undefined;
+        if (!body || !Buffer.isBuffer(body.file)) refuse('UPLOAD_TYPE_INVALID');
+        return ok(request, await deposits.uploadProof(authOf(request), body.file));
+      },
+    );
+
+    app.post(
+      '/bankRecharge',
+      {
+        schema: { tags, summary: 'Submit a bank deposit with its remittance proof', body: BankRechargeBody },
+        config: { auth: 'required', idempotent: true },
+      },
+      async (request) =>
+        ok(request, await deposits.bankRecharge(authOf(request), request.body as BankRechargeBody)),
+    );
+  };
+}
+
+/** `POST /api/custody/webhook`: signed deposit events from the custody provider. */
+export function custodyRoutes(deps: { deposits: Deposits; provider: CustodyProvider }) {
+  return async (app: FastifyInstance) => {
+    // The signature covers the exact bytes sent, so this scope keeps JSON bodies as raw text.
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
+    app.post(
+      '/webhook',
+      {
+        schema: {
+          tags: ['custody'],
+          summary: 'Deposit events from the custody provider (HMAC-signed, x-bourse-signature)',
+        },
+      },
+      async (request) => {
+        const raw = typeof request.body === 'string' ? request.body : '';
+        const event = deps.provider.parseWebhook(raw, request.headers);
+        return ok(request, await deps.deposits.handleEvent(event));
+      },
+    );
+  };
+}
+
+const id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_]+$' });
+const AdminQueueQuery = Type.Object(
+  { ...CommonFields, status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('all')])) },
+  { additionalProperties: false },
+);
+const AdminIdQuery = Type.Object({ ...CommonFields, id }, { additionalProperties: false });
+const AdminIdBody = Type.Object({ ...CommonFields, id }, { additionalProperties: false });
+const AdminDecisionBody = Type.Object(
+  { ...CommonFields, id, reason: Type.String({ maxLength: ASSET_LIMITS.rejectReasonMax }) },
+  { additionalProperties: false },
+);
+const AdminChannelBody = Type.Object(
+  {
+    ...CommonFields,
+    currency: Type.String({ minLength: 1, maxLength: 12 }),
+    chain: Type.String({ minLength: 1, maxLength: 12 }),
+    open: Type.Optional(Type.String({ maxLength: 1 })),
+    min_amount: Type.Optional(Type.String({ maxLength: ASSET_LIMITS.amountLengthMax })),
+    confirmations: Type.Optional(Type.String({ maxLength: 6 })),
+  },
+  { additionalProperties: false },
+);
+
+/** Staff deposit calls under `/api/admin`: the queue, decisions and channel settings (audited). */
+export function depositsAdminRoutes(deps: { deposits: Deposits }) {
+  const { deposits } = deps;
+  return async (app: FastifyInstance) => {
+    const tags = ['admin', 'deposits'];
+    app.get(
+      '/deposits/queue',
+      {
+        schema: {
+          tags,
+          summary: 'Crypto deposits (pending, held) and bank deposits awaiting a decision',
+          querystring: AdminQueueQuery,
+        },
+        config: { permission: 'deposits.read' },
+      },
+      async (request) => ok(request, await deposits.queue(request.query as Static<typeof AdminQueueQuery>)),
+    );
+    app.get(
+      '/deposits/proof',
+      {
+        schema: { tags, summary: "A bank deposit's remittance proof image", querystring: AdminIdQuery },
+        config: { permission: 'deposits.read' },
+      },
+      async (request, reply) => {
+        const proof = await deposits.proof((request.query as Static<typeof AdminIdQuery>).id);
+        return reply.type(proof.mime).header('cache-control', 'no-store').send(proof.bytes);
+      },
+    );
+    app.post(
+      '/deposits/bank/confirm',
+      {
+        schema: {
+          tags,
+          summary: 'Confirm a bank deposit: credits the customer (audited)',
+          body: AdminIdBody,
+        },
+        config: { permission: 'deposits.confirm' },
+      },
+      async (request) =>
+        ok(
+          request,
+          await deposits.confirmBank(staffOf(request), (request.body as Static<typeof AdminIdBody>).id),
+        ),
+    );
+    app.post(
+      '/deposits/bank/reject',
+      {
+        schema: { tags, summary: 'Reject a bank deposit with a reason (audited)', body: AdminDecisionBody },
+        config: { permission: 'deposits.confirm' },
+      },
+      async (request) => {
+        const body = request.body as Static<typeof AdminDecisionBody>;
+        return ok(request, await deposits.rejectBank(staffOf(request), body.id, body.reason));
+      },
+    );
+    app.post(
+      '/deposits/crypto/release',
+      {
+        schema: {
+          tags,
+          summary: 'Credit a held (below-minimum) crypto deposit (audited)',
+          body: AdminDecisionBody,
+        },
+        config: { permission: 'deposits.confirm' },
+      },
+      async (request) => {
+        const body = request.body as Static<typeof AdminDecisionBody>;
+        return ok(request, await deposits.releaseHeld(staffOf(request), body.id, body.reason));
+      },
+    );
+    app.get(
+      '/deposits/channels',
+      {
+        schema: {
+          tags,
+          summary: 'Deposit channels',
+          querystring: Type.Object({ ...CommonFields }, { additionalProperties: false }),
+        },
+        config: { permission: 'deposits.read' },
+      },
+      async (request) => ok(request, await deposits.channels()),
+    );
+    app.post(
+      '/deposits/channels/update',
+      {
+        schema: {
+          tags,
+          summary: 'Open/close a channel, set its minimum and confirmations (audited)',
+          body: AdminChannelBody,
+        },
+        config: { permission: 'settings.write' },
+      },
+      async (request) =>
+        ok(
+          request,
+          await deposits.updateChannel(staffOf(request), request.body as Static<typeof AdminChannelBody>),
+        ),
+    );
+  };
+}

@@ -1,0 +1,37 @@
+import type { AssetAccountType, AssetData, CurrencyData, TransferData } from '@bourse/protocol';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost } from '../../lib/api.ts';
+import { useToken } from '../../lib/session.ts';
+
+/** `GET web/getAsset2`: balances per account type with USDT values (refreshed every 10 s). */
+export function useAssets(type?: AssetAccountType) {
+  const token = useToken();
+  return useQuery({
+    queryKey: ['web/getAsset2', token, type ?? 'all'],
+    queryFn: () => apiGet<AssetData>('web/getAsset2', { type }),
+    enabled: token !== null,
+    refetchInterval: 10_000,
+  });
+}
+
+/** `GET web/getCurrencyAll`: currencies with scale and deposit networks. */
+export function useCurrencies() {
+  return useQuery({
+    queryKey: ['web/getCurrencyAll'],
+    queryFn: () => apiGet<CurrencyData[]>('web/getCurrencyAll'),
+    staleTime: 60_000,
+  });
+}
+
+/** `POST web/transferAsset`. */
+export function useTransfer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { currency: string; amount: string; from: AssetAccountType; to: AssetAccountType }) =>
+      apiPost<TransferData>('web/transferAsset', input),
+    onSuccess: () => {
+      client.invalidateQueries({ queryKey: ['web/getAsset2'] });
+      client.invalidateQueries({ queryKey: ['web/getRecords'] });
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import type { RecordKind, RecordsPage } from '@bourse/protocol';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { API_BASE } from '../../config/app.ts';
+import { apiGet } from '../../lib/api.ts';
+import { currentLang } from '../../lib/i18n.ts';
+import { getToken, useToken } from '../../lib/session.ts';
+
+export type RecordFilter = {
+  kind: RecordKind;
+  type?: string;
+  currency?: string;
+  account_type?: string;
+  status?: '0' | '1' | '2';
+  start_time?: string;
+  end_time?: string;
+  page?: number;
+  page_size?: number;
+};
+
+/** `GET web/getRecords`: one page of records of a kind (journal, deposits, withdrawals). */
+export function useRecords(filter: RecordFilter) {
+  const token = useToken();
+  return useQuery({
+    queryKey: ['web/getRecords', token, filter],
+    queryFn: () => apiGet<RecordsPage>('web/getRecords', filter),
+    enabled: token !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * `GET web/exportRecords`: the server answers text/csv with a header row in the customer's
+ * language; the app fetches it (token in the query like every GET) and saves it as a file.
+ */
+export async function downloadRecordsCsv(filter: Omit<RecordFilter, 'page' | 'page_size'>): Promise<number> {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(filter)) if (v !== undefined && v !== '') search.set(k, String(v));
+  search.set('token', getToken() ?? '');
+  search.set('lang', currentLang());
+  const response = await fetch(`${API_BASE}/web/exportRecords?${search.toString()}`, {
+    credentials: 'same-origin',
+  });
+  const text = await response.text();
+  if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('text/csv')) {
+    let message = `HTTP ${response.status}`;
+    try {
+      message = (JSON.parse(text) as { msg?: string }).msg ?? message;
+    } catch {}
+    throw new Error(message);
+  }
+  const blob = new Blob([text], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `records-${filter.kind}.csv`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return Math.max(0, text.trim().split('\r\n').length - 1);
+}
