@@ -1,0 +1,274 @@
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db/database.ts';
+import type { WithdrawalStatus, WithdrawalsTables } from './tables.ts';
+
+/** The only SQL on the withdrawals tables (and the one read-only turnover query on the ledger's). */
+type Q = Db | Tx;
+export type WithdrawalRow = WithdrawalsTables['withdrawals_withdrawal'];
+export type AddressRow = WithdrawalsTables['withdrawals_address'];
+export type PayeeRow = WithdrawalsTables['withdrawals_payee'];
+export type TradePasswordRow = WithdrawalsTables['withdrawals_trade_password'];
+
+export async function findTradePassword(q: Q, customerId: string, options: { lock?: boolean } = {}) {
+  let query = q.selectFrom('withdrawals_trade_password').selectAll().where('customer_id', '=', customerId);
+  if (options.lock) query = query.forUpdate();
+  return (await query.executeTakeFirst()) ?? null;
+}
+
+export async function insertTradePassword(q: Q, row: TradePasswordRow): Promise<boolean> {
+  const result = await q
+    .insertInto('withdrawals_trade_password')
+    .values(row)
+    .onConflict((oc) => oc.column('customer_id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+export async function updateTradePassword(
+  q: Q,
+  customerId: string,
+  patch: Partial<Omit<TradePasswordRow, 'customer_id' | 'created_at'>>,
+) {
+  await q
+    .updateTable('withdrawals_trade_password')
+    .set(patch)
+    .where('customer_id', '=', customerId)
+    .execute();
+}
+
+export async function findGoogle(q: Q, customerId: string, options: { lock?: boolean } = {}) {
+  let query = q.selectFrom('withdrawals_google').selectAll().where('customer_id', '=', customerId);
+  if (options.lock) query = query.forUpdate();
+  return (await query.executeTakeFirst()) ?? null;
+}
+
+export async function upsertGooglePending(q: Q, row: WithdrawalsTables['withdrawals_google']) {
+  await q
+    .insertInto('withdrawals_google')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .column('customer_id')
+        .doUpdateSet({ secret_sealed: row.secret_sealed, created_at: row.created_at, last_step: null })
+        .where('withdrawals_google.enabled_at', 'is', null),
+    )
+    .execute();
+}
+
+export async function updateGoogle(
+  q: Q,
+  customerId: string,
+  patch: { enabled_at?: Date | null; last_step?: string | null },
+) {
+  await q.updateTable('withdrawals_google').set(patch).where('customer_id', '=', customerId).execute();
+}
+
+export async function deleteGoogle(q: Q, customerId: string) {
+  await q.deleteFrom('withdrawals_google').where('customer_id', '=', customerId).execute();
+}
+
+export async function listAddresses(q: Q, customerId: string, currency?: string) {
+  let query = q.selectFrom('withdrawals_address').selectAll().where('customer_id', '=', customerId);
+  if (currency) query = query.where('currency', '=', currency);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+export async function countAddresses(q: Q, customerId: string): Promise<number> {
+  const row = await q
+    .selectFrom('withdrawals_address')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('customer_id', '=', customerId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertAddress(q: Q, row: AddressRow) {
+  await q.insertInto('withdrawals_address').values(row).execute();
+}
+
+export async function findAddress(q: Q, customerId: string, id: string) {
+  return (
+    (await q
+      .selectFrom('withdrawals_address')
+      .selectAll()
+      .where('customer_id', '=', customerId)
+      .where('id', '=', id)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+export async function deleteAddress(q: Q, customerId: string, id: string): Promise<boolean> {
+  const result = await q
+    .deleteFrom('withdrawals_address')
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+export async function listPayees(q: Q, customerId: string, kind: 'bank' | 'wallet') {
+  return q
+    .selectFrom('withdrawals_payee')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('kind', '=', kind)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function insertPayee(q: Q, row: PayeeRow) {
+  await q.insertInto('withdrawals_payee').values(row).execute();
+}
+
+export async function findPayee(q: Q, customerId: string, id: string) {
+  return (
+    (await q
+      .selectFrom('withdrawals_payee')
+      .selectAll()
+      .where('customer_id', '=', customerId)
+      .where('id', '=', id)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+export async function deletePayee(q: Q, customerId: string, id: string): Promise<boolean> {
+  const result = await q
+    .deleteFrom('withdrawals_payee')
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+export async function listRules(q: Q) {
+  return q.selectFrom('withdrawals_rule').selectAll().orderBy('position').execute();
+}
+
+export async function findRule(q: Q, code: string, options: { lock?: boolean } = {}) {
+  let query = q.selectFrom('withdrawals_rule').selectAll().where('code', '=', code);
+  if (options.lock) query = query.forUpdate();
+  return (await query.executeTakeFirst()) ?? null;
+}
+
+export async function updateRule(
+  q: Q,
+  code: string,
+  patch: { enabled: boolean; params: Record<string, unknown>; updated_at: Date; updated_by: string | null },
+) {
+  await q
+    .updateTable('withdrawals_rule')
+    .set({ ...patch, params: JSON.stringify(patch.params) })
+    .where('code', '=', code)
+    .execute();
+}
+
+export async function countToday(q: Q, customerId: string, day: string): Promise<number> {
+  const row = await q
+    .selectFrom('withdrawals_withdrawal')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('customer_id', '=', customerId)
+    .where('policy_day', '=', day)
+    .where('status', 'not in', ['cancelled', 'rejected'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertWithdrawal(q: Q, row: WithdrawalRow) {
+  await q.insertInto('withdrawals_withdrawal').values(row).execute();
+}
+
+export async function findWithdrawal(
+  q: Q,
+  id: string,
+  options: { customerId?: string; lock?: boolean } = {},
+): Promise<WithdrawalRow | null> {
+  let query = q.selectFrom('withdrawals_withdrawal').selectAll().where('id', '=', id);
+  if (options.customerId) query = query.where('customer_id', '=', options.customerId);
+  if (options.lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row ? { ...row, policy_day: dayText(row.policy_day) } : null;
+}
+
+function dayText(value: unknown): string {
+  return value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
+}
+
+export async function updateWithdrawal(q: Q, id: string, patch: Partial<WithdrawalRow>) {
+  await q.updateTable('withdrawals_withdrawal').set(patch).where('id', '=', id).execute();
+}
+
+export type WithdrawalFilter = {
+  customerId?: string;
+  statuses?: readonly WithdrawalStatus[];
+  method?: 'address' | 'bank';
+  currency?: string;
+  from?: Date;
+  to?: Date;
+};
+
+function filtered(q: Q, f: WithdrawalFilter) {
+  let query = q.selectFrom('withdrawals_withdrawal');
+  if (f.customerId) query = query.where('customer_id', '=', f.customerId);
+  if (f.statuses && f.statuses.length > 0) query = query.where('status', 'in', [...f.statuses]);
+  if (f.method) query = query.where('method', '=', f.method);
+  if (f.currency) query = query.where('currency', '=', f.currency);
+  if (f.from) query = query.where('created_at', '>=', f.from);
+  if (f.to) query = query.where('created_at', '<', f.to);
+  return query;
+}
+
+export async function listWithdrawals(q: Q, f: WithdrawalFilter, page: { offset: number; limit: number }) {
+  const [rows, total] = await Promise.all([
+    filtered(q, f)
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    filtered(q, f)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, policy_day: dayText(r.policy_day) })), total: Number(total.n) };
+}
+
+export async function insertPayout(q: Q, row: WithdrawalsTables['withdrawals_payout']) {
+  await q.insertInto('withdrawals_payout').values(row).execute();
+}
+
+/**
+ * The turnover rule's figures, read from the ledger's tables (read-only; the ledger has no such
+ * query yet): what the customer brought in through deposits, and what they consumed — value that
+ * left their accounts to the platform (trading, fees, products), not counting withdrawals,
+ * deposits, staff adjustments, freezes or transfers between their own accounts.
+ */
+export async function turnoverFigures(
+  q: Q,
+  input: { customerId: string; currency: string },
+): Promise<{ deposited: bigint; consumed: bigint }> {
+  const result = await sql<{ deposited: string | null; consumed: string | null }>`
+    with mine as (
+      select p.entry_id, p.amount
+      from ledger_posting p
+      join ledger_account a on a.id = p.account_id
+      where a.customer_id = ${input.customerId} and a.book = 'real' and p.currency = ${input.currency}
+    ),
+    platform as (
+      select p.entry_id, a.platform_code
+      from ledger_posting p
+      join ledger_account a on a.id = p.account_id
+      where a.platform_code is not null and p.entry_id in (select entry_id from mine)
+    )
+    select
+      (select sum(amount) from mine where amount > 0 and entry_id in
+        (select entry_id from platform where platform_code = 'deposits_clearing')) as deposited,
+      (select -sum(m.amount) from mine m join ledger_entry e on e.id = m.entry_id
+        where m.amount < 0 and e.reference_type <> 'withdrawal' and m.entry_id in
+        (select entry_id from platform where platform_code not in
+          ('deposits_clearing', 'withdrawals_clearing', 'adjustments', 'custody_pool'))) as consumed
+  `.execute(q);
+  const row = result.rows[0];
+  return { deposited: BigInt(row?.deposited ?? '0'), consumed: BigInt(row?.consumed ?? '0') };
+}
