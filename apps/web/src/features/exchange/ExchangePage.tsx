@@ -1,0 +1,381 @@
+import type { SpotMarketData, SpotOrderData } from '@bourse/protocol';
+import { Num } from '@bourse/ui';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../lib/api.ts';
+import { useTicker } from '../../lib/marketStore.ts';
+import { newClientOid, useCreateOrder } from '../spot/api/createOrder.ts';
+import { settledOrder } from '../spot/api/getOrder.ts';
+import { useSpotBalance } from '../spot/api/getSpotBalance.ts';
+import { useSpotMarkets } from '../spot/api/getSpotMarkets.ts';
+import { RuleHints } from '../spot/components/RuleHints.tsx';
+import { quoteConversion, useQuoteDepth } from '../spot/hooks/useMarketQuote.ts';
+import { show, units } from '../spot/logic/amounts.ts';
+
+/** Decimal places shown for amounts of a currency in this market. */
+function digitsOf(market: SpotMarketData, currency: string): number {
+  return currency === market.base ? market.quantity_scale : Math.max(market.price_scale, 2);
+}
+
+/** The market that converts `from` into `to`, either way round. */
+export function marketBetween(markets: readonly SpotMarketData[], from: string, to: string) {
+  return markets.find((m) => (m.base === from && m.quote === to) || (m.base === to && m.quote === from));
+}
+
+type Step = 'form' | 'confirm' | 'done';
+
+function Line({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap" data-testid={testId}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      {children}
+    </Group>
+  );
+}
+
+/**
+ * /exchange: convert one currency into another at market. The price is quoted from the live book
+ * of the market between them (refreshed every 3 s); a confirm step shows what you pay, what you
+ * get and the fee; the conversion is a market order (IOC, protected by the market's price band).
+ */
+export function ExchangePage() {
+  const { t } = useTranslation('trade');
+  const markets = useSpotMarkets();
+  const list = (markets.data ?? []).filter((m) => m.status === 'enabled');
+  const currencies = useMemo(() => [...new Set(list.flatMap((m) => [m.base, m.quote]))].sort(), [list]);
+  const [from, setFrom] = useState<string | null>('USDT');
+  const [to, setTo] = useState<string | null>('BTC');
+  const [amount, setAmount] = useState('');
+  const [step, setStep] = useState<Step>('form');
+  const [result, setResult] = useState<SpotOrderData | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const market = from && to ? marketBetween(list, from, to) : undefined;
+  const depth = useQuoteDepth(market);
+  const balance = useSpotBalance(market?.symbol ?? null);
+  const create = useCreateOrder();
+
+  const availableText =
+    market && balance.data
+      ? from === market.base
+        ? balance.data.base_available
+        : balance.data.quote_available
+      : null;
+  const available = units(availableText) ?? 0n;
+  const ticker = useTicker(market?.symbol ?? null);
+  const reference = units(ticker?.mark) ?? units(ticker?.last);
+  const amountUnits = units(amount);
+  const quote =
+    market && depth.data && amountUnits !== null && amountUnits > 0n && from
+      ? quoteConversion({
+          market,
+          from,
+          amount: amountUnits,
+          bids: depth.data.bids,
+          asks: depth.data.asks,
+          available,
+          reference,
+        })
+      : null;
+
+  const fromDigits = market && from ? digitsOf(market, from) : 8;
+  const toDigits = market && to ? digitsOf(market, to) : 8;
+  const swap = () => {
+    setFrom(to);
+    setTo(from);
+    setAmount('');
+  };
+
+  const confirm = () => {
+    if (!market || !quote) return;
+    setRefusal(null);
+    create.mutate(
+      {
+        symbol: market.symbol,
+        side: quote.side,
+        type: 'market',
+        quantity: show(quote.qty, market.quantity_scale),
+        client_oid: newClientOid(),
+      },
+      {
+        onSuccess: async (order) => {
+          setResult(await settledOrder(order));
+          setStep('done');
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.kind === 'refused') setRefusal(error.message);
+          setStep('form');
+        },
+      },
+    );
+  };
+
+  if (markets.isPending) {
+    return (
+      <Stack align="center" py={80}>
+        <Loader size="sm" />
+      </Stack>
+    );
+  }
+
+  const outcome = (() => {
+    if (!result || !market) return null;
+    const filledAmount = units(result.filled_amount) ?? 0n;
+    const fee = units(result.fee) ?? 0n;
+    const filledQty = units(result.filled_quantity) ?? 0n;
+    return result.side === 'sell'
+      ? { paid: filledQty, received: filledAmount - fee, from: market.base, to: market.quote }
+      : { paid: filledAmount + fee, received: filledQty, from: market.quote, to: market.base };
+  })();
+
+  return (
+    <Stack
+      gap="md"
+      py={{ base: 'md', sm: 'xl' }}
+      maw={560}
+      mx="auto"
+      w="100%"
+      data-testid="exchange-page"
+      data-step={step}
+    >
+      <Stack gap={2}>
+        <Title order={1} fz={{ base: 22, sm: 28 }}>
+          {t('exchange.title')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('exchange.subtitle')}
+        </Text>
+      </Stack>
+      {step === 'done' && outcome && result && market ? (
+        <Paper withBorder radius="md" p="lg" data-testid="exchange-result" data-status={result.status}>
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              {t('exchange.result')}
+            </Title>
+            <Text data-testid="exchange-result-text">
+              {t('exchange.resultText', {
+                paid: show(outcome.paid, digitsOf(market, outcome.from)),
+                from: outcome.from,
+                received: show(outcome.received, digitsOf(market, outcome.to)),
+                to: outcome.to,
+              })}
+            </Text>
+            <Line label={t('exchange.fee')}>
+              <Num value={result.fee} suffix={` ${result.fee_currency}`} size="sm" />
+            </Line>
+            <Group>
+              <Button
+                onClick={() => {
+                  setStep('form');
+                  setAmount('');
+                  setResult(null);
+                }}
+                data-testid="exchange-again"
+              >
+                {t('exchange.again')}
+              </Button>
+              <Anchor component={Link} to="/currencyRecord" size="sm">
+                {t('exchange.records')}
+              </Anchor>
+            </Group>
+          </Stack>
+        </Paper>
+      ) : (
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="md">
+            <Group align="flex-end" gap="xs" wrap="nowrap">
+              <Select
+                label={t('exchange.from')}
+                data={currencies}
+                value={from}
+                onChange={(v) => {
+                  setFrom(v);
+                  setAmount('');
+                }}
+                allowDeselect={false}
+                searchable
+                flex={1}
+                disabled={step === 'confirm'}
+                data-testid="exchange-from"
+              />
+              <ActionIcon
+                variant="light"
+                size="lg"
+                mb={2}
+                onClick={swap}
+                aria-label={t('exchange.swap')}
+                disabled={step === 'confirm'}
+                data-testid="exchange-swap"
+              >
+                ⇄
+              </ActionIcon>
+              <Select
+                label={t('exchange.to')}
+                data={currencies.filter((c) => c !== from)}
+                value={to}
+                onChange={setTo}
+                allowDeselect={false}
+                searchable
+                flex={1}
+                disabled={step === 'confirm'}
+                data-testid="exchange-to"
+              />
+            </Group>
+            {from && to && !market ? (
+              <Alert color="orange" variant="light" data-testid="exchange-no-market">
+                {t('exchange.noMarket', { from, to })}
+              </Alert>
+            ) : null}
+            <TextInput
+              label={t('exchange.amount')}
+              description={
+                availableText !== null && from
+                  ? t('exchange.available', { amount: availableText, currency: from })
+                  : undefined
+              }
+              value={amount}
+              onChange={(e) => setAmount(e.currentTarget.value)}
+              inputMode="decimal"
+              autoComplete="off"
+              disabled={!market || step === 'confirm'}
+              error={amount !== '' && amountUnits === null ? t('form.invalidNumber') : undefined}
+              rightSectionWidth={64}
+              rightSection={
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  disabled={!market || availableText === null || step === 'confirm'}
+                  onClick={() => availableText && setAmount(show(available, fromDigits))}
+                  data-testid="exchange-max"
+                >
+                  {t('exchange.max')}
+                </Button>
+              }
+              data-testid="exchange-amount"
+            />
+            {market ? (
+              <Stack gap={6} data-testid="exchange-quote">
+                <Line label={t('exchange.rate')}>
+                  {quote?.rate != null && from && to ? (
+                    <Text size="sm" fw={600} data-testid="exchange-rate">
+                      {t('exchange.rateValue', { from, to, price: show(quote.rate, Math.max(toDigits, 8)) })}
+                    </Text>
+                  ) : depth.isPending ? (
+                    <Loader size="xs" />
+                  ) : (
+                    <Text size="sm">--</Text>
+                  )}
+                </Line>
+                <Line label={t('exchange.pay')}>
+                  <Num
+                    value={quote ? show(quote.pay, fromDigits, 'ceil') : null}
+                    suffix={` ${from}`}
+                    size="sm"
+                    data-testid="exchange-pay"
+                  />
+                </Line>
+                <Line label={t('exchange.fee')}>
+                  <Num
+                    value={quote ? show(quote.fee, Math.max(market.price_scale, 8), 'ceil') : null}
+                    suffix={` ${market.quote}`}
+                    size="sm"
+                    data-testid="exchange-fee"
+                  />
+                </Line>
+                <Divider />
+                <Line label={t('exchange.receive')}>
+                  <Num
+                    value={quote ? show(quote.receive, toDigits) : null}
+                    suffix={` ${to}`}
+                    size="md"
+                    fw={700}
+                    data-testid="exchange-receive"
+                  />
+                </Line>
+                {quote && !quote.fill.complete ? (
+                  <Text size="xs" c="orange.7">
+                    {t('exchange.thin')}
+                  </Text>
+                ) : null}
+                {quote && quote.fill.avgPrice === null && amountUnits !== null && amountUnits > 0n ? (
+                  <Text size="xs" c="orange.7" data-testid="exchange-no-quote">
+                    {t('exchange.noQuote')}
+                  </Text>
+                ) : null}
+                {quote ? <RuleHints breaks={quote.breaks} market={market} side={quote.side} /> : null}
+                <Text size="xs" c="dimmed">
+                  {t('exchange.quoteNote', { band: `${market.price_band_bps / 100}%` })}
+                </Text>
+              </Stack>
+            ) : null}
+            {refusal ? (
+              <Alert color="red" variant="light" data-testid="exchange-refusal">
+                {refusal}
+              </Alert>
+            ) : null}
+            {step === 'form' ? (
+              <Button
+                size="md"
+                disabled={!quote || quote.qty === 0n || quote.fill.avgPrice === null}
+                onClick={() => {
+                  setRefusal(null);
+                  setStep('confirm');
+                }}
+                data-testid="exchange-preview"
+              >
+                {t('exchange.preview')}
+              </Button>
+            ) : (
+              <Paper
+                withBorder
+                radius="md"
+                p="md"
+                bg="var(--mantine-color-default-hover)"
+                data-testid="exchange-confirm"
+              >
+                <Stack gap="sm">
+                  <Text fw={600}>{t('exchange.confirmTitle')}</Text>
+                  <Text size="sm">
+                    {quote && market && from && to
+                      ? `${show(quote.pay, fromDigits, 'ceil')} ${from} → ${show(quote.receive, toDigits)} ${to}`
+                      : null}
+                  </Text>
+                  <Group grow>
+                    <Button variant="default" onClick={() => setStep('form')} data-testid="exchange-back">
+                      {t('exchange.back')}
+                    </Button>
+                    <Button
+                      onClick={confirm}
+                      loading={create.isPending}
+                      disabled={!quote}
+                      data-testid="exchange-confirm-button"
+                    >
+                      {t('exchange.confirm')}
+                    </Button>
+                  </Group>
+                </Stack>
+              </Paper>
+            )}
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
