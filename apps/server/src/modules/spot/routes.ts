@@ -1,0 +1,242 @@
+import {
+  AdminKillSwitchBody,
+  AdminMarketMakerBody,
+  AdminMarketMakerQuery,
+  AdminSpotCreateBody,
+  AdminSpotEnableBody,
+  AdminSpotHaltBody,
+  AdminSpotMarketsQuery,
+  AdminSpotUpdateBody,
+  CancelAllOrdersBody,
+  CancelOrderBody,
+  CreateOrderBody,
+  CurrentOrdersQuery,
+  DepthQuery,
+  GetOrderQuery,
+  HistoryOrdersQuery,
+  MyTradesQuery,
+  SpotBalanceQuery,
+  SpotMarketsQuery,
+  SpotTradesQuery,
+} from '@bourse/protocol';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ok } from '../../http/envelope.ts';
+import type { MarketMaker } from './mm.ts';
+import type { Spot } from './service.ts';
+
+function authOf(request: FastifyRequest) {
+  if (!request.auth) throw new Error('route declared auth: required but no session was attached');
+  return request.auth;
+}
+
+function staffOf(request: FastifyRequest) {
+  if (!request.staff) throw new Error('staff route reached without a staff session');
+  return request.staff;
+}
+
+/** Customer calls under /api/web (docs/api.md, "Spot trading"). */
+export function spotRoutes(spot: Spot) {
+  return async (app: FastifyInstance) => {
+    const tags = ['spot'];
+    const read = { auth: 'required' as const };
+    const write = { auth: 'required' as const, idempotent: true };
+    const pub = { auth: 'optional' as const };
+
+    app.get(
+      '/getSpotMarkets',
+      {
+        schema: { tags, summary: 'Spot markets and their order rules', querystring: SpotMarketsQuery },
+        config: pub,
+      },
+      async (request) => ok(request, { items: spot.markets((request.query as SpotMarketsQuery).symbol) }),
+    );
+    app.post(
+      '/createOrder',
+      {
+        schema: { tags, summary: 'Place a spot order (limit or market)', body: CreateOrderBody },
+        config: write,
+      },
+      async (request) =>
+        ok(request, await spot.createOrder(authOf(request), request.body as CreateOrderBody)),
+    );
+    app.post(
+      '/cancelOrder',
+      { schema: { tags, summary: 'Cancel an open spot order', body: CancelOrderBody }, config: write },
+      async (request) =>
+        ok(request, await spot.cancelOrder(authOf(request), request.body as CancelOrderBody)),
+    );
+    app.post(
+      '/cancelAllOrders',
+      {
+        schema: { tags, summary: 'Cancel every open spot order (of one market)', body: CancelAllOrdersBody },
+        config: write,
+      },
+      async (request) => {
+        const body = request.body as CancelAllOrdersBody;
+        return ok(request, { cancelled: await spot.cancelAll(authOf(request).customerId, body.symbol) });
+      },
+    );
+    app.get(
+      '/getOrder',
+      { schema: { tags, summary: 'One of my spot orders', querystring: GetOrderQuery }, config: read },
+      async (request) => ok(request, await spot.getOrder(authOf(request), request.query as GetOrderQuery)),
+    );
+    app.get(
+      '/getCurrentOrders',
+      { schema: { tags, summary: 'My open spot orders', querystring: CurrentOrdersQuery }, config: read },
+      async (request) =>
+        ok(request, await spot.orders(authOf(request), request.query as CurrentOrdersQuery, true)),
+    );
+    app.get(
+      '/getHistoryOrders',
+      {
+        schema: { tags, summary: 'My filled and cancelled spot orders', querystring: HistoryOrdersQuery },
+        config: read,
+      },
+      async (request) =>
+        ok(request, await spot.orders(authOf(request), request.query as HistoryOrdersQuery, false)),
+    );
+    app.get(
+      '/getMyTrades',
+      { schema: { tags, summary: 'My spot fills', querystring: MyTradesQuery }, config: read },
+      async (request) => ok(request, await spot.myTrades(authOf(request), request.query as MyTradesQuery)),
+    );
+    app.get(
+      '/getDepth',
+      {
+        schema: {
+          tags,
+          summary: 'Order book depth (the demo book with a demo token)',
+          querystring: DepthQuery,
+        },
+        config: pub,
+      },
+      async (request) => {
+        const q = request.query as DepthQuery;
+        return ok(request, spot.depth(q.symbol, spot.bookOf(request.auth), q.limit));
+      },
+    );
+    app.get(
+      '/getSpotTrades',
+      {
+        schema: { tags, summary: 'Latest prints of a spot book', querystring: SpotTradesQuery },
+        config: pub,
+      },
+      async (request) => {
+        const q = request.query as SpotTradesQuery;
+        return ok(request, spot.trades(q.symbol, spot.bookOf(request.auth), q.limit));
+      },
+    );
+    app.get(
+      '/getSpotBalance',
+      {
+        schema: { tags, summary: 'My spot balances of one market', querystring: SpotBalanceQuery },
+        config: read,
+      },
+      async (request) =>
+        ok(request, await spot.balance(authOf(request), (request.query as SpotBalanceQuery).symbol)),
+    );
+  };
+}
+
+/** Back-office calls under /api/admin (permission markets.write; every change audited). */
+export function spotAdminRoutes(spot: Spot, mm: MarketMaker) {
+  return async (app: FastifyInstance) => {
+    const tags = ['admin'];
+    const config = { permission: 'markets.write' as const };
+    app.get(
+      '/spotMarkets',
+      {
+        schema: {
+          tags,
+          summary: 'Spot markets, books and the kill switch',
+          querystring: AdminSpotMarketsQuery,
+        },
+        config,
+      },
+      async (request) => ok(request, spot.adminMarkets()),
+    );
+    app.post(
+      '/spotMarketHalt',
+      {
+        schema: { tags, summary: 'Halt a spot market with a reason (audited)', body: AdminSpotHaltBody },
+        config,
+      },
+      async (request) => {
+        const b = request.body as AdminSpotHaltBody;
+        return ok(request, await spot.halt(staffOf(request), b.symbol, b.reason));
+      },
+    );
+    app.post(
+      '/spotMarketEnable',
+      { schema: { tags, summary: 'Enable a spot market (audited)', body: AdminSpotEnableBody }, config },
+      async (request) => {
+        const b = request.body as AdminSpotEnableBody;
+        return ok(request, await spot.enable(staffOf(request), b.symbol, b.reason));
+      },
+    );
+    app.post(
+      '/spotMarketUpdate',
+      {
+        schema: {
+          tags,
+          summary: 'Fees, minimums and band of a spot market (audited)',
+          body: AdminSpotUpdateBody,
+        },
+        config,
+      },
+      async (request) => {
+        const b = request.body as AdminSpotUpdateBody;
+        return ok(request, await spot.update(staffOf(request), b.symbol, b));
+      },
+    );
+    app.post(
+      '/spotMarketCreate',
+      {
+        schema: {
+          tags,
+          summary: 'A new spot market with its tick and lot (audited)',
+          body: AdminSpotCreateBody,
+        },
+        config,
+      },
+      async (request) =>
+        ok(request, await spot.createMarket(staffOf(request), request.body as AdminSpotCreateBody)),
+    );
+    app.post(
+      '/spotKillSwitch',
+      {
+        schema: { tags, summary: 'Halt (or release) all spot matching (audited)', body: AdminKillSwitchBody },
+        config,
+      },
+      async (request) => {
+        const b = request.body as AdminKillSwitchBody;
+        return ok(request, await spot.setKillSwitch(staffOf(request), b.engaged === '1', b.reason));
+      },
+    );
+    app.get(
+      '/marketMaker',
+      {
+        schema: {
+          tags,
+          summary: "The market maker's settings, accounts and inventory",
+          querystring: AdminMarketMakerQuery,
+        },
+        config,
+      },
+      async (request) => ok(request, await mm.view()),
+    );
+    app.post(
+      '/marketMakerSettings',
+      {
+        schema: {
+          tags,
+          summary: 'Change the market maker (enabled 0 cancels its quotes); audited',
+          body: AdminMarketMakerBody,
+        },
+        config,
+      },
+      async (request) => ok(request, await mm.update(staffOf(request), request.body as AdminMarketMakerBody)),
+    );
+  };
+}

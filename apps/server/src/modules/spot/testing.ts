@@ -1,0 +1,87 @@
+import { MatchingBook } from '@bourse/matching';
+import type { Db } from '../../db/database.ts';
+import { mathOf, normalizeDecimal } from './amounts.ts';
+import { type Book, bookConfig, type MarketRef, needOf, orderFromRow } from './runner.ts';
+
+/** A market's reference as a fresh process would load it (tests that replay the journal themselves). */
+export async function marketRef(db: Db, symbol: string): Promise<MarketRef> {
+  const row = await db
+    .selectFrom('spot_market')
+    .selectAll()
+    .where('symbol', '=', symbol)
+    .executeTakeFirstOrThrow();
+  const math = mathOf({
+    base: row.base,
+    quote: row.quote,
+    priceTick: normalizeDecimal(String(row.price_tick)),
+    lotSize: normalizeDecimal(String(row.lot_size)),
+  });
+  return { symbol, base: row.base, quote: row.quote, math, bandBps: row.price_band_bps, minQtyLots: 1 };
+}
+
+/** Replays a book's journal into a fresh engine, independently of the server's runner. */
+export async function replayJournal(db: Db, market: MarketRef, book: Book): Promise<MatchingBook> {
+  const rows = await db
+    .selectFrom('spot_journal')
+    .select('command')
+    .where('symbol', '=', market.symbol)
+    .where('book', '=', book)
+    .orderBy('seq')
+    .execute();
+  let engine = new MatchingBook(bookConfig(market, book));
+  for (const { command } of rows) {
+    const c = command as { type: string; bandBps?: number; minQtyLots?: number; cancelReason?: string };
+    if (c.type === 'config') {
+      engine = MatchingBook.restore({
+        ...engine.snapshot(),
+        config: bookConfig(
+          { ...market, bandBps: c.bandBps ?? market.bandBps, minQtyLots: c.minQtyLots ?? 1 },
+          book,
+        ),
+      });
+    } else {
+      const { cancelReason: _ignored, ...rest } = c;
+      engine.apply(rest as never);
+    }
+  }
+  return engine;
+}
+
+/** Frozen = what open orders need, straight from the tables (for a process the test does not own). */
+export async function frozenMismatches(db: Db): Promise<string[]> {
+  const out: string[] = [];
+  const markets = new Map<string, MarketRef>();
+  const open = await db
+    .selectFrom('spot_order')
+    .selectAll()
+    .where('status', 'in', ['unfilled', 'partially_filled'])
+    .execute();
+  const sums = new Map<string, bigint>();
+  for (const r of open) {
+    const o = orderFromRow(r);
+    if (!markets.has(o.symbol)) markets.set(o.symbol, await marketRef(db, o.symbol));
+    const need = needOf((markets.get(o.symbol) as MarketRef).math, o);
+    if (need !== o.frozen) out.push(`order ${o.id} holds ${o.frozen}, needs ${need}`);
+    const key = `${o.customerId}|${o.book}|${o.frozenCurrency}`;
+    sums.set(key, (sums.get(key) ?? 0n) + o.frozen);
+  }
+  const customers = await db.selectFrom('spot_order').select('customer_id').distinct().execute();
+  const ids = customers.map((c) => c.customer_id);
+  if (ids.length === 0) return out;
+  const accounts = await db
+    .selectFrom('ledger_account')
+    .select(['customer_id', 'book', 'currency', 'frozen'])
+    .where('customer_id', 'in', ids)
+    .where('account_type', '=', 'spot')
+    .execute();
+  const seen = new Set<string>();
+  for (const a of accounts) {
+    const key = `${a.customer_id}|${a.book}|${a.currency}`;
+    seen.add(key);
+    const want = sums.get(key) ?? 0n;
+    if (BigInt(a.frozen) !== want) out.push(`${key}: ledger frozen ${a.frozen}, open orders ${want}`);
+  }
+  for (const [key, want] of sums)
+    if (!seen.has(key) && want !== 0n) out.push(`${key}: no account, open orders ${want}`);
+  return out;
+}

@@ -1,0 +1,165 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { createDb, type Db } from '../apps/server/src/db/database.ts';
+import { EmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { ensureDatabase } from '../apps/server/src/db/start.ts';
+import { systemClock } from '../apps/server/src/lib/clock.ts';
+import { createLedger } from '../apps/server/src/modules/ledger/index.ts';
+import type { BenchResult } from './run.ts';
+
+/**
+ * Spot orders per second through the HTTP API, end to end: the whole Fastify app (hooks, rtoken
+ * idempotency record, validation, freeze, journal, engine, settlement, envelope) driven with
+ * `app.inject` (no TCP socket — the socket layer is measured by nothing here) by concurrent
+ * clients on a real PostgreSQL (DATABASE_URL's server, else an embedded one started here).
+ * Workload: limit orders around the reference price from 40 demo customers, alternating sides so
+ * that about half cross and trade; a fixed time budget per concurrency level.
+ */
+const CUSTOMERS = 40;
+const BUDGET_MS = Number(process.env.BENCH_SPOT_MS ?? 6_000);
+const LEVELS = [1, 16, 64];
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
+async function openDatabase(): Promise<{ url: string; db: Db; close(): Promise<void> }> {
+  const log = pino({ level: 'warn' });
+  let embedded: EmbeddedPostgres | null = null;
+  const dir = path.join(repoRoot, '.tmp', `bench-spot-pg-${process.pid}`);
+  let adminUrl = process.env.DATABASE_URL ?? '';
+  if (!adminUrl) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    embedded = new EmbeddedPostgres({ dir, port: 41000 + (process.pid % 10000), log, supervise: false });
+    await embedded.start();
+    adminUrl = embedded.connectionString;
+  }
+  const name = `bourse_bench_spot_${process.pid}`;
+  const url = await ensureDatabase(adminUrl, name);
+  const handle = createDb(url, { max: 20 });
+  await migrateToLatest(handle.db);
+  return {
+    url,
+    db: handle.db,
+    async close() {
+      await handle.db.destroy();
+      if (embedded) {
+        await embedded.stop();
+        fs.rmSync(dir, { recursive: true, force: true });
+        return;
+      }
+      const pg = (await import('pg')).default;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+}
+
+export async function run(): Promise<BenchResult[]> {
+  const database = await openDatabase();
+  const config = Object.freeze({
+    ...loadConfig({ LOG_LEVEL: 'silent' }),
+    demoContent: false,
+    marketMaker: 'off' as const,
+    feedTickMs: 0,
+    accessRateLimitPerIp: 1_000_000,
+    accessRateLimitPerAccount: 1_000_000,
+    webDist: '/nonexistent',
+    adminDist: '/nonexistent',
+  });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    secret: 'bench-secret-bench-secret-bench-secret',
+    logger: false,
+  });
+  await app.ready();
+  await app.market.step();
+  const ledger = createLedger({ db: database.db, clock: systemClock, log: pino({ level: 'silent' }) });
+  const tokens: string[] = [];
+  for (let i = 0; i < CUSTOMERS; i++) {
+    const login = (
+      await app.inject({ method: 'GET', url: '/api/web/tempLogin', query: { rtoken: `bench${i}xx` } })
+    ).json();
+    const row = await database.db
+      .selectFrom('accounts_customer')
+      .select('id')
+      .where('uid', '=', login.data.uid)
+      .executeTakeFirstOrThrow();
+    await ledger.credit(database.db, {
+      book: 'demo',
+      customerId: row.id,
+      accountType: 'spot',
+      currency: 'BTC',
+      amountUnits: 100n * 10n ** 8n,
+      from: 'demo_faucet',
+      reference: { type: 'bench', id: row.id },
+      idempotencyKey: `bench-spot-btc-${row.id}`,
+    });
+    tokens.push(login.data.token);
+  }
+  const results: BenchResult[] = [];
+  let n = 0;
+  for (const concurrency of LEVELS) {
+    const latencies: number[] = [];
+    let refused = 0;
+    let trades = 0;
+    const deadline = performance.now() + BUDGET_MS;
+    const started = performance.now();
+    const client = async (c: number) => {
+      while (performance.now() < deadline) {
+        n += 1;
+        const side = n % 2 === 0 ? 'buy' : 'sell';
+        const price = 95_000 + ((n * 7) % 21) - 10;
+        const t0 = performance.now();
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/web/createOrder',
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            token: tokens[(c + n) % tokens.length] as string,
+          },
+          payload: new URLSearchParams({
+            rtoken: `b${n.toString(36)}xxxxx`,
+            symbol: 'BTC/USDT',
+            side,
+            price: String(price),
+            quantity: '0.001',
+          }).toString(),
+        });
+        latencies.push(performance.now() - t0);
+        const body = response.json();
+        if (body.code !== 1) refused += 1;
+        else if (body.data.filled_quantity !== '0') trades += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, (_, c) => client(c)));
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    results.push({
+      name: `createOrder via inject, ${concurrency} client${concurrency > 1 ? 's' : ''}`,
+      figures: {
+        orders_per_s: Math.round(latencies.length / seconds),
+        p50_ms: percentile(latencies, 0.5).toFixed(1),
+        p99_ms: percentile(latencies, 0.99).toFixed(1),
+        orders: latencies.length,
+        crossed: trades,
+        refused,
+      },
+    });
+  }
+  const problems = await app.spot.checkFrozen();
+  const verified = await ledger.verify();
+  await app.close();
+  await database.close();
+  if (problems.length > 0 || !verified.ok)
+    throw new Error(`invariants broken after the bench: ${JSON.stringify(problems)}`);
+  return results;
+}
