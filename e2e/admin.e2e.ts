@@ -137,6 +137,11 @@ describe('back office', () => {
           ['ledger', 'ledger-run'],
           ['outbox', 'outbox-table'],
           ['staff', 'staff-table'],
+          ['markets', 'markets-table'],
+          ['deposits', 'deposits-screen'],
+          ['deposits/channels', 'deposit-channels-screen'],
+          ['withdrawals', 'withdrawals-screen'],
+          ['withdrawals/rules', 'withdrawal-rules-screen'],
         ] as const) {
           await page.goto(`/admin/${path}`);
           await page.getByTestId(ready).first().waitFor();

@@ -13,6 +13,9 @@ declare module 'vitest' {
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
+/** The back office's first administrator in e2e runs (ADMIN_EMAIL / ADMIN_PASSWORD of the server). */
+export const E2E_ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-password-1' } as const;
+
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const server = net.createServer().listen(0, '127.0.0.1', () => {
@@ -45,6 +48,8 @@ export default async function setup(project: TestProject) {
       ACCESS_RATE_LIMIT_PER_IP: '100000',
       ACCESS_RATE_LIMIT_PER_ACCOUNT: '100000',
       LOG_LEVEL: 'info',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

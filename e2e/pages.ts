@@ -82,7 +82,10 @@ export class Shell {
   async englishTexts(): Promise<string[]> {
     return this.page.evaluate(() => {
       const allowed =
-        /^(Bourse|English|ETFs?|[2-9A-Z]{8}|UID|USDT|BTC|ETH|TRX|OK|PWA|EIP-4361|Ethereum|MetaMask|Google|Email|E-mail|SMS|ID|DEMO|@?[\w.+-]+@[\w.-]+|https?:\/\/\S+|[\w.-]+\.(com|local|io)|\d[\d:.,/ -]*)$/i;
+        /^(Bourse|English|ETFs?|UID|USDT|BTC|ETH|TRX|OK|PWA|EIP-4361|Ethereum|MetaMask|Google|Email|E-mail|SMS|ID|DEMO|@?[\w.+-]+@[\w.-]+|https?:\/\/\S+|[\w.-]+\.(com|local|io)|\d[\d:.,/ -]*)$/i;
+      // Case-sensitive: invitation codes, currency codes and pairs (BTC, XAU/USD) are not words.
+      const codes = /^([2-9A-Z]{8}|[A-Z][A-Z0-9]{1,9}(\/[A-Z][A-Z0-9]{1,9})?)$/;
+      const isAllowed = (text: string) => allowed.test(text) || codes.test(text);
       const out: string[] = [];
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -98,15 +101,15 @@ export class Shell {
           rect.height === 0
         )
           continue;
-        if (allowed.test(text)) continue;
+        if (isAllowed(text)) continue;
         const words = text
           .split(/[\s()（）·,，:：]+/)
-          .filter((w: string) => /[A-Za-z]{2,}/.test(w) && !allowed.test(w));
+          .filter((w: string) => /[A-Za-z]{2,}/.test(w) && !isAllowed(w));
         if (words.length > 0) out.push(text);
       }
       const placeholders = [...document.querySelectorAll('input[placeholder]')]
         .map((i) => i.getAttribute('placeholder') ?? '')
-        .filter((p) => /[A-Za-z]{3,}/.test(p) && !allowed.test(p));
+        .filter((p) => /[A-Za-z]{3,}/.test(p) && !isAllowed(p));
       return [...out, ...placeholders];
     });
   }

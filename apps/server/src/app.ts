@@ -18,9 +18,46 @@ import { newId } from './lib/ids.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { createAccounts } from './modules/accounts/service.ts';
 import { createWalletLogin } from './modules/accounts/wallet.ts';
+import { assetsRoutes, createAssets } from './modules/assets/index.ts';
+import { contentRoutes, createContent } from './modules/content/index.ts';
+import {
+  createDeposits,
+  createEmbeddedProvider,
+  custodyRoutes,
+  DEMO_CUSTODY_XPUB,
+  depositsAdminRoutes,
+  depositsRoutes,
+  loadCustodySecret,
+} from './modules/deposits/index.ts';
 import { createLedger, scheduleVerification } from './modules/ledger/index.ts';
 import { createMarket, marketRoutes } from './modules/market/index.ts';
 import { createNotifier } from './modules/notify/index.ts';
+import { createProof, proofRoutes, scheduleProofs } from './modules/proof/index.ts';
+import {
+  createMarketMaker,
+  createSpot,
+  registerSpotChannels,
+  spotAdminRoutes,
+  spotRoutes,
+} from './modules/spot/index.ts';
+import {
+  backOfficeRoutes,
+  createAuditLog,
+  createBackOffice,
+  createStaff,
+  registerStaffHook,
+  staffRoutes,
+} from './modules/staff/index.ts';
+import {
+  createBook,
+  createSecurity,
+  createWithdrawals,
+  embeddedPayoutProvider,
+  hasTradePassword,
+  withdrawalsAdminRoutes,
+  withdrawalsRoutes,
+  withdrawalsWebhookRoutes,
+} from './modules/withdrawals/index.ts';
 import { registerWebsocket } from './ws/index.ts';
 
 export type AppDeps = {
@@ -90,6 +127,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     smtp: config.smtpUrl ? { url: config.smtpUrl, from: config.smtpFrom } : null,
   });
   const ledger = createLedger({ db, clock, log });
+  // The audit log comes first: every module offering staff calls gets it passed in.
+  const audit = createAuditLog({ db, clock });
+  app.decorate('audit', audit);
   const accounts = createAccounts({
     db,
     clock,
@@ -97,14 +137,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: deps.secret,
     notifier,
     config,
+    hasTradePassword: (customerId) => hasTradePassword(db, customerId),
     onDemoCreated: async (customerId) => {
       await ledger.grantDemoFunds(db, { customerId, idempotencyKey: `demo-grant:${customerId}` });
     },
   });
   const wallet = createWalletLogin({ db, clock, accounts });
   if (config.demoContent) await accounts.ensureDemoCustomer();
+  const staff = createStaff({ db, clock, log, secret: deps.secret, config, audit });
+  app.decorate('staffService', staff);
+  await staff.ensureFirstAdministrator();
+  const backOffice = createBackOffice({ db, clock, audit, ledger, config });
   const ledgerCheck = scheduleVerification({
-    verify: () => ledger.verify(),
+    verify: async () => backOffice.storeLedgerReport('schedule', await ledger.verify()),
     log,
     intervalMs: config.ledgerVerifyIntervalMs,
   });
@@ -119,6 +164,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: { perIp: config.accessRateLimitPerIp, perAccount: config.accessRateLimitPerAccount },
   });
 
+  registerStaffHook(app, staff);
+
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
@@ -128,13 +175,137 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
   await app.register(accountsRoutes({ accounts, wallet, feedMode: config.feed }), { prefix: '/api/web' });
-  const hub = registerWebsocket(app, { clock, idleTimeoutMs: config.wsIdleTimeoutMs });
+  const hub = registerWebsocket(app, {
+    clock,
+    idleTimeoutMs: config.wsIdleTimeoutMs,
+    // `{main_type: 4, token}`: a customer session for private channels (modules/spot).
+    authenticate: async (token) => {
+      try {
+        const session = await accounts.sessions.resolve(token);
+        const row = await db
+          .selectFrom('accounts_customer')
+          .select('uid')
+          .where('id', '=', session.customerId)
+          .executeTakeFirst();
+        return row ? { customerId: session.customerId, uid: row.uid } : null;
+      } catch {
+        return null;
+      }
+    },
+  });
   app.addHook('onClose', async () => hub.close());
   const market = await createMarket({ db, clock, log, config, registry: hub.registry });
   app.decorate('market', market);
   await app.register(marketRoutes(market), { prefix: '/api/web' });
+  const content = createContent({ db, clock });
+  if (config.demoContent) await content.seedDemo();
+  await app.register(contentRoutes(content), { prefix: '/api/web' });
   app.addHook('onClose', async () => market.close());
   await market.start();
+
+  // Assets and deposits: balances with USDT values from the market, transfers, records, custody.
+  const assets = createAssets({ db, ledger, market, clock });
+  app.decorate('assets', assets);
+  if (!config.custodyXpub) {
+    log.warn('CUSTODY_XPUB is unset: deposit addresses derive from the PUBLISHED TEST xpub (demo/dev only)');
+  }
+  let custodySecret: string | null = null;
+  const custodyProvider = createEmbeddedProvider({
+    db,
+    clock,
+    xpub: config.custodyXpub ?? DEMO_CUSTODY_XPUB,
+    webhookSecret: () => {
+      custodySecret ??= loadCustodySecret({
+        configured: config.custodyWebhookSecret,
+        dataDir: config.dataDir,
+      });
+      return custodySecret;
+    },
+  });
+  const deposits = createDeposits({ db, ledger, clock, log, provider: custodyProvider, audit });
+  assets.records.register(deposits.rechargeSource);
+  assets.setChainInfo((currency) => deposits.chainsOf(currency));
+  await app.register(assetsRoutes({ db, assets }), { prefix: '/api/web' });
+  await app.register(depositsRoutes({ deposits }), { prefix: '/api/web' });
+  await app.register(custodyRoutes({ deposits, provider: custodyProvider }), { prefix: '/api/custody' });
+  await app.register(depositsAdminRoutes({ deposits }), { prefix: '/api/admin' });
+
+  // Withdrawals: trade password, address book, bank cards and wallets, the policy, payouts.
+  const withdrawalSecurity = createSecurity({
+    db,
+    clock,
+    secret: deps.secret,
+    checkLoginPassword: accounts.checkPassword,
+  });
+  const withdrawalBook = createBook({ db, clock, secret: deps.secret });
+  const withdrawals = createWithdrawals({
+    db,
+    clock,
+    log,
+    ledger,
+    book: withdrawalBook,
+    security: withdrawalSecurity,
+    provider: embeddedPayoutProvider,
+    audit,
+  });
+  await app.register(withdrawalsRoutes({ withdrawals, book: withdrawalBook, security: withdrawalSecurity }), {
+    prefix: '/api/web',
+  });
+  await app.register(withdrawalsAdminRoutes({ withdrawals }), { prefix: '/api/admin' });
+  await app.register(
+    withdrawalsWebhookRoutes({
+      withdrawals,
+      clock,
+      webhookSecret: () => {
+        custodySecret ??= loadCustodySecret({
+          configured: config.custodyWebhookSecret,
+          dataDir: config.dataDir,
+        });
+        return custodySecret;
+      },
+    }),
+    { prefix: '/api/custody' },
+  );
+
+  const proof = createProof({ db, clock, log, ledger });
+  await app.register(proofRoutes(proof), { prefix: '/api/web' });
+  const proofSchedule = scheduleProofs({ proof, log, intervalMs: config.proofIntervalMs });
+  app.decorate('proof', { service: proof, schedule: proofSchedule });
+  app.addHook('onClose', async () => {
+    proofSchedule.stop();
+    await proofSchedule.ready;
+  });
+
+  // Spot trading: books rebuilt from the journal before the first request (modules/spot).
+  const spot = createSpot({ db, clock, log, ledger, market, audit, snapshotEvery: config.spotSnapshotEvery });
+  await spot.start();
+  const spotChannels = registerSpotChannels({ registry: hub.registry, spot, ledger, db, log });
+  hub.onAuthenticated((identity) => spotChannels.authenticated(identity));
+  const marketMaker = createMarketMaker({
+    db,
+    clock,
+    log,
+    ledger,
+    market,
+    spot,
+    accounts,
+    audit,
+    enabledByConfig: config.marketMaker === 'auto' ? config.demoContent : config.marketMaker === 'on',
+  });
+  await marketMaker.start();
+  app.decorate('spot', spot);
+  app.decorate('marketMaker', marketMaker);
+  app.addHook('onClose', async () => {
+    marketMaker.stop();
+    await marketMaker.settled();
+    await spot.close();
+  });
+  await app.register(spotRoutes(spot), { prefix: '/api/web' });
+  await app.register(spotAdminRoutes(spot, marketMaker), { prefix: '/api/admin' });
+
+  backOffice.useMarket(market);
+  await app.register(staffRoutes({ staff, audit }), { prefix: '/api/admin' });
+  await app.register(backOfficeRoutes({ backOffice, staff }), { prefix: '/api/admin' });
 
   await registerStaticApps(app, config);
   return app;

@@ -31,11 +31,21 @@ export type Config = Readonly<{
   webDist: string;
   adminDist: string;
   demoContent: boolean;
+  /** The built-in spot market maker (MARKET_MAKER=on|off; unset: `auto`, on exactly when demo content is). */
+  marketMaker: 'on' | 'off' | 'auto';
+  /** A spot book writes a snapshot every this many journal commands (SPOT_SNAPSHOT_EVERY); recovery replays only the tail. */
+  spotSnapshotEvery: number;
   shutdownTimeoutMs: number;
   /** A websocket client silent this long is dropped (API.md: 60 s). */
   wsIdleTimeoutMs: number;
   /** How often the server proves the ledger balances (LEDGER_VERIFY_INTERVAL_MS, default 10 min). */
   ledgerVerifyIntervalMs: number;
+  /** Account-level extended PUBLIC key deposit addresses derive from (CUSTODY_XPUB); unset: the published test xpub (demo/dev only). */
+  custodyXpub: string | null;
+  /** HMAC key of custody webhooks (CUSTODY_WEBHOOK_SECRET); generated into dataDir/custody-webhook-secret when unset. */
+  custodyWebhookSecret: string | null;
+  /** How often a proof-of-liabilities snapshot is published (PROOF_INTERVAL_MS, default 1 day); also once at start when none exists. */
+  proofIntervalMs: number;
   /** Price source (FEED): `sim` (default, simulated, labelled so), `ccxt` (crypto from an exchange; the rest simulated) or `replay`. */
   feed: 'sim' | 'ccxt' | 'replay';
   /** Seed of the simulated feed (FEED_SEED): the same seed and clock give the same prices. */
@@ -66,6 +76,15 @@ export type Config = Readonly<{
   tickRetentionHours: number;
   /** 1-minute candles are kept this long (CANDLE_1M_RETENTION_DAYS); longer intervals stay. */
   candle1mRetentionDays: number;
+  /** The first back-office administrator (ADMIN_EMAIL + ADMIN_PASSWORD); unset: one is created with a printed password. */
+  adminEmail: string | null;
+  adminPassword: string | null;
+  /** A staff session unused this long ends (STAFF_SESSION_IDLE_MINUTES, default 30). */
+  staffSessionIdleMinutes: number;
+  /** A staff session ends this long after login whatever its use (STAFF_SESSION_MAX_HOURS, default 12). */
+  staffSessionMaxHours: number;
+  /** A manual adjustment worth more than this many USDT needs a second staff member (ADJUSTMENT_APPROVAL_THRESHOLD_USDT, default 1000). */
+  adjustmentApprovalThresholdUsdt: string;
 }>;
 
 export class ConfigError extends Error {
@@ -147,6 +166,45 @@ function marketConfig(env: Env) {
   };
 }
 
+function staffConfig(env: Env) {
+  const adminEmail = env.ADMIN_EMAIL?.trim().toLowerCase() || null;
+  const adminPassword = env.ADMIN_PASSWORD || null;
+  if ((adminEmail === null) !== (adminPassword === null)) {
+    throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither');
+  }
+  if (adminEmail !== null && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(adminEmail)) {
+    throw new ConfigError(`ADMIN_EMAIL must be an email address, got "${adminEmail}"`);
+  }
+  if (adminPassword !== null && (adminPassword.length < 12 || adminPassword.length > 128)) {
+    throw new ConfigError('ADMIN_PASSWORD must be 12 to 128 characters');
+  }
+  const threshold = env.ADJUSTMENT_APPROVAL_THRESHOLD_USDT ?? '1000';
+  if (!/^\d{1,12}(\.\d{1,8})?$/.test(threshold)) {
+    throw new ConfigError(`ADJUSTMENT_APPROVAL_THRESHOLD_USDT must be a decimal amount, got "${threshold}"`);
+  }
+  return {
+    adminEmail,
+    adminPassword,
+    staffSessionIdleMinutes: int(env, 'STAFF_SESSION_IDLE_MINUTES', 30, { min: 1, max: 24 * 60 }),
+    staffSessionMaxHours: int(env, 'STAFF_SESSION_MAX_HOURS', 12, { min: 1, max: 24 * 30 }),
+    adjustmentApprovalThresholdUsdt: threshold,
+  };
+}
+
+function custodyConfig(env: Env) {
+  const custodyXpub = env.CUSTODY_XPUB?.trim() || null;
+  if (custodyXpub !== null && !/^[xz]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/.test(custodyXpub)) {
+    throw new ConfigError(
+      'CUSTODY_XPUB must be an extended public key (xpub… or zpub…), never a private key',
+    );
+  }
+  const custodyWebhookSecret = env.CUSTODY_WEBHOOK_SECRET || null;
+  if (custodyWebhookSecret !== null && custodyWebhookSecret.length < 32) {
+    throw new ConfigError('CUSTODY_WEBHOOK_SECRET must be at least 32 characters');
+  }
+  return { custodyXpub, custodyWebhookSecret };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 8080, { min: 0, max: 65535 });
   const logLevel = env.LOG_LEVEL ?? 'info';
@@ -178,9 +236,19 @@ export function loadConfig(env: Env = process.env): Config {
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     adminDist: path.resolve(env.ADMIN_DIST ?? path.join(repoRoot, 'apps/admin/dist')),
     demoContent: bool(env, 'DEMO_CONTENT', true),
+    marketMaker:
+      env.MARKET_MAKER === undefined || env.MARKET_MAKER === ''
+        ? 'auto'
+        : bool(env, 'MARKET_MAKER', false)
+          ? 'on'
+          : 'off',
+    spotSnapshotEvery: int(env, 'SPOT_SNAPSHOT_EVERY', 5_000, { min: 10, max: 10_000_000 }),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, { min: 100, max: 600_000 }),
     wsIdleTimeoutMs: int(env, 'WS_IDLE_TIMEOUT_MS', 60_000, { min: 100, max: 3_600_000 }),
     ledgerVerifyIntervalMs: int(env, 'LEDGER_VERIFY_INTERVAL_MS', 600_000, { min: 1_000, max: 86_400_000 }),
+    ...custodyConfig(env),
+    proofIntervalMs: int(env, 'PROOF_INTERVAL_MS', 86_400_000, { min: 1_000, max: 31 * 86_400_000 }),
     ...marketConfig(env),
+    ...staffConfig(env),
   });
 }

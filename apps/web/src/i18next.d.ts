@@ -12,6 +12,7 @@ declare module 'i18next' {
       assets: (typeof catalogs)['en']['assets'];
       withdraw: (typeof catalogs)['en']['withdraw'];
       proof: (typeof catalogs)['en']['proof'];
+      trade: (typeof catalogs)['en']['trade'];
     };
   }
 }

@@ -14,6 +14,9 @@ import { marketZh } from './catalogs/market.zh.ts';
 import { proofEn } from './catalogs/proof.en.ts';
 import { proofFt } from './catalogs/proof.ft.ts';
 import { proofZh } from './catalogs/proof.zh.ts';
+import { tradeEn } from './catalogs/trade.en.ts';
+import { tradeFt } from './catalogs/trade.ft.ts';
+import { tradeZh } from './catalogs/trade.zh.ts';
 import { webEn } from './catalogs/web.en.ts';
 import { webFt } from './catalogs/web.ft.ts';
 import { webZh } from './catalogs/web.zh.ts';
@@ -37,6 +40,7 @@ export const catalogs = {
     assets: assetsEn,
     withdraw: withdrawEn,
     proof: proofEn,
+    trade: tradeEn,
     admin: adminEn,
   },
   zh: {
@@ -46,6 +50,7 @@ export const catalogs = {
     assets: assetsZh,
     withdraw: withdrawZh,
     proof: proofZh,
+    trade: tradeZh,
     admin: adminZh,
   },
   ft: {
@@ -55,6 +60,7 @@ export const catalogs = {
     assets: assetsFt,
     withdraw: withdrawFt,
     proof: proofFt,
+    trade: tradeFt,
     admin: adminFt,
   },
 } as const satisfies Record<Lang, Record<string, Tree>>;

@@ -2,12 +2,30 @@ import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { HttpTables } from '../http/tables.ts';
 import type { AccountsTables } from '../modules/accounts/tables.ts';
+import type { AssetsTables } from '../modules/assets/tables.ts';
+import type { ContentTables } from '../modules/content/tables.ts';
+import type { DepositsTables } from '../modules/deposits/tables.ts';
 import type { LedgerTables } from '../modules/ledger/tables.ts';
 import type { MarketTables } from '../modules/market/tables.ts';
 import type { NotifyTables } from '../modules/notify/tables.ts';
+import type { ProofTables } from '../modules/proof/tables.ts';
+import type { SpotTables } from '../modules/spot/tables.ts';
+import type { StaffTables } from '../modules/staff/tables.ts';
+import type { WithdrawalsTables } from '../modules/withdrawals/tables.ts';
 
 /** Every module's tables; each module owns (and alone queries) the tables it declares. */
-export type Database = AccountsTables & NotifyTables & HttpTables & LedgerTables & MarketTables;
+export type Database = AccountsTables &
+  AssetsTables &
+  DepositsTables &
+  NotifyTables &
+  ProofTables &
+  HttpTables &
+  LedgerTables &
+  MarketTables &
+  StaffTables &
+  SpotTables &
+  WithdrawalsTables &
+  ContentTables;
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
 

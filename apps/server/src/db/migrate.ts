@@ -1,9 +1,16 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { httpMigrations } from '../http/migrations.ts';
 import { accountsMigrations } from '../modules/accounts/migrations/index.ts';
+import { assetsMigrations } from '../modules/assets/migrations.ts';
+import { contentMigrations } from '../modules/content/migrations.ts';
+import { depositsMigrations } from '../modules/deposits/migrations.ts';
 import { ledgerMigrations } from '../modules/ledger/migrations.ts';
 import { marketMigrations } from '../modules/market/migrations.ts';
 import { notifyMigrations } from '../modules/notify/migrations.ts';
+import { proofMigrations } from '../modules/proof/migrations.ts';
+import { spotMigrations } from '../modules/spot/migrations.ts';
+import { staffMigrations } from '../modules/staff/migrations.ts';
+import { withdrawalsMigrations } from '../modules/withdrawals/migrations.ts';
 import type { Db } from './database.ts';
 
 /**
@@ -15,8 +22,15 @@ export const ALL_MIGRATIONS: Readonly<Record<string, Migration>> = {
   ...httpMigrations,
   ...accountsMigrations,
   ...notifyMigrations,
+  ...assetsMigrations,
+  ...depositsMigrations,
   ...ledgerMigrations,
   ...marketMigrations,
+  ...proofMigrations,
+  ...staffMigrations,
+  ...spotMigrations,
+  ...withdrawalsMigrations,
+  ...contentMigrations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...ALL_MIGRATIONS }) };

@@ -6,7 +6,33 @@ import { randomBytes } from 'node:crypto';
  */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-export const ID_PREFIXES = ['usr', 'ses', 'vcd', 'obx', 'req', 'jnl', 'lac', 'ins'] as const;
+export const ID_PREFIXES = [
+  'usr',
+  'ses',
+  'vcd',
+  'obx',
+  'req',
+  'jnl',
+  'lac',
+  'ins',
+  'stf',
+  'sss',
+  'stc',
+  'aud',
+  'adj',
+  'lvr',
+  'cnt',
+  'wad',
+  'wpy',
+  'wdr',
+  'por',
+  'trf',
+  'dep',
+  'bdp',
+  'prf',
+  'ord',
+  'trd',
+] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 
 function encodeTime(ms: number): string {

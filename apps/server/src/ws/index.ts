@@ -22,6 +22,8 @@ export type WsHub = {
   dropped(): number;
   registry: ChannelRegistry;
   close(): void;
+  /** Called after a socket authenticated (modules warm what private snapshots need). */
+  onAuthenticated(listener: (identity: { customerId: string; uid: string }) => unknown): void;
 };
 
 function channelOf(message: Record<string, unknown>): string | null {
@@ -35,9 +37,17 @@ function channelOf(message: Record<string, unknown>): string | null {
  */
 export function registerWebsocket(
   app: FastifyInstance,
-  deps: { clock: Clock; idleTimeoutMs?: number; registry?: ChannelRegistry; maxBufferedBytes?: number },
+  deps: {
+    clock: Clock;
+    idleTimeoutMs?: number;
+    registry?: ChannelRegistry;
+    maxBufferedBytes?: number;
+    /** Resolves a customer token for `{main_type: 4, token}`; null when it is not a valid session. */
+    authenticate?: (token: string) => Promise<{ customerId: string; uid: string } | null>;
+  },
 ): WsHub {
   const clients = new Set<Client>();
+  let onAuthenticated: ((identity: { customerId: string; uid: string }) => unknown) | null = null;
   const idleMs = deps.idleTimeoutMs ?? WS_IDLE_TIMEOUT_MS;
   const registry = deps.registry ?? new ChannelRegistry();
   const maxBuffered = deps.maxBufferedBytes ?? WS_LIMITS.maxBufferedBytes;
@@ -79,6 +89,27 @@ export function registerWebsocket(
       if (message.main_type === WS_MAIN_TYPE.HEARTBEAT) {
         const pong = typeof message.timestamp === 'number' ? message.timestamp : 0;
         socket.send(JSON.stringify({ main_type: 1, pong, server_time: deps.clock.now().getTime() }));
+        return;
+      }
+      if (message.main_type === WS_MAIN_TYPE.AUTH) {
+        const token = typeof message.token === 'string' && message.token.length <= 256 ? message.token : '';
+        const refuse = () =>
+          socket.send(JSON.stringify({ main_type: 4, reason: 'LOGIN_REQUIRED', params: {} }));
+        if (!token || !deps.authenticate) return refuse();
+        deps.authenticate(token).then(
+          (identity) => {
+            // A new identity leaves the private channels of the old one.
+            for (const channel of [...client.channels])
+              if (client.identity && client.identity.uid !== identity?.uid)
+                registry.unsubscribe(client, channel);
+            client.identity = identity;
+            if (!identity) return refuse();
+            void Promise.resolve(onAuthenticated?.(identity))
+              .catch(() => undefined)
+              .then(() => socket.send(JSON.stringify({ main_type: 4, uid: identity.uid })));
+          },
+          () => refuse(),
+        );
         return;
       }
       if (message.main_type === WS_MAIN_TYPE.SUBSCRIBE || message.main_type === WS_MAIN_TYPE.UNSUBSCRIBE) {
@@ -127,6 +158,9 @@ export function registerWebsocket(
     clients: () => clients.size,
     dropped: () => dropped,
     registry,
+    onAuthenticated(listener) {
+      onAuthenticated = listener;
+    },
     close() {
       clearInterval(sweep);
       for (const client of clients) {

@@ -9,14 +9,16 @@ import { MARKET_LIMITS, type ReasonCode, type ReasonParams } from '@bourse/proto
 export type ChannelRefusal = { reason: ReasonCode; params: ReasonParams };
 
 export type ChannelProvider = {
-  /** null when the channel exists and may be subscribed; otherwise why not. */
-  check(channel: string): ChannelRefusal | null;
+  /** null when the channel exists and may be subscribed; otherwise why not. `subscriber` for private channels. */
+  check(channel: string, subscriber?: Subscriber): ChannelRefusal | null;
   /** The channel's current state. Synchronous, so nothing is published between it and its seq. */
   snapshot(channel: string): unknown;
 };
 
 export type Subscriber = {
   readonly channels: Set<string>;
+  /** Set once the socket authenticated with `{main_type: 4, token}` (private channels check it). */
+  identity?: { customerId: string; uid: string } | null;
   /** Queues one frame; false when the socket was dropped for falling behind. */
   send(frame: Buffer): boolean;
 };
@@ -58,7 +60,7 @@ export class ChannelRegistry {
   subscribe(subscriber: Subscriber, channel: string): ChannelRefusal | null {
     const provider = this.providerOf(channel);
     if (!provider) return { reason: 'CHANNEL_UNKNOWN', params: { channel } };
-    const refusal = provider.check(channel);
+    const refusal = provider.check(channel, subscriber);
     if (refusal) return refusal;
     if (
       !subscriber.channels.has(channel) &&

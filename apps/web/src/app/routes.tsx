@@ -28,6 +28,12 @@ export type AppRoute = {
 export type RouteHandle = { title: RouteTitle };
 
 const home = () => import('../features/home/components/HomePage.tsx').then((m) => m.HomePage);
+const market = () => import('../features/market/components/MarketPage.tsx').then((m) => m.MarketPage);
+const trade = () => import('../features/instrument/components/TradeScreen.tsx').then((m) => m.TradeScreen);
+const coins = () => import('../features/market/components/CoinsPage.tsx').then((m) => m.CoinsPage);
+const info = () => import('../features/content/components/InfoPage.tsx').then((m) => m.InfoPage);
+const bannerDetail = () =>
+  import('../features/content/components/BannerDetailPage.tsx').then((m) => m.BannerDetailPage);
 const login = () => import('../features/auth/components/LoginPage.tsx').then((m) => m.LoginPage);
 const register = () => import('../features/auth/components/RegisterPage.tsx').then((m) => m.RegisterPage);
 const forgetPwd = () => import('../features/auth/components/ForgetPwdPage.tsx').then((m) => m.ForgetPwdPage);
@@ -36,6 +42,42 @@ const agreement = () =>
 const setting = () => import('./screens/SettingScreen.tsx').then((m) => m.SettingScreen);
 const notFound = () => import('../features/notfound/components/NotFoundPage.tsx').then((m) => m.NotFoundPage);
 const unavailable = () => import('./screens/UnavailableScreen.tsx').then((m) => m.UnavailableScreen);
+const proof = () => import('../features/proof/components/ProofPage.tsx').then((m) => m.ProofPage);
+const spotMarkets = () =>
+  import('../features/spot/components/SpotMarketsPage.tsx').then((m) => m.SpotMarketsPage);
+const spotRecords = () =>
+  import('../features/spot/components/SpotRecordsPage.tsx').then((m) => m.SpotRecordsPage);
+const spotTrade = () => import('../features/spot/components/SpotTradePage.tsx').then((m) => m.SpotTradePage);
+const exchange = () => import('../features/exchange/ExchangePage.tsx').then((m) => m.ExchangePage);
+const quickBuy = () => import('../features/quickBuy/QuickBuyPage.tsx').then((m) => m.QuickBuyPage);
+
+// Withdrawals, address book, bank cards, wallets, trade password (the withdraw namespace).
+const tradePages = () => import('../features/tradePassword/components/TradePasswordPages.tsx');
+const bindmpwd = () => tradePages().then((m) => m.BindTradePasswordPage);
+const editPasswordTrade = () => tradePages().then((m) => m.EditTradePasswordPage);
+const googleCode = () => tradePages().then((m) => m.GoogleCodePage);
+const addressBook = () => import('../features/address/components/AddressPage.tsx').then((m) => m.AddressPage);
+const bankPages = () => import('../features/bank/components/BankPage.tsx');
+const bankList = () => bankPages().then((m) => m.BankPage);
+const bankAdd = () => bankPages().then((m) => m.BankAddPage);
+const walletPages = () => import('../features/wallet/components/WalletPage.tsx');
+const walletList = () => walletPages().then((m) => m.WalletPage);
+const walletAdd = () => walletPages().then((m) => m.WalletAddPage);
+const withdrawRecords = () => import('../features/withdraw/components/RecordsPage.tsx');
+const tbjl = () => withdrawRecords().then((m) => m.TbjlPage);
+const addcardRecord = () => withdrawRecords().then((m) => m.AddcardRecordPage);
+const assetOverview = () =>
+  import('../features/assets/components/AssetOverviewPage.tsx').then((m) => m.AssetOverviewPage);
+const assetAccounts = () =>
+  import('../features/assets/components/AccountsPage.tsx').then((m) => m.AccountsPage);
+const assetTransfer = () =>
+  import('../features/assets/components/TransferPage.tsx').then((m) => m.TransferPage);
+const recordPages = () => import('../features/records/components/RecordPages.tsx');
+const recordAll = () => recordPages().then((m) => m.RecordPage);
+const recordMoney = () => recordPages().then((m) => m.MoneyRecordPage);
+const recordAccount = () => recordPages().then((m) => m.AccountRecordPage);
+const recordDeal = () => recordPages().then((m) => m.DealLogPage);
+const recordRecharge = () => recordPages().then((m) => m.RechargeRecordPage);
 
 type Entry = [path: string, title: RouteTitle, load?: () => Promise<ComponentType>];
 
@@ -46,11 +88,11 @@ const AREAS: ReadonlyArray<[RouteArea, Entry[]]> = [
     [
       ['/', 'home', home],
       ['/index', 'index', home],
-      ['/market', 'market'],
-      ['/preciousMetal', 'preciousMetal'],
-      ['/ldcoin', 'ldcoin'],
-      ['/info', 'info'],
-      ['/bannerDetail', 'bannerDetail'],
+      ['/market', 'market', market],
+      ['/preciousMetal', 'preciousMetal', trade],
+      ['/ldcoin', 'ldcoin', coins],
+      ['/info', 'info', info],
+      ['/bannerDetail', 'bannerDetail', bannerDetail],
     ],
   ],
   [
@@ -72,17 +114,17 @@ const AREAS: ReadonlyArray<[RouteArea, Entry[]]> = [
       ['/email', 'email'],
       ['/setting', 'setting', setting],
       ['/editPassword', 'editPassword'],
-      ['/googleCode', 'googleCode'],
-      ['/editPasswordTrade', 'editPasswordTrade'],
-      ['/bindmpwd', 'bindmpwd'],
+      ['/googleCode', 'googleCode', googleCode],
+      ['/editPasswordTrade', 'editPasswordTrade', editPasswordTrade],
+      ['/bindmpwd', 'bindmpwd', bindmpwd],
     ],
   ],
   [
     'spot',
     [
-      ['/currency', 'currency'],
-      ['/currencyRecord', 'currencyRecord'],
-      ['/currencyTrade', 'currencyTrade'],
+      ['/currency', 'currency', spotMarkets],
+      ['/currencyRecord', 'currencyRecord', spotRecords],
+      ['/currencyTrade', 'currencyTrade', spotTrade],
     ],
   ],
   [
@@ -118,11 +160,12 @@ const AREAS: ReadonlyArray<[RouteArea, Entry[]]> = [
   [
     'assets',
     [
-      ['/table1', 'table1'],
-      ['/table2', 'table2'],
-      ['/record', 'record'],
-      ['/transfer', 'transfer'],
-      ['/address', 'address'],
+      ['/table1', 'table1', assetOverview],
+      ['/table2', 'table2', assetAccounts],
+      ['/record', 'record', recordAll],
+      ['/transfer', 'transfer', assetTransfer],
+      ['/address', 'address', addressBook],
+      ['/proof', 'proof', proof],
     ],
   ],
   [
@@ -143,28 +186,28 @@ const AREAS: ReadonlyArray<[RouteArea, Entry[]]> = [
   [
     'walletBank',
     [
-      ['/wallet', 'wallet'],
-      ['/walletAdd', 'walletAdd'],
-      ['/bank', 'bank'],
-      ['/bankAdd', 'bankAdd'],
+      ['/wallet', 'wallet', walletList],
+      ['/walletAdd', 'walletAdd', walletAdd],
+      ['/bank', 'bank', bankList],
+      ['/bankAdd', 'bankAdd', bankAdd],
     ],
   ],
   [
     'records',
     [
-      ['/addcardRecord', 'addcardRecord'],
-      ['/rechargeRecord', 'rechargeRecord'],
-      ['/moneyRecord', 'moneyRecord'],
-      ['/accountRecord', 'accountRecord'],
-      ['/deallog', 'deallog'],
-      ['/cbjl', 'cbjl'],
-      ['/tbjl', 'tbjl'],
+      ['/addcardRecord', 'addcardRecord', addcardRecord],
+      ['/rechargeRecord', 'rechargeRecord', recordRecharge],
+      ['/moneyRecord', 'moneyRecord', recordMoney],
+      ['/accountRecord', 'accountRecord', recordAccount],
+      ['/deallog', 'deallog', recordDeal],
+      ['/cbjl', 'cbjl', recordRecharge],
+      ['/tbjl', 'tbjl', tbjl],
     ],
   ],
   [
     'other',
     [
-      ['/exchange', 'exchange'],
+      ['/exchange', 'exchange', exchange],
       ['/service', 'service'],
       ['/settingNew', 'settingNew'],
       ['/setting-newdetail', 'setting-newdetail'],
@@ -175,7 +218,7 @@ const AREAS: ReadonlyArray<[RouteArea, Entry[]]> = [
       ['/notice', 'notice'],
       ['/helpDetail', 'helpDetail'],
       ['/bps', 'bps'],
-      ['/kjmbSelect', 'kjmbSelect'],
+      ['/kjmbSelect', 'kjmbSelect', quickBuy],
       ['/404', 'notFound', notFound],
     ],
   ],

@@ -309,6 +309,7 @@ export const webEn = {
     etf_wdtg: 'Balanced ETF orders',
     etflow_wdtg: 'Low-risk ETF orders',
     asset: 'Assets',
+    proof: 'Proof of liabilities',
     table1: 'Assets',
     table2: 'Asset accounts',
     record: 'Asset records',

@@ -305,6 +305,7 @@ export const webFt: Shape<typeof webEn> = {
     etf_wdtg: '平衡型 ETF 訂單',
     etflow_wdtg: '低風險 ETF 訂單',
     asset: '資產',
+    proof: '負債證明',
     table1: '資產',
     table2: '資產帳戶',
     record: '資產記錄',

@@ -305,6 +305,7 @@ export const webZh: Shape<typeof webEn> = {
     etf_wdtg: '平衡型 ETF 订单',
     etflow_wdtg: '低风险 ETF 订单',
     asset: '资产',
+    proof: '负债证明',
     table1: '资产',
     table2: '资产账户',
     record: '资产记录',

@@ -53,6 +53,8 @@ export type AccountsDeps = {
   config: AccountsConfig;
   /** Called once a demo customer exists: the ledger gives them their virtual funds. */
   onDemoCreated?: (customerId: string) => Promise<void>;
+  /** Whether the customer set a trade password (withdrawals module); `web/info` reports it. */
+  hasTradePassword?: (customerId: string) => Promise<boolean>;
 };
 
 export type RequestMeta = { ip: string; userAgent: string; lang: Lang };
@@ -292,7 +294,7 @@ export function createAccounts(deps: AccountsDeps) {
         country: c.country,
         invitation_code: c.invitation_code,
         invite_link: `${config.publicUrl}/register?invite=${c.invitation_code}`,
-        transaction_password: '0',
+        transaction_password: (await deps.hasTradePassword?.(c.id)) ? '1' : '0',
         language: c.language,
         is_demo: c.is_demo ? 1 : 0,
         demo_expires_at: c.demo_expires_at?.getTime() ?? null,
@@ -337,6 +339,13 @@ export function createAccounts(deps: AccountsDeps) {
         if (!(error instanceof Refusal && error.reason === 'ACCOUNT_EXISTS')) throw error;
       }
       deps.log.info(`demo content: sign in as ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
+    },
+
+    /** The login password check other modules confirm with (the trade password's first setting). */
+    async checkPassword(customerId: string, password: string): Promise<boolean> {
+      const customer = await repo.findCustomer(db, { id: customerId });
+      if (!customer?.password_hash) return false;
+      return verify(customer.password_hash, password);
     },
 
     walletNonceTtlMs: 10 * 60 * 1000,

@@ -61,6 +61,8 @@ export async function customerSnapshot(t: TestApp, customerId: string): Promise<
              where a.customer_id = ${customerId})::text as entries,
            (select coalesce(md5(string_agg(id || ':' || available || ':' || frozen || ':' || version, ',' order by id)), '')
               from ledger_account where customer_id = ${customerId}) as balances,
-           (select count(*) from ledger_owner where customer_id = ${customerId})::text as owners`.execute(t.db);
+           (select count(*) from ledger_owner where customer_id = ${customerId})::text as owners`.execute(
+    t.db,
+  );
   return rows[0] ?? {};
 }

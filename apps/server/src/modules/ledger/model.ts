@@ -40,6 +40,8 @@ export const PLATFORM_ACCOUNTS = {
   rewards_expense: { books: ['real', 'demo'], allowNegative: true },
   /** The built-in market maker: an ordinary account with real balances. */
   market_maker: { books: ['real', 'demo'], allowNegative: false },
+  /** Contra for the market maker's capital (modules/spot): what the operator commits to quoting, brought in by an ordinary entry. */
+  market_maker_capital: { books: ['real', 'demo'], allowNegative: true },
   /** The insurance fund: funded, never overdrawn. */
   insurance: { books: ['real', 'demo'], allowNegative: false },
   /** Loans paid out to customers: negative by the principal outstanding. */

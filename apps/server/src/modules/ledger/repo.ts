@@ -550,3 +550,66 @@ export async function journalCounts(q: Q): Promise<{ entries: number; postings: 
   if (!r) throw new Error('journal counts returned nothing');
   return { entries: Number(r.entries), postings: Number(r.postings), accounts: Number(r.accounts) };
 }
+
+export type CustomerJournalRow = {
+  entryId: string;
+  seq: string;
+  reason: string;
+  referenceType: string;
+  referenceId: string;
+  memo: string | null;
+  createdAt: Date;
+  accountType: string;
+  currency: string;
+  bucket: Bucket;
+  amountUnits: bigint;
+};
+
+/** A customer's postings with their entries, newest entries first (the back office's journal view). */
+export async function customerJournal(
+  q: Q,
+  input: { customerId: string; limit: number },
+): Promise<CustomerJournalRow[]> {
+  const rows = await sql<{
+    entry_id: string;
+    seq: string;
+    reason: string;
+    reference_type: string;
+    reference_id: string;
+    memo: string | null;
+    created_at: Date;
+    account_type: string;
+    currency: string;
+    bucket: Bucket;
+    amount: string;
+  }>`
+    with recent as (
+      select distinct e.id, e.seq
+      from ledger_posting p
+      join ledger_account a on a.id = p.account_id
+      join ledger_entry e on e.id = p.entry_id
+      where a.customer_id = ${input.customerId}
+      order by e.seq desc
+      limit ${input.limit}
+    )
+    select e.id as entry_id, e.seq, e.reason, e.reference_type, e.reference_id, e.memo, e.created_at,
+           a.account_type, p.currency, p.bucket, p.amount
+    from recent r
+    join ledger_entry e on e.id = r.id
+    join ledger_posting p on p.entry_id = e.id
+    join ledger_account a on a.id = p.account_id and a.customer_id = ${input.customerId}
+    order by e.seq desc, p.id`.execute(q);
+  return rows.rows.map((r) => ({
+    entryId: r.entry_id,
+    seq: String(r.seq),
+    reason: r.reason,
+    referenceType: r.reference_type,
+    referenceId: r.reference_id,
+    memo: r.memo,
+    createdAt: r.created_at,
+    accountType: r.account_type,
+    currency: r.currency,
+    bucket: r.bucket,
+    amountUnits: BigInt(r.amount),
+  }));
+}

@@ -366,6 +366,11 @@ export function createLedger(deps: LedgerDeps) {
       };
     },
 
+    /** A customer's most recent entries (their own postings only), newest first: the back office's view. */
+    customerJournal(q: Db | Tx, input: { customerId: string; limit: number }) {
+      return repo.customerJournal(q, input);
+    },
+
     /** See verify.ts: every book and currency balances, and every balance equals its postings. */
     verify(q: Db = db): Promise<VerifyReport> {
       return verifyLedger(q, deps.clock);

@@ -8,7 +8,7 @@ const SECTIONS: Record<NavKey, readonly string[]> = {
   home: ['/', '/index'],
   market: ['/market', '/ldcoin', '/info'],
   trade: ['/preciousMetal', '/currencyTrade', '/currency', '/currencyRecord'],
-  assets: ['/asset', '/table1', '/table2', '/record', '/transfer', '/address'],
+  assets: ['/asset', '/table1', '/table2', '/record', '/transfer', '/address', '/proof'],
   me: ['/setting', '/forgetpwd'],
 };
 
