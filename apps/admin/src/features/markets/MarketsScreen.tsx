@@ -286,7 +286,12 @@ export default function MarketsScreen() {
                     <Text fw={600}>{m.symbol}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={m.status === 'enabled' ? 'teal' : 'orange'} variant="light">
+                    <Badge
+                      color={m.status === 'enabled' ? 'teal' : 'orange'}
+                      variant="light"
+                      style={{ flexShrink: 0, overflow: 'visible' }}
+                      miw="max-content"
+                    >
                       {m.status === 'enabled' ? t('admin.enabled') : t('admin.halted')}
                     </Badge>
                     {m.halt_reason ? (
