@@ -145,7 +145,7 @@ const tally = (what: string) => {
 describe('property: every money flow, at random, keeps every invariant', () => {
   it('ledger verifies, nothing negative, no minor unit created or lost, frozen = open withdrawals', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(cmdArb, { minLength: 8, maxLength: 25 }), async (cmds) => {
+      fc.asyncProperty(fc.array(cmdArb, { minLength: 10, maxLength: 30 }), async (cmds) => {
         run += 1;
         const who: Who[] = [];
         for (let i = 0; i < 3; i++) {
@@ -166,6 +166,30 @@ describe('property: every money flow, at random, keeps every invariant', () => {
         const credits: Array<{ c: number; entryId: string; amount: bigint; reversed: boolean }> = [];
         const wds: Wd[] = [];
         const ids = who.map((w) => w.customerId);
+        // Each run starts with one confirmed 1000 USDT deposit per customer, through the webhook.
+        for (let i = 0; i < who.length; i++) {
+          const txid = `0x${process.pid.toString(16)}r${run}seed${i}`;
+          const seeded = await depositWebhook({
+            type: 'deposit',
+            chain: 'ERC20',
+            txid,
+            output_index: 0,
+            address: (who[i] as Who).address,
+            currency: 'USDT',
+            amount: '1000',
+            confirmations: CONFIRMATIONS,
+            status: 'success',
+          });
+          expect(seeded.data.credited).toBe(true);
+          const row = await t.db
+            .selectFrom('deposits_crypto')
+            .select('entry_id')
+            .where('txid', '=', txid)
+            .executeTakeFirstOrThrow();
+          credits.push({ c: i, entryId: row.entry_id as string, amount: units('1000'), reversed: false });
+          (avail[i] as bigint[])[0] = units('1000');
+          (model[i] as { deposited: bigint }).deposited = units('1000');
+        }
 
         for (const cmd of cmds) {
           if (cmd.k === 'deposit') {
@@ -380,7 +404,7 @@ describe('property: every money flow, at random, keeps every invariant', () => {
           }
         }
       }),
-      { numRuns: 15 },
+      { numRuns: 30 },
     );
     // The sequences really moved money, through every flow.
     console.log('money-flows property: successful operations', done);
