@@ -404,7 +404,9 @@ describe('property: every money flow, at random, keeps every invariant', () => {
           }
         }
       }),
-      { numRuns: 30 },
+      // A fixed seed (override with PROPERTY_SEED) so the "every flow happened" check below cannot
+      // flake; a failure prints the seed and the shrunk sequence either way.
+      { numRuns: 30, seed: Number(process.env.PROPERTY_SEED ?? 20261121) },
     );
     // The sequences really moved money, through every flow.
     console.log('money-flows property: successful operations', done);
