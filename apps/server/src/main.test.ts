@@ -100,7 +100,12 @@ describe('the server process', () => {
       `http://127.0.0.1:${first.port}/api/web/getCode?account=crash@example.com&scene=register&rtoken=abcdefgh`,
     );
     expect(((await codeAnswer.json()) as { code: number }).code).toBe(1);
-    const code = first.output().match(/outbox to=crash@example.com code=(\d{6})/)?.[1];
+    // The outbox line is written by the process's logger, which may flush after the answer.
+    let code: string | undefined;
+    for (let waited = 0; code === undefined && waited < 10_000; waited += 100) {
+      code = first.output().match(/outbox to=crash@example.com code=(\d{6})/)?.[1];
+      if (code === undefined) await new Promise((r) => setTimeout(r, 100));
+    }
     expect(code).toMatch(/^\d{6}$/);
     const registered = await post(first.port, 'userRegister', {
       type: 'email',
