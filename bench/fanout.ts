@@ -18,6 +18,7 @@ import type { Recorder } from '../apps/server/src/modules/market/recorder.ts';
 import { MarketState } from '../apps/server/src/modules/market/state.ts';
 import { ChannelRegistry, registerWebsocket, type Subscriber } from '../apps/server/src/ws/index.ts';
 import type { BenchResult } from './run.ts';
+import { percentile } from './support.ts';
 
 /**
  * Ticker fan-out: 3,000 instruments' tickers to 1,000 local websocket clients on one process,
@@ -130,11 +131,6 @@ function ask(child: ChildProcess, message: ToChild, expect: FromChild['type']): 
   });
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-}
-
 type PhaseResult = {
   msgsPerS: number;
   p50: number;
@@ -188,8 +184,8 @@ async function measure(input: {
   const elapsedS = (last - t0) / 1000;
   return {
     msgsPerS: latencies.length / elapsedS,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
     max: latencies[latencies.length - 1] ?? Number.NaN,
     cpuPct: ((cpu.user + cpu.system) / 1000 / (elapsedS * 1000)) * 100,
     clientCpuPct: (report.cpuMs / (elapsedS * 1000)) * 100,

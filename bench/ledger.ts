@@ -1,14 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import pino from 'pino';
-import { createDb, type Db } from '../apps/server/src/db/database.ts';
-import { EmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
-import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { ensureDatabase } from '../apps/server/src/db/start.ts';
+import type { Db } from '../apps/server/src/db/database.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
 import { newId } from '../apps/server/src/lib/ids.ts';
 import { createLedger, type EntryInput, type Ledger } from '../apps/server/src/modules/ledger/index.ts';
 import type { BenchResult } from './run.ts';
+import { openBenchDatabase } from './support.ts';
 
 /**
  * Ledger throughput on a real PostgreSQL (DATABASE_URL's server, else an embedded one started here
@@ -19,41 +15,6 @@ import type { BenchResult } from './run.ts';
 const CUSTOMERS = 2_000;
 const BUDGET_MS = { single: 6_000, concurrent: 5_000, batch100: 6_000, batch1000: 8_000 };
 const CONCURRENCY = 16;
-
-const repoRoot = path.resolve(import.meta.dirname, '..');
-
-async function openDatabase(): Promise<{ db: Db; close(): Promise<void> }> {
-  const log = pino({ level: 'warn' });
-  let embedded: EmbeddedPostgres | null = null;
-  const dir = path.join(repoRoot, '.tmp', `bench-pg-${process.pid}`);
-  let adminUrl = process.env.DATABASE_URL ?? '';
-  if (!adminUrl) {
-    fs.rmSync(dir, { recursive: true, force: true });
-    embedded = new EmbeddedPostgres({ dir, port: 40000 + (process.pid % 10000), log, supervise: false });
-    await embedded.start();
-    adminUrl = embedded.connectionString;
-  }
-  const name = `bourse_bench_${process.pid}`;
-  const url = await ensureDatabase(adminUrl, name);
-  const handle = createDb(url, { max: CONCURRENCY + 4 });
-  await migrateToLatest(handle.db);
-  return {
-    db: handle.db,
-    async close() {
-      await handle.db.destroy();
-      if (embedded) {
-        await embedded.stop();
-        fs.rmSync(dir, { recursive: true, force: true });
-        return;
-      }
-      const pg = (await import('pg')).default;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 function workload(customers: readonly string[]) {
   let n = 0;
@@ -116,7 +77,7 @@ async function fund(ledger: Ledger, db: Db, customers: readonly string[]): Promi
 }
 
 export async function run(): Promise<BenchResult[]> {
-  const database = await openDatabase();
+  const database = await openBenchDatabase('ledger', { portBase: 40000, poolMax: CONCURRENCY + 4 });
   try {
     const { db } = database;
     const ledger = createLedger({ db, clock: systemClock, log: pino({ level: 'silent' }) });

@@ -1,15 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { createDb, type Db } from '../apps/server/src/db/database.ts';
-import { EmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
-import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { ensureDatabase } from '../apps/server/src/db/start.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
 import { createLedger } from '../apps/server/src/modules/ledger/index.ts';
 import type { BenchResult } from './run.ts';
+import { openBenchDatabase, percentile } from './support.ts';
 
 /**
  * Spot orders per second through the HTTP API, end to end: the whole Fastify app (hooks, rtoken
@@ -22,48 +17,9 @@ import type { BenchResult } from './run.ts';
 const CUSTOMERS = 40;
 const BUDGET_MS = Number(process.env.BENCH_SPOT_MS ?? 6_000);
 const LEVELS = [1, 16, 64];
-const repoRoot = path.resolve(import.meta.dirname, '..');
-
-async function openDatabase(): Promise<{ url: string; db: Db; close(): Promise<void> }> {
-  const log = pino({ level: 'warn' });
-  let embedded: EmbeddedPostgres | null = null;
-  const dir = path.join(repoRoot, '.tmp', `bench-spot-pg-${process.pid}`);
-  let adminUrl = process.env.DATABASE_URL ?? '';
-  if (!adminUrl) {
-    fs.rmSync(dir, { recursive: true, force: true });
-    embedded = new EmbeddedPostgres({ dir, port: 41000 + (process.pid % 10000), log, supervise: false });
-    await embedded.start();
-    adminUrl = embedded.connectionString;
-  }
-  const name = `bourse_bench_spot_${process.pid}`;
-  const url = await ensureDatabase(adminUrl, name);
-  const handle = createDb(url, { max: 20 });
-  await migrateToLatest(handle.db);
-  return {
-    url,
-    db: handle.db,
-    async close() {
-      await handle.db.destroy();
-      if (embedded) {
-        await embedded.stop();
-        fs.rmSync(dir, { recursive: true, force: true });
-        return;
-      }
-      const pg = (await import('pg')).default;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    },
-  };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-}
 
 export async function run(): Promise<BenchResult[]> {
-  const database = await openDatabase();
+  const database = await openBenchDatabase('spot', { portBase: 41000, poolMax: 20 });
   const config = Object.freeze({
     ...loadConfig({ LOG_LEVEL: 'silent' }),
     demoContent: false,

@@ -12,9 +12,9 @@ export const DEMO_CONTENT: ReadonlyArray<ContentInput & { ageHours: number }> = 
     ageHours: 2,
     link: '/market',
     title: {
-      en: 'More than 3,000 instruments, one account',
-      zh: '一个账户，交易 3,000 多个品种',
-      ft: '一個賬戶，交易 3,000 多個品種',
+      en: 'Every market, one account',
+      zh: '一个账户，交易全部市场',
+      ft: '一個賬戶，交易全部市場',
     },
     summary: {
       en: 'Crypto, forex, metals, energy, stocks and ETFs with live prices.',

@@ -1,4 +1,4 @@
-import { isKnownAsset, parseDecimal, scaleOf, toDecimalString } from '@bourse/money';
+import { isKnownAsset, scaleOf, toDecimalString } from '@bourse/money';
 import type { Logger } from 'pino';
 import { type Db, inTransaction, type Tx } from '../../db/database.ts';
 import type { AuthContext } from '../../http/context.ts';
@@ -6,6 +6,7 @@ import { refuse } from '../../http/refusal.ts';
 import type { AuditLog } from '../../http/staff.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
+import { parseAmount } from '../assets/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 import type { Book } from './book.ts';
 import {
@@ -26,8 +27,6 @@ import type { WithdrawalStatus } from './tables.ts';
 
 /** Withdrawals pay out of the customer's spot account. */
 export const WITHDRAW_ACCOUNT_TYPE = 'spot' as const;
-/** The largest amount a request may name: 10^12 of the currency (the policy maximum is far below). */
-export const AMOUNT_INTEGER_DIGITS_MAX = 12;
 export const PAGE_SIZE_MAX = 100;
 export const EXPORT_ROWS_MAX = 10_000;
 export const REJECT_REASON_MAX = 500;
@@ -56,25 +55,6 @@ export type WithdrawalsDeps = {
   audit: AuditLog | null;
 };
 
-export function parseAmount(field: string, value: string, currency: string): bigint {
-  const scale = scaleOf(currency);
-  const parsed = parseDecimal(value.trim(), { scale, maxIntegerDigits: AMOUNT_INTEGER_DIGITS_MAX });
-  if (parsed.ok) {
-    if (parsed.units <= 0n) refuse('AMOUNT_NOT_POSITIVE', { field });
-    return parsed.units;
-  }
-  switch (parsed.error) {
-    case 'NEGATIVE':
-    case 'ZERO':
-      return refuse('AMOUNT_NOT_POSITIVE', { field });
-    case 'TOO_PRECISE':
-      return refuse('AMOUNT_TOO_PRECISE', { field, decimals: scale });
-    case 'TOO_LARGE':
-      return refuse('AMOUNT_TOO_LARGE', { field, max: `1${'0'.repeat(AMOUNT_INTEGER_DIGITS_MAX)}` });
-    default:
-      return refuse('AMOUNT_INVALID', { field });
-  }
-}
 
 const fmt = (units: string | bigint, currency: string) => toDecimalString(BigInt(units), scaleOf(currency));
 

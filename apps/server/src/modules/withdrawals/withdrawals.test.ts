@@ -189,7 +189,7 @@ describe('bad input changes nothing', () => {
       ['0.00', 'AMOUNT_NOT_POSITIVE'],
       ['NaN', 'AMOUNT_INVALID'],
       ['1e3', 'AMOUNT_INVALID'],
-      ['', 'AMOUNT_INVALID'],
+      ['', 'FIELD_REQUIRED'],
       ['100.123456789', 'AMOUNT_TOO_PRECISE'],
       ['9'.repeat(40), 'AMOUNT_TOO_LARGE'],
       ['Infinity', 'AMOUNT_INVALID'],
