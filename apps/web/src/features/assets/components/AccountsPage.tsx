@@ -1,24 +1,13 @@
 import type { AssetAccountType } from '@bourse/protocol';
 import { Num } from '@bourse/ui';
-import {
-  Alert,
-  Card,
-  Group,
-  Loader,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Group, Loader, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAssets } from '../api.ts';
 import { ACCOUNT_TYPES, isZero } from '../logic.ts';
 import { AssetActions, useAssetSheets } from './AssetActions.tsx';
-import { StaleBadge } from './AssetOverviewPage.tsx';
+import { AssetRowCard } from './AssetRowCard.tsx';
+import { StaleBadge } from './StaleBadge.tsx';
 
 /**
  * `/table2`: one account type at a time (spot, contract, options, earn, funding — `?type=`), with
@@ -123,25 +112,11 @@ export function AccountsPage() {
           </Paper>
           <Stack gap="sm" hiddenFrom="sm">
             {account.rows.map((r) => (
-              <Card key={r.currency} withBorder radius="md" padding="md">
-                <Group justify="space-between">
-                  <Text fw={700}>{r.currency}</Text>
-                  <Num value={r.value_usdt} empty={t('overview.noPrice')} suffix=" USDT" size="sm" />
-                </Group>
-                <SimpleGrid cols={2} mt="xs" spacing={4}>
-                  <Text size="xs" c="dimmed">
-                    {t('common.available')}
-                  </Text>
-                  <Num value={r.available} size="sm" ta="right" component="div" />
-                  <Text size="xs" c="dimmed">
-                    {t('common.frozen')}
-                  </Text>
-                  <Num value={r.frozen} size="sm" ta="right" component="div" opacity={0.7} />
-                </SimpleGrid>
-                <Group mt="sm" grow>
-                  <AssetActions currency={r.currency} from={type} open={sheets.open} />
-                </Group>
-              </Card>
+              <AssetRowCard
+                key={r.currency}
+                row={r}
+                actions={<AssetActions currency={r.currency} from={type} open={sheets.open} />}
+              />
             ))}
           </Stack>
         </>

@@ -22,16 +22,8 @@ import { Link, useNavigate } from 'react-router';
 import { useAssets } from '../api.ts';
 import { isZero, totalsByCurrency } from '../logic.ts';
 import { AssetActions, useAssetSheets } from './AssetActions.tsx';
-
-export function StaleBadge({ show }: { show: boolean }) {
-  const { t } = useTranslation('assets');
-  if (!show) return null;
-  return (
-    <Badge color="orange" variant="light" size="sm" data-testid="price-stale">
-      {t('overview.priceStale')}
-    </Badge>
-  );
-}
+import { AssetRowCard } from './AssetRowCard.tsx';
+import { StaleBadge } from './StaleBadge.tsx';
 
 /** `/table1`: the asset overview — total value, per-account totals, one row per currency with actions. */
 export function AssetOverviewPage() {
@@ -189,34 +181,12 @@ export function AssetOverviewPage() {
           </Paper>
           <Stack gap="sm" hiddenFrom="sm">
             {rows.map((r) => (
-              <Card
+              <AssetRowCard
                 key={r.currency}
-                withBorder
-                radius="md"
-                padding="md"
-                data-testid={`asset-card-${r.currency}`}
-              >
-                <Group justify="space-between">
-                  <Text fw={700}>{r.currency}</Text>
-                  <Group gap={6}>
-                    <StaleBadge show={r.price_stale && !isZero(r.total)} />
-                    <Num value={r.value_usdt} empty={t('overview.noPrice')} suffix=" USDT" size="sm" />
-                  </Group>
-                </Group>
-                <SimpleGrid cols={2} mt="xs" spacing={4}>
-                  <Text size="xs" c="dimmed">
-                    {t('common.available')}
-                  </Text>
-                  <Num value={r.available} size="sm" ta="right" component="div" />
-                  <Text size="xs" c="dimmed">
-                    {t('common.frozen')}
-                  </Text>
-                  <Num value={r.frozen} size="sm" ta="right" component="div" opacity={0.7} />
-                </SimpleGrid>
-                <Group mt="sm" grow>
-                  <AssetActions currency={r.currency} open={sheets.open} testId={`m-${r.currency}`} />
-                </Group>
-              </Card>
+                row={r}
+                testId={`asset-card-${r.currency}`}
+                actions={<AssetActions currency={r.currency} open={sheets.open} testId={`m-${r.currency}`} />}
+              />
             ))}
           </Stack>
         </>
