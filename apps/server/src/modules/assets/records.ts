@@ -9,15 +9,14 @@ import {
   type RecordsPage,
   type RecordsQuery,
 } from '@bourse/protocol';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { refuse } from '../../http/refusal.ts';
-import type { Book } from '../ledger/index.ts';
+import { type Book, customerJournalPage, customerJournalReasons } from '../ledger/index.ts';
 
 /**
  * Record screens, generically. A record *source* answers one or more record kinds for one customer
  * with filters and a page; the journal source (below) answers `all`, `money`, `account` and `deal`
- * straight from the ledger's entries and postings; deposits register `recharge`; withdrawals
+ * from the ledger's journal reads (`customerJournalPage`); deposits register `recharge`; withdrawals
  * register `withdraw`. Every kind gets the same paging, filter parsing and CSV export.
  */
 export type RecordFilters = {
@@ -120,80 +119,47 @@ export async function journalRecords(
   input: JournalQuery,
 ): Promise<{ total: number; types: string[]; items: JournalRow[] }> {
   const f = input.filters;
-  const where = [sql`a.customer_id = ${input.customerId}`, sql`a.book = ${input.book}`];
-  if (input.reasonPrefixes && input.reasonPrefixes.length > 0) {
-    where.push(
-      sql`(${sql.join(
-        input.reasonPrefixes.map((p) => sql`e.reason like ${`${p}%`}`),
-        sql` or `,
-      )})`,
-    );
-  }
-  if (input.referenceTypes && input.referenceTypes.length > 0) {
-    where.push(sql`e.reference_type in (${sql.join(input.referenceTypes.map((t) => sql`${t}`))})`);
-  }
-  const typesWhere = [...where];
-  if (f.type) where.push(sql`e.reason = ${f.type}`);
-  if (f.currency) where.push(sql`p.currency = ${f.currency}`);
-  if (f.accountType) where.push(sql`a.account_type = ${f.accountType}`);
-  if (f.fromMs !== null) where.push(sql`e.created_at >= ${new Date(f.fromMs)}`);
-  if (f.toMs !== null) where.push(sql`e.created_at < ${new Date(f.toMs)}`);
   // Journal rows are all successes: a filter on another status matches nothing.
   if (f.status !== null && f.status !== 2) return { total: 0, types: [], items: [] };
-  const whereSql = sql.join(where, sql` and `);
-
-  const grouped = sql`
-    select e.id as entry_id, e.seq, e.created_at, e.reason, e.reference_type, e.reference_id,
-           a.account_type, p.currency,
-           coalesce(sum(p.amount), 0)::text as net,
-           coalesce(sum(p.amount) filter (where p.bucket = 'frozen'), 0)::text as frozen
-      from ledger_posting p
-      join ledger_account a on a.id = p.account_id
-      join ledger_entry e on e.id = p.entry_id
-     where ${whereSql}
-     group by e.id, e.seq, e.created_at, e.reason, e.reference_type, e.reference_id, a.account_type, p.currency`;
-
-  const [count, page, types] = await Promise.all([
-    sql<{ n: string }>`select count(*)::text as n from (${grouped}) g`.execute(db),
-    sql<{
-      entry_id: string;
-      created_at: Date;
-      reason: string;
-      reference_type: string;
-      reference_id: string;
-      account_type: string;
-      currency: string;
-      net: string;
-      frozen: string;
-    }>`${grouped} order by e.seq desc, a.account_type, p.currency offset ${input.offset} limit ${input.limit}`.execute(
-      db,
-    ),
-    sql<{ reason: string }>`
-      select distinct e.reason from ledger_posting p
-        join ledger_account a on a.id = p.account_id
-        join ledger_entry e on e.id = p.entry_id
-       where ${sql.join(typesWhere, sql` and `)} order by e.reason`.execute(db),
+  const scope = {
+    customerId: input.customerId,
+    book: input.book,
+    reasonPrefixes: input.reasonPrefixes,
+    referenceTypes: input.referenceTypes,
+  };
+  const [page, types] = await Promise.all([
+    customerJournalPage(db, {
+      ...scope,
+      reason: f.type ?? undefined,
+      currency: f.currency ?? undefined,
+      accountType: f.accountType ?? undefined,
+      from: f.fromMs !== null ? new Date(f.fromMs) : undefined,
+      to: f.toMs !== null ? new Date(f.toMs) : undefined,
+      offset: input.offset,
+      limit: input.limit,
+    }),
+    customerJournalReasons(db, scope),
   ]);
 
   const items = page.rows.map((r): JournalRow => {
     const scale = scaleOf(r.currency);
-    const frozen = BigInt(r.frozen);
+    const frozen = r.frozenUnits;
     return {
-      id: `${r.entry_id}:${r.account_type}:${r.currency}`,
-      entry_id: r.entry_id,
-      time: r.created_at.getTime(),
+      id: `${r.entryId}:${r.accountType}:${r.currency}`,
+      entry_id: r.entryId,
+      time: r.createdAt.getTime(),
       type: r.reason,
       currency: r.currency,
-      amount: toDecimalString(BigInt(r.net), scale),
-      account_type: r.account_type,
+      amount: toDecimalString(r.netUnits, scale),
+      account_type: r.accountType,
       status: 2,
-      detail: frozen === 0n ? r.reference_id : `${r.reference_id} (frozen ${toDecimalString(frozen, scale)})`,
-      reference_type: r.reference_type,
-      reference_id: r.reference_id,
+      detail: frozen === 0n ? r.referenceId : `${r.referenceId} (frozen ${toDecimalString(frozen, scale)})`,
+      reference_type: r.referenceType,
+      reference_id: r.referenceId,
       frozen_change: toDecimalString(frozen, scale),
     };
   });
-  return { total: Number(count.rows[0]?.n ?? 0), types: types.rows.map((t) => t.reason), items };
+  return { total: page.total, types, items };
 }
 
 /** The journal as a record source for the four journal kinds. */

@@ -15,6 +15,21 @@ export {
   type PlatformCode,
   type PostingInput,
 } from './model.ts';
+/**
+ * Read-only queries, also on the Ledger object; importable directly for code that has a Db or Tx but
+ * no Ledger instance (record sources, repositories).
+ */
+export {
+  type CustomerTotalRow,
+  customerJournalPage,
+  customerJournalReasons,
+  customerTotals,
+  customerTurnover,
+  entryIdByKey,
+  type JournalPageQuery,
+  type JournalPageRow,
+  type JournalScope,
+} from './repo.ts';
 export {
   type Balance,
   type CustomerAccount,

@@ -613,3 +613,191 @@ export async function customerJournal(
     amountUnits: BigInt(r.amount),
   }));
 }
+
+// ---- reads for other modules (read-only, no locks; the caller's Db or Tx) -----------------------
+
+/** Which of a customer's postings a journal read covers: one book, optionally some reasons or references. */
+export type JournalScope = {
+  customerId: string;
+  book: Book;
+  /** Only entries whose reason starts with one of these (none: every entry). */
+  reasonPrefixes?: readonly string[];
+  /** Only entries referencing these business objects' types (e.g. `withdrawal`). */
+  referenceTypes?: readonly string[];
+};
+
+export type JournalPageQuery = JournalScope & {
+  /** Exact entry reason; empty or absent: any. */
+  reason?: string;
+  currency?: string;
+  accountType?: string;
+  /** Entries created at or after (inclusive). */
+  from?: Date;
+  /** Entries created before (exclusive). */
+  to?: Date;
+  offset: number;
+  limit: number;
+};
+
+/** One (entry, account type, currency) of a customer: the net change and the frozen bucket's change. */
+export type JournalPageRow = {
+  entryId: string;
+  createdAt: Date;
+  reason: string;
+  referenceType: string;
+  referenceId: string;
+  accountType: string;
+  currency: string;
+  /** available + frozen */
+  netUnits: bigint;
+  frozenUnits: bigint;
+};
+
+function journalScopeWhere(input: JournalScope) {
+  const where = [sql`a.customer_id = ${input.customerId}`, sql`a.book = ${input.book}`];
+  if (input.reasonPrefixes && input.reasonPrefixes.length > 0) {
+    where.push(
+      sql`(${sql.join(
+        input.reasonPrefixes.map((p) => sql`e.reason like ${`${p}%`}`),
+        sql` or `,
+      )})`,
+    );
+  }
+  if (input.referenceTypes && input.referenceTypes.length > 0) {
+    where.push(sql`e.reference_type in (${sql.join(input.referenceTypes.map((t) => sql`${t}`))})`);
+  }
+  return where;
+}
+
+/**
+ * A customer's postings grouped per (entry, account type, currency), newest entry first (then
+ * account type, currency), one page of them and the count of all that match.
+ */
+export async function customerJournalPage(
+  q: Q,
+  input: JournalPageQuery,
+): Promise<{ total: number; rows: JournalPageRow[] }> {
+  const where = journalScopeWhere(input);
+  if (input.reason) where.push(sql`e.reason = ${input.reason}`);
+  if (input.currency) where.push(sql`p.currency = ${input.currency}`);
+  if (input.accountType) where.push(sql`a.account_type = ${input.accountType}`);
+  if (input.from !== undefined) where.push(sql`e.created_at >= ${input.from}`);
+  if (input.to !== undefined) where.push(sql`e.created_at < ${input.to}`);
+  const whereSql = sql.join(where, sql` and `);
+
+  const grouped = sql`
+    select e.id as entry_id, e.seq, e.created_at, e.reason, e.reference_type, e.reference_id,
+           a.account_type, p.currency,
+           coalesce(sum(p.amount), 0)::text as net,
+           coalesce(sum(p.amount) filter (where p.bucket = 'frozen'), 0)::text as frozen
+      from ledger_posting p
+      join ledger_account a on a.id = p.account_id
+      join ledger_entry e on e.id = p.entry_id
+     where ${whereSql}
+     group by e.id, e.seq, e.created_at, e.reason, e.reference_type, e.reference_id, a.account_type, p.currency`;
+
+  const [count, page] = await Promise.all([
+    sql<{ n: string }>`select count(*)::text as n from (${grouped}) g`.execute(q),
+    sql<{
+      entry_id: string;
+      created_at: Date;
+      reason: string;
+      reference_type: string;
+      reference_id: string;
+      account_type: string;
+      currency: string;
+      net: string;
+      frozen: string;
+    }>`${grouped} order by e.seq desc, a.account_type, p.currency offset ${input.offset} limit ${input.limit}`.execute(
+      q,
+    ),
+  ]);
+  return {
+    total: Number(count.rows[0]?.n ?? 0),
+    rows: page.rows.map((r) => ({
+      entryId: r.entry_id,
+      createdAt: r.created_at,
+      reason: r.reason,
+      referenceType: r.reference_type,
+      referenceId: r.reference_id,
+      accountType: r.account_type,
+      currency: r.currency,
+      netUnits: BigInt(r.net),
+      frozenUnits: BigInt(r.frozen),
+    })),
+  };
+}
+
+/** The distinct entry reasons among a customer's postings in the scope, sorted. */
+export async function customerJournalReasons(q: Q, input: JournalScope): Promise<string[]> {
+  const { rows } = await sql<{ reason: string }>`
+    select distinct e.reason from ledger_posting p
+      join ledger_account a on a.id = p.account_id
+      join ledger_entry e on e.id = p.entry_id
+     where ${sql.join(journalScopeWhere(input), sql` and `)} order by e.reason`.execute(q);
+  return rows.map((r) => r.reason);
+}
+
+export type CustomerTotalRow = { customerId: string; currency: string; units: bigint };
+
+/**
+ * Every customer's balance per currency in one book: available + frozen summed over account types,
+ * ordered by currency, then customer. Consistent only inside one snapshot (REPEATABLE READ).
+ */
+export async function customerTotals(q: Q, input: { book: Book }): Promise<CustomerTotalRow[]> {
+  const { rows } = await sql<{ customer_id: string; currency: string; units: string }>`
+    select customer_id, currency, sum(available + frozen)::text as units
+      from ledger_account
+     where book = ${input.book} and customer_id is not null
+     group by customer_id, currency
+     order by currency, customer_id`.execute(q);
+  return rows.map((r) => ({ customerId: r.customer_id, currency: r.currency, units: BigInt(r.units) }));
+}
+
+/**
+ * A real-book customer's turnover in one currency (the withdrawal turnover rule's figures):
+ * `depositedUnits`, the sum of their positive postings in entries that post to `deposits_clearing`;
+ * `consumedUnits`, minus the sum of their negative postings in entries that do not reference a
+ * `withdrawal` and post to some platform account other than `deposits_clearing`,
+ * `withdrawals_clearing`, `adjustments` and `custody_pool` — value that left them to the platform
+ * (trading, fees, products), not withdrawals, deposits, staff adjustments, freezes or transfers
+ * between their own accounts.
+ */
+export async function customerTurnover(
+  q: Q,
+  input: { customerId: string; currency: string },
+): Promise<{ depositedUnits: bigint; consumedUnits: bigint }> {
+  const result = await sql<{ deposited: string | null; consumed: string | null }>`
+    with mine as (
+      select p.entry_id, p.amount
+      from ledger_posting p
+      join ledger_account a on a.id = p.account_id
+      where a.customer_id = ${input.customerId} and a.book = 'real' and p.currency = ${input.currency}
+    ),
+    platform as (
+      select p.entry_id, a.platform_code
+      from ledger_posting p
+      join ledger_account a on a.id = p.account_id
+      where a.platform_code is not null and p.entry_id in (select entry_id from mine)
+    )
+    select
+      (select sum(amount) from mine where amount > 0 and entry_id in
+        (select entry_id from platform where platform_code = 'deposits_clearing')) as deposited,
+      (select -sum(m.amount) from mine m join ledger_entry e on e.id = m.entry_id
+        where m.amount < 0 and e.reference_type <> 'withdrawal' and m.entry_id in
+        (select entry_id from platform where platform_code not in
+          ('deposits_clearing', 'withdrawals_clearing', 'adjustments', 'custody_pool'))) as consumed
+  `.execute(q);
+  const row = result.rows[0];
+  return { depositedUnits: BigInt(row?.deposited ?? '0'), consumedUnits: BigInt(row?.consumed ?? '0') };
+}
+
+/** The id of the entry posted under an idempotency key, or null when none was. */
+export async function entryIdByKey(q: Q, idempotencyKey: string): Promise<string | null> {
+  const row = await q
+    .selectFrom('ledger_entry')
+    .select('id')
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}

@@ -371,6 +371,34 @@ export function createLedger(deps: LedgerDeps) {
       return repo.customerJournal(q, input);
     },
 
+    /**
+     * One page of a customer's journal in one book, a row per (entry, account type, currency) with
+     * the net and frozen change, newest entry first, and the count of all rows that match (records).
+     */
+    customerJournalPage(q: Db | Tx, input: repo.JournalPageQuery) {
+      return repo.customerJournalPage(q, input);
+    },
+
+    /** The distinct reasons of a customer's entries in the scope, sorted (record type filters). */
+    customerJournalReasons(q: Db | Tx, input: repo.JournalScope) {
+      return repo.customerJournalReasons(q, input);
+    },
+
+    /** Every customer's available + frozen per currency in one book (proof of reserves; use one snapshot). */
+    customerTotals(q: Db | Tx, input: { book: Book }) {
+      return repo.customerTotals(q, input);
+    },
+
+    /** A real-book customer's deposited and consumed units in one currency (withdrawal turnover rule). */
+    customerTurnover(q: Db | Tx, input: { customerId: string; currency: string }) {
+      return repo.customerTurnover(q, input);
+    },
+
+    /** The id of the entry posted under an idempotency key, or null. */
+    entryIdByKey(q: Db | Tx, idempotencyKey: string) {
+      return repo.entryIdByKey(q, idempotencyKey);
+    },
+
     /** See verify.ts: every book and currency balances, and every balance equals its postings. */
     verify(q: Db = db): Promise<VerifyReport> {
       return verifyLedger(q, deps.clock);

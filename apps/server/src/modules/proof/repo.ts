@@ -1,23 +1,18 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
+import { customerTotals } from '../ledger/index.ts';
 
 type Q = Db | Tx;
 
 export type CustomerBalanceRow = { customerId: string; currency: string; units: bigint };
 
 /**
- * Every real-book customer's balance per currency: available + frozen, summed over account types.
- * The one read this module makes of the ledger's table, read-only, inside the caller's REPEATABLE
- * READ transaction (the ledger's public surface has no bulk read of every customer; see README).
+ * Every real-book customer's balance per currency: available + frozen, summed over account types,
+ * ordered by currency, then customer. Read through the ledger (`customerTotals`), inside the caller's
+ * REPEATABLE READ transaction, so it matches the platform balances read in the same snapshot.
  */
-export async function realCustomerBalances(tx: Tx): Promise<CustomerBalanceRow[]> {
-  const { rows } = await sql<{ customer_id: string; currency: string; units: string }>`
-    select customer_id, currency, sum(available + frozen)::text as units
-      from ledger_account
-     where book = 'real' and customer_id is not null
-     group by customer_id, currency
-     order by currency, customer_id`.execute(tx);
-  return rows.map((r) => ({ customerId: r.customer_id, currency: r.currency, units: BigInt(r.units) }));
+export function realCustomerBalances(tx: Tx): Promise<CustomerBalanceRow[]> {
+  return customerTotals(tx, { book: 'real' });
 }
 
 export type SnapshotRow = {

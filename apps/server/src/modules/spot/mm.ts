@@ -156,12 +156,8 @@ export function createMarketMaker(deps: {
       ledger.balance(db, { book, customerId, accountType: 'spot', currency: m.base }),
       ledger.balance(db, { book, customerId, accountType: 'spot', currency: m.quote }),
     ]);
-    const capital = await db
-      .selectFrom('ledger_entry')
-      .select('id')
-      .where('idempotency_key', '=', `spot:mm:capital:${book}:${symbol}:${m.base}`)
-      .executeTakeFirst();
-    if (!capital) return;
+    const capital = await ledger.entryIdByKey(db, `spot:mm:capital:${book}:${symbol}:${m.base}`);
+    if (capital === null) return;
     const level = toSteps(settings.level_notional, m.math.quoteScale, 1n);
     if (!level.ok) return;
     const quoteCapital = level.steps * BigInt(settings.levels) * MM_CAPITAL_MULTIPLE;

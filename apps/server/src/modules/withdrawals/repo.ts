@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
+import { customerTurnover } from '../ledger/index.ts';
 import type { WithdrawalStatus, WithdrawalsTables } from './tables.ts';
 
 /** The only SQL on the withdrawals tables (and the one read-only turnover query on the ledger's). */
@@ -239,8 +239,8 @@ export async function insertPayout(q: Q, row: WithdrawalsTables['withdrawals_pay
 }
 
 /**
- * The turnover rule's figures, read from the ledger's tables (read-only; the ledger has no such
- * query yet): what the customer brought in through deposits, and what they consumed — value that
+ * The turnover rule's figures, read through the ledger (`customerTurnover`, in the caller's
+ * transaction): what the customer brought in through deposits, and what they consumed — value that
  * left their accounts to the platform (trading, fees, products), not counting withdrawals,
  * deposits, staff adjustments, freezes or transfers between their own accounts.
  */
@@ -248,27 +248,6 @@ export async function turnoverFigures(
   q: Q,
   input: { customerId: string; currency: string },
 ): Promise<{ deposited: bigint; consumed: bigint }> {
-  const result = await sql<{ deposited: string | null; consumed: string | null }>`
-    with mine as (
-      select p.entry_id, p.amount
-      from ledger_posting p
-      join ledger_account a on a.id = p.account_id
-      where a.customer_id = ${input.customerId} and a.book = 'real' and p.currency = ${input.currency}
-    ),
-    platform as (
-      select p.entry_id, a.platform_code
-      from ledger_posting p
-      join ledger_account a on a.id = p.account_id
-      where a.platform_code is not null and p.entry_id in (select entry_id from mine)
-    )
-    select
-      (select sum(amount) from mine where amount > 0 and entry_id in
-        (select entry_id from platform where platform_code = 'deposits_clearing')) as deposited,
-      (select -sum(m.amount) from mine m join ledger_entry e on e.id = m.entry_id
-        where m.amount < 0 and e.reference_type <> 'withdrawal' and m.entry_id in
-        (select entry_id from platform where platform_code not in
-          ('deposits_clearing', 'withdrawals_clearing', 'adjustments', 'custody_pool'))) as consumed
-  `.execute(q);
-  const row = result.rows[0];
-  return { deposited: BigInt(row?.deposited ?? '0'), consumed: BigInt(row?.consumed ?? '0') };
+  const figures = await customerTurnover(q, input);
+  return { deposited: figures.depositedUnits, consumed: figures.consumedUnits };
 }
