@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signWebhook } from '../apps/server/src/lib/webhook.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, LANGS, launch, newPage, outboxCode, screenshot, type ViewportName } from './browser.ts';
+import { custodySecret, postCustodyWebhook } from './custody.ts';
 
 /**
  * Assets in Chromium: a registered customer sees the overview, gets USDT through a crypto deposit
@@ -51,40 +50,8 @@ async function register(email: string): Promise<string> {
   return answer.data.token_h5;
 }
 
-/**
- * The e2e server runs without CUSTODY_WEBHOOK_SECRET, so it keeps a generated secret in its data
- * directory (`custody-webhook-secret`, never overwritten): the custody provider's side of the
- * setup. We find that directory by its PostgreSQL password and read (or first write) the secret.
- */
-function custodySecret(): string {
-  const pgPassword = decodeURIComponent(new URL(inject('pgUrl')).password);
-  const root = path.resolve(import.meta.dirname, '../.tmp');
-  for (const dir of fs.readdirSync(root)) {
-    const file = path.join(root, dir, 'pg-password');
-    if (fs.existsSync(file) && fs.readFileSync(file, 'utf8').trim() === pgPassword) {
-      const secretFile = path.join(root, dir, 'custody-webhook-secret');
-      try {
-        fs.writeFileSync(secretFile, `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}-secret`, {
-          mode: 0o600,
-          flag: 'wx',
-        });
-      } catch (error) {
-        if ((error as { code?: string }).code !== 'EEXIST') throw error;
-      }
-      return fs.readFileSync(secretFile, 'utf8').trim();
-    }
-  }
-  throw new Error('the e2e data directory was not found');
-}
-
-async function webhook(event: object, key = secret) {
-  const raw = JSON.stringify(event);
-  const response = await fetch(`${baseUrl()}/api/custody/webhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-bourse-signature': signWebhook(key, raw, Date.now()) },
-    body: raw,
-  });
-  return { status: response.status, ...((await response.json()) as Answer) };
+function webhook(event: object, key = secret) {
+  return postCustodyWebhook('webhook', event, key);
 }
 
 async function signedIn(viewport: ViewportName, lang: (typeof LANGS)[number]): Promise<Page> {

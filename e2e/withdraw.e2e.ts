@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { generate } from 'otplib';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signWebhook } from '../apps/server/src/lib/webhook.ts';
 import { baseUrl, LANGS, launch, newPage, outboxCode, screenshot, type ViewportName } from './browser.ts';
+import { custodySecret, postCustodyWebhook } from './custody.ts';
 
 /**
  * Withdrawals in Chromium: set the trade password, add an address, get real-book USDT through a
@@ -20,7 +18,7 @@ const LOGIN_PASSWORD = 'secret123';
 const TRADE = '246810';
 let browser: Browser;
 let staffToken = '';
-let custodySecret = '';
+let webhookSecret = '';
 const main = { email: `wd-e2e-${Date.now()}@example.com`, token: '' };
 const fresh = { email: `wd-e2e-new-${Date.now()}@example.com`, token: '' };
 const pageErrors: string[] = [];
@@ -82,40 +80,8 @@ async function register(email: string): Promise<string> {
   return r.data.token_h5;
 }
 
-/** The e2e server's data directory is the one whose pg-password is in pgUrl; its custody secret signs webhooks. */
-function findCustodySecret(): string {
-  const pgPassword = decodeURIComponent(new URL(inject('pgUrl')).password);
-  const root = path.resolve(import.meta.dirname, '../.tmp');
-  for (const dir of fs.readdirSync(root)) {
-    const file = path.join(root, dir, 'pg-password');
-    if (fs.existsSync(file) && fs.readFileSync(file, 'utf8').trim() === pgPassword) {
-      // The server creates it on the first webhook (mode 0600, never overwritten); create it first if absent.
-      const secretFile = path.join(root, dir, 'custody-webhook-secret');
-      try {
-        fs.writeFileSync(secretFile, `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}-secret`, {
-          mode: 0o600,
-          flag: 'wx',
-        });
-      } catch (error) {
-        if ((error as { code?: string }).code !== 'EEXIST') throw error;
-      }
-      return fs.readFileSync(secretFile, 'utf8').trim();
-    }
-  }
-  throw new Error('the e2e data directory was not found');
-}
-
-async function custody(pathname: string, body: object) {
-  const raw = JSON.stringify(body);
-  const response = await fetch(`${baseUrl()}/api/custody/${pathname}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-bourse-signature': signWebhook(custodySecret, raw, Date.now()),
-    },
-    body: raw,
-  });
-  return (await response.json()) as Answer;
+function custody(pathname: string, body: object) {
+  return postCustodyWebhook(pathname, body, webhookSecret);
 }
 
 /** A finance + administrator staff member of this test's own, logged in through the staff API (TOTP enrolment). */
@@ -193,7 +159,7 @@ async function submitSheet(page: Page, amount: string, trade = TRADE) {
 
 beforeAll(async () => {
   browser = await launch();
-  custodySecret = findCustodySecret();
+  webhookSecret = custodySecret();
   staffToken = await staffLogin();
   main.token = await register(main.email);
   fresh.token = await register(fresh.email);

@@ -154,3 +154,66 @@ export type StaffMe = {
   roles: string[];
   permissions: string[];
 };
+
+/** A customer as the back office sees them (`searchCustomers`, `getCustomer`); times are epoch ms. */
+export type CustomerProfile = {
+  customer_id: string;
+  uid: string;
+  name: string;
+  email: string;
+  phone: string;
+  country: string;
+  is_demo: boolean;
+  status: 'active' | 'disabled';
+  language: string;
+  created_at: number;
+  locked_until: number | null;
+  active_sessions: number;
+};
+
+/** A manual adjustment (`createAdjustment`, `getAdjustments`, `getCustomer`); amounts are decimal strings. */
+export type AdjustmentView = {
+  adjustment_id: string;
+  customer_id: string;
+  account_type: string;
+  currency: string;
+  direction: 'credit' | 'debit';
+  amount: string;
+  value_usdt: string | null;
+  reason: string;
+  maker_id: string;
+  needs_approval: boolean;
+  status: 'pending' | 'posted' | 'rejected';
+  checker_id: string | null;
+  decision_reason: string | null;
+  decided_at: number | null;
+  entry_id: string | null;
+  created_at: number;
+};
+
+/** `getCustomer`: profile, balances, recent journal lines and adjustments. */
+export type CustomerDetail = {
+  profile: CustomerProfile;
+  balances: Array<{
+    book: string;
+    account_type: string;
+    currency: string;
+    available: string;
+    frozen: string;
+  }>;
+  journal: Array<{
+    entry_id: string;
+    reason: string;
+    reference_type: string;
+    reference_id: string;
+    memo: string | null;
+    created_at: number;
+    account_type: string;
+    currency: string;
+    bucket: string;
+    amount: string;
+  }>;
+  adjustments: AdjustmentView[];
+  /** Display names of the staff in `adjustments` (makers and checkers), by staff id. */
+  staff_names: Record<string, string>;
+};

@@ -1,3 +1,4 @@
+import type { CustomerDetail } from '@bourse/protocol';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,7 +9,6 @@ import { formatTime, useLang } from '../../app/i18n.ts';
 import { hasPermission, useStaffMe } from '../../app/session.ts';
 import { ErrorNote, Figure, ReasonDialog } from '../../app/ui.tsx';
 import { AdjustmentsTable } from '../adjustments/AdjustmentsTable.tsx';
-import type { CustomerDetail } from './types.ts';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (

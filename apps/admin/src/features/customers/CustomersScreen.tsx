@@ -1,3 +1,4 @@
+import type { CustomerProfile } from '@bourse/protocol';
 import { Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -6,7 +7,6 @@ import { Link, useSearchParams } from 'react-router';
 import { api } from '../../app/api.ts';
 import { formatTime, useLang } from '../../app/i18n.ts';
 import { ErrorNote, Figure } from '../../app/ui.tsx';
-import type { CustomerProfile } from './types.ts';
 
 /** Find customers by email, phone, UID or id. */
 export default function CustomersScreen() {

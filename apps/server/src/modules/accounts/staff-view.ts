@@ -1,26 +1,8 @@
+import type { CustomerProfile } from '@bourse/protocol';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import { refuse } from '../../http/refusal.ts';
 import * as repo from './repo.ts';
-
-/**
- * What the back office may see and do to customer accounts: search, one customer's profile, and
- * disabling or enabling login. The back office audits each change in the same transaction.
- */
-export type CustomerProfile = {
-  customer_id: string;
-  uid: string;
-  name: string;
-  email: string;
-  phone: string;
-  country: string;
-  is_demo: boolean;
-  status: 'active' | 'disabled';
-  language: string;
-  created_at: number;
-  locked_until: number | null;
-  active_sessions: number;
-};
 
 type Row = repo.CustomerRow;
 
@@ -54,6 +36,10 @@ async function activeSessions(q: Db | Tx, customerIds: string[], now: Date): Pro
   return new Map(rows.map((r) => [r.customer_id, Number(r.n)]));
 }
 
+/**
+ * What the back office may see and do to customer accounts: search, one customer's profile, and
+ * disabling or enabling login. The back office audits each change in the same transaction.
+ */
 export function createCustomerAdmin(deps: { db: Db }) {
   const { db } = deps;
   return {

@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import type { AuditInput, AuditLog } from '../../http/staff.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
+import type { StaffTables } from './tables.ts';
 
 /** The chain starts from this hash: record 1's prev_hash. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -67,20 +68,7 @@ export function recordHash(prevHash: string, r: Omit<AuditRecord, 'hash' | 'prev
   );
 }
 
-function fromRow(row: {
-  seq: string;
-  id: string;
-  actor_id: string;
-  action: string;
-  target_type: string;
-  target_id: string;
-  before: unknown;
-  after: unknown;
-  reason: string | null;
-  created_at: Date;
-  prev_hash: string;
-  hash: string;
-}): AuditRecord {
+function fromRow(row: Selectable<StaffTables['staff_audit']>): AuditRecord {
   return {
     seq: Number(row.seq),
     id: row.id,

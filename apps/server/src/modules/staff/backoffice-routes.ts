@@ -2,6 +2,7 @@ import {
   AdjustmentsQuery,
   AdminEmptyBody,
   CreateAdjustmentBody,
+  type CustomerDetail,
   CustomerDetailQuery,
   CustomerSearchQuery,
   CustomerStatusBody,
@@ -53,7 +54,7 @@ export function backOfficeRoutes(deps: { backOffice: BackOffice; staff: Staff })
         const names = await staff.names([
           ...new Set(detail.adjustments.flatMap((a) => [a.maker_id, a.checker_id ?? '']).filter(Boolean)),
         ]);
-        return ok(request, { ...detail, staff_names: names });
+        return ok(request, { ...detail, staff_names: names } satisfies CustomerDetail);
       },
     );
 

@@ -1,4 +1,6 @@
 import { parseDecimal, scaleOf, toDecimalString } from '@bourse/money';
+import type { AdjustmentView, CustomerDetail } from '@bourse/protocol';
+import type { Selectable } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import { inTransaction } from '../../db/database.ts';
 import { refuse } from '../../http/refusal.ts';
@@ -18,47 +20,12 @@ import type { Market } from '../market/index.ts';
 import { listOutbox } from '../notify/outbox.ts';
 import type { AuditService } from './audit.ts';
 import { checkReason } from './service.ts';
+import type { StaffTables } from './tables.ts';
 
 const USDT_SCALE = 8;
 const PRICE_SCALE = 18;
 
-export type AdjustmentView = {
-  adjustment_id: string;
-  customer_id: string;
-  account_type: string;
-  currency: string;
-  direction: 'credit' | 'debit';
-  amount: string;
-  value_usdt: string | null;
-  reason: string;
-  maker_id: string;
-  needs_approval: boolean;
-  status: 'pending' | 'posted' | 'rejected';
-  checker_id: string | null;
-  decision_reason: string | null;
-  decided_at: number | null;
-  entry_id: string | null;
-  created_at: number;
-};
-
-type AdjustmentRow = {
-  id: string;
-  customer_id: string;
-  account_type: string;
-  currency: string;
-  direction: 'credit' | 'debit';
-  amount_units: string;
-  value_usdt: string | null;
-  reason: string;
-  maker_id: string;
-  needs_approval: boolean;
-  status: 'pending' | 'posted' | 'rejected';
-  checker_id: string | null;
-  decision_reason: string | null;
-  decided_at: Date | null;
-  entry_id: string | null;
-  created_at: Date;
-};
+type AdjustmentRow = Selectable<StaffTables['staff_adjustment']>;
 
 function adjustmentView(r: AdjustmentRow): AdjustmentView {
   return {
@@ -167,7 +134,7 @@ export function createBackOffice(deps: BackOfficeDeps) {
       return customers.search(text, limit, clock.now());
     },
 
-    async customerDetail(customerId: string) {
+    async customerDetail(customerId: string): Promise<Omit<CustomerDetail, 'staff_names'>> {
       const profile = await customers.profile(db, customerId, clock.now());
       if (!profile) refuse('NOT_FOUND');
       const balances = await ledger.balances(db, { customerId });
