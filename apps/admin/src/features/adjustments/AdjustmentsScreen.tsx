@@ -1,3 +1,4 @@
+import type { AdjustmentView as Adjustment } from '@bourse/protocol';
 import {
   Alert,
   Button,
@@ -19,7 +20,6 @@ import { useSearchParams } from 'react-router';
 import { api } from '../../app/api.ts';
 import { hasPermission, useStaffMe } from '../../app/session.ts';
 import { ErrorNote, ReasonDialog } from '../../app/ui.tsx';
-import type { AdjustmentView as Adjustment } from '@bourse/protocol';
 import { AdjustmentsTable } from './AdjustmentsTable.tsx';
 
 const ACCOUNT_TYPES = ['spot', 'contract', 'options', 'earn', 'funding'] as const;

@@ -1,8 +1,8 @@
+import type { AdjustmentView as Adjustment } from '@bourse/protocol';
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatTime, useLang } from '../../app/i18n.ts';
 import { Figure } from '../../app/ui.tsx';
-import type { AdjustmentView as Adjustment } from '@bourse/protocol';
 
 const STATUS_COLOR = { pending: 'yellow', posted: 'green', rejected: 'gray' } as const;
 
