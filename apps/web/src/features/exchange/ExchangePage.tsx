@@ -1,4 +1,4 @@
-import type { SpotMarketData, SpotOrderData } from '@bourse/protocol';
+import type { SpotMarketData } from '@bourse/protocol';
 import { Num } from '@bourse/ui';
 import {
   ActionIcon,
@@ -18,14 +18,9 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../lib/api.ts';
-import { useTicker } from '../../lib/marketStore.ts';
-import { newClientOid, useCreateOrder } from '../spot/api/createOrder.ts';
-import { settledOrder } from '../spot/api/getOrder.ts';
-import { useSpotBalance } from '../spot/api/getSpotBalance.ts';
 import { useSpotMarkets } from '../spot/api/getSpotMarkets.ts';
 import { RuleHints } from '../spot/components/RuleHints.tsx';
-import { quoteConversion, useQuoteDepth } from '../spot/hooks/useMarketQuote.ts';
+import { useConversion } from '../spot/hooks/useConversion.ts';
 import { show, units } from '../spot/logic/amounts.ts';
 
 /** Decimal places shown for amounts of a currency in this market. */
@@ -37,8 +32,6 @@ function digitsOf(market: SpotMarketData, currency: string): number {
 export function marketBetween(markets: readonly SpotMarketData[], from: string, to: string) {
   return markets.find((m) => (m.base === from && m.quote === to) || (m.base === to && m.quote === from));
 }
-
-type Step = 'form' | 'confirm' | 'done';
 
 function Line({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -63,37 +56,24 @@ export function ExchangePage() {
   const currencies = useMemo(() => [...new Set(list.flatMap((m) => [m.base, m.quote]))].sort(), [list]);
   const [from, setFrom] = useState<string | null>('USDT');
   const [to, setTo] = useState<string | null>('BTC');
-  const [amount, setAmount] = useState('');
-  const [step, setStep] = useState<Step>('form');
-  const [result, setResult] = useState<SpotOrderData | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const market = from && to ? marketBetween(list, from, to) : undefined;
-  const depth = useQuoteDepth(market);
-  const balance = useSpotBalance(market?.symbol ?? null);
-  const create = useCreateOrder();
-
-  const availableText =
-    market && balance.data
-      ? from === market.base
-        ? balance.data.base_available
-        : balance.data.quote_available
-      : null;
-  const available = units(availableText) ?? 0n;
-  const ticker = useTicker(market?.symbol ?? null);
-  const reference = units(ticker?.mark) ?? units(ticker?.last);
-  const amountUnits = units(amount);
-  const quote =
-    market && depth.data && amountUnits !== null && amountUnits > 0n && from
-      ? quoteConversion({
-          market,
-          from,
-          amount: amountUnits,
-          bids: depth.data.bids,
-          asks: depth.data.asks,
-          available,
-          reference,
-        })
-      : null;
+  const {
+    amount,
+    setAmount,
+    amountUnits,
+    step,
+    setStep,
+    result,
+    refusal,
+    depth,
+    availableText,
+    available,
+    quote,
+    submit: confirm,
+    submitting,
+    preview,
+    again,
+  } = useConversion(market, from);
 
   const fromDigits = market && from ? digitsOf(market, from) : 8;
   const toDigits = market && to ? digitsOf(market, to) : 8;
@@ -101,30 +81,6 @@ export function ExchangePage() {
     setFrom(to);
     setTo(from);
     setAmount('');
-  };
-
-  const confirm = () => {
-    if (!market || !quote) return;
-    setRefusal(null);
-    create.mutate(
-      {
-        symbol: market.symbol,
-        side: quote.side,
-        type: 'market',
-        quantity: show(quote.qty, market.quantity_scale),
-        client_oid: newClientOid(),
-      },
-      {
-        onSuccess: async (order) => {
-          setResult(await settledOrder(order));
-          setStep('done');
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.kind === 'refused') setRefusal(error.message);
-          setStep('form');
-        },
-      },
-    );
   };
 
   if (markets.isPending) {
@@ -181,14 +137,7 @@ export function ExchangePage() {
               <Num value={result.fee} suffix={` ${result.fee_currency}`} size="sm" />
             </Line>
             <Group>
-              <Button
-                onClick={() => {
-                  setStep('form');
-                  setAmount('');
-                  setResult(null);
-                }}
-                data-testid="exchange-again"
-              >
+              <Button onClick={again} data-testid="exchange-again">
                 {t('exchange.again')}
               </Button>
               <Anchor component={Link} to="/currencyRecord" size="sm">
@@ -334,10 +283,7 @@ export function ExchangePage() {
               <Button
                 size="md"
                 disabled={!quote || quote.qty === 0n || quote.fill.avgPrice === null}
-                onClick={() => {
-                  setRefusal(null);
-                  setStep('confirm');
-                }}
+                onClick={preview}
                 data-testid="exchange-preview"
               >
                 {t('exchange.preview')}
@@ -363,7 +309,7 @@ export function ExchangePage() {
                     </Button>
                     <Button
                       onClick={confirm}
-                      loading={create.isPending}
+                      loading={submitting}
                       disabled={!quote}
                       data-testid="exchange-confirm-button"
                     >

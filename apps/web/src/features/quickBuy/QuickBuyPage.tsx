@@ -1,4 +1,3 @@
-import type { SpotOrderData } from '@bourse/protocol';
 import { Num } from '@bourse/ui';
 import {
   Alert,
@@ -18,21 +17,15 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../lib/api.ts';
 import { useTicker } from '../../lib/marketStore.ts';
-import { newClientOid, useCreateOrder } from '../spot/api/createOrder.ts';
-import { settledOrder } from '../spot/api/getOrder.ts';
-import { useSpotBalance } from '../spot/api/getSpotBalance.ts';
 import { useSpotMarkets } from '../spot/api/getSpotMarkets.ts';
 import { RuleHints } from '../spot/components/RuleHints.tsx';
-import { quoteConversion, useQuoteDepth } from '../spot/hooks/useMarketQuote.ts';
+import { useConversion } from '../spot/hooks/useConversion.ts';
 import { show, units } from '../spot/logic/amounts.ts';
 
 /** The quote currency of quick purchases (spec: "quick coin purchase" with USDT). */
 const QUOTE = 'USDT';
 const PRESETS = ['50', '100', '500', '1000'] as const;
-
-type Step = 'form' | 'confirm' | 'done';
 
 function CoinTile({
   symbol,
@@ -79,54 +72,23 @@ export function QuickBuyPage() {
   const coins = (markets.data ?? []).filter((m) => m.quote === QUOTE && m.status === 'enabled');
   const [symbol, setSymbol] = useState<string | null>(null);
   const market = coins.find((m) => m.symbol === symbol) ?? coins[0];
-  const [amount, setAmount] = useState('');
-  const [step, setStep] = useState<Step>('form');
-  const [result, setResult] = useState<SpotOrderData | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const depth = useQuoteDepth(market);
-  const balance = useSpotBalance(market?.symbol ?? null);
-  const create = useCreateOrder();
-  const available = units(balance.data?.quote_available) ?? 0n;
-  const ticker = useTicker(market?.symbol ?? null);
-  const reference = units(ticker?.mark) ?? units(ticker?.last);
-  const amountUnits = units(amount);
-  const quote =
-    market && depth.data && amountUnits !== null && amountUnits > 0n
-      ? quoteConversion({
-          market,
-          from: QUOTE,
-          amount: amountUnits,
-          bids: depth.data.bids,
-          asks: depth.data.asks,
-          available,
-          reference,
-        })
-      : null;
+  // Every coin here is quoted in USDT, so converting from it is always a market buy.
+  const {
+    amount,
+    setAmount,
+    amountUnits,
+    step,
+    setStep,
+    result,
+    refusal,
+    availableText,
+    quote,
+    submit: buy,
+    submitting,
+    preview,
+    again,
+  } = useConversion(market, QUOTE);
   const tooSmall = quote !== null && market !== undefined && quote.qty < (units(market.min_quantity) ?? 0n);
-
-  const buy = () => {
-    if (!market || !quote) return;
-    setRefusal(null);
-    create.mutate(
-      {
-        symbol: market.symbol,
-        side: 'buy',
-        type: 'market',
-        quantity: show(quote.qty, market.quantity_scale),
-        client_oid: newClientOid(),
-      },
-      {
-        onSuccess: async (order) => {
-          setResult(await settledOrder(order));
-          setStep('done');
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.kind === 'refused') setRefusal(error.message);
-          setStep('form');
-        },
-      },
-    );
-  };
 
   if (markets.isPending) {
     return (
@@ -179,14 +141,7 @@ export function QuickBuyPage() {
               })}
             </Text>
             <Group>
-              <Button
-                onClick={() => {
-                  setStep('form');
-                  setResult(null);
-                  setAmount('');
-                }}
-                data-testid="quick-again"
-              >
+              <Button onClick={again} data-testid="quick-again">
                 {t('quickBuy.again')}
               </Button>
               <Anchor component={Link} to="/currencyRecord" size="sm">
@@ -220,7 +175,7 @@ export function QuickBuyPage() {
             <TextInput
               label={t('quickBuy.amount')}
               description={t('exchange.available', {
-                amount: balance.data?.quote_available ?? '--',
+                amount: availableText ?? '--',
                 currency: QUOTE,
               })}
               rightSection={
@@ -317,10 +272,7 @@ export function QuickBuyPage() {
                 size="md"
                 color="teal"
                 disabled={!quote || quote.qty === 0n}
-                onClick={() => {
-                  setRefusal(null);
-                  setStep('confirm');
-                }}
+                onClick={preview}
                 data-testid="quick-preview-button"
               >
                 {t('quickBuy.preview')}
@@ -341,7 +293,7 @@ export function QuickBuyPage() {
                     <Button
                       color="teal"
                       onClick={buy}
-                      loading={create.isPending}
+                      loading={submitting}
                       data-testid="quick-confirm-button"
                     >
                       {t('quickBuy.confirm')}

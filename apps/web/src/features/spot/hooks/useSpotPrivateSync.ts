@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useToken } from '../../../lib/session.ts';
 import { spotBalanceKey } from '../api/getSpotBalance.ts';
-import { type PrivateStatus, useSpotPrivate } from './privateSocket.ts';
+import { type PrivateStatus, useSpotPrivate } from './useSpotPrivate.ts';
 
 function applyBalances(data: SpotBalanceData, balances: readonly SpotPrivateBalance[]): SpotBalanceData {
   const next = { ...data };

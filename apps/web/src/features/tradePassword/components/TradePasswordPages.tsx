@@ -108,80 +108,131 @@ function checkPair(
   return e;
 }
 
-/** /bindmpwd: set the trade password first (exactly 6 digits), confirmed by the login password. */
-export function BindTradePasswordPage() {
+/** This page does not apply (the trade password is already set, or not yet): a link to the one that does. */
+function ElsewhereNotice(props: {
+  text: string;
+  link: string;
+  to: string;
+  color?: string | undefined;
+  testId: string;
+}) {
+  return (
+    <Alert variant="light" color={props.color} data-testid={props.testId}>
+      <Group justify="space-between">
+        <Text size="sm">{props.text}</Text>
+        <Anchor component={Link} to={props.to} size="sm">
+          {props.link}
+        </Anchor>
+      </Group>
+    </Alert>
+  );
+}
+
+/**
+ * The new trade password twice, under `first` (what proves it is the customer: the login password
+ * or the current trade password) and the server's refusal. Nothing is sent until the pair is six
+ * digits twice and `checkFirst` finds nothing wrong.
+ */
+function NewPasswordForm(props: {
+  error: unknown;
+  pending: boolean;
+  first: (error: string | undefined) => ReactNode;
+  checkFirst: () => string | undefined;
+  footer?: ReactNode;
+  onSubmit: (password: string, password2: string) => void;
+}) {
   const { t } = useTranslation('withdraw');
-  const status = useTradeStatus();
-  const bind = useBindTrade();
-  const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
   const [password2, setPassword2] = useState('');
   const [errors, setErrors] = useState<PairErrors>({});
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = checkPair(password, password2, t);
-    if (!login) found.other = t('trade.errors.login');
+    const other = props.checkFirst();
+    if (other) found.other = other;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    bind.mutate({ password: login, trade_password: password, trade_password2: password2 });
+    props.onSubmit(password, password2);
   };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {refusal(props.error) ? (
+          <Alert color="yellow" variant="light" role="alert" data-testid="trade-error">
+            {refusal(props.error)}
+          </Alert>
+        ) : null}
+        {props.first(errors.other)}
+        <Digits
+          label={t('trade.password')}
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+          testId="trade-password"
+        />
+        <Digits
+          label={t('trade.password2')}
+          value={password2}
+          onChange={setPassword2}
+          error={errors.password2}
+          testId="trade-password2"
+        />
+        {props.footer}
+        <Button type="submit" size="md" loading={props.pending} data-testid="trade-submit">
+          {t('trade.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** /bindmpwd: set the trade password first (exactly 6 digits), confirmed by the login password. */
+export function BindTradePasswordPage() {
+  const { t } = useTranslation('withdraw');
+  const status = useTradeStatus();
+  const bind = useBindTrade();
+  const [login, setLogin] = useState('');
   let body: ReactNode;
   if (bind.isSuccess) body = <Done text={t('trade.bound')} testId="trade-bound" />;
   else if (status.isLoading) body = <Loader size="sm" />;
   else if (status.data?.transaction_password === '1')
     body = (
-      <Alert variant="light" data-testid="trade-already-set">
-        <Group justify="space-between">
-          <Text size="sm">{t('trade.alreadySet')}</Text>
-          <Anchor component={Link} to="/editPasswordTrade" size="sm">
-            {t('trade.goEdit')}
-          </Anchor>
-        </Group>
-      </Alert>
+      <ElsewhereNotice
+        text={t('trade.alreadySet')}
+        link={t('trade.goEdit')}
+        to="/editPasswordTrade"
+        testId="trade-already-set"
+      />
     );
   else
     body = (
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {refusal(bind.error) ? (
-            <Alert color="yellow" variant="light" role="alert" data-testid="trade-error">
-              {refusal(bind.error)}
-            </Alert>
-          ) : null}
+      <NewPasswordForm
+        error={bind.error}
+        pending={bind.isPending}
+        checkFirst={() => (login ? undefined : t('trade.errors.login'))}
+        first={(error) => (
           <PasswordInput
             label={t('trade.loginPassword')}
             description={t('trade.loginPasswordHint')}
             value={login}
             onChange={(e) => setLogin(e.currentTarget.value)}
             autoComplete="current-password"
-            error={errors.other}
+            error={error}
             data-testid="trade-login-password"
           />
-          <Digits
-            label={t('trade.password')}
-            value={password}
-            onChange={setPassword}
-            error={errors.password}
-            testId="trade-password"
-          />
-          <Digits
-            label={t('trade.password2')}
-            value={password2}
-            onChange={setPassword2}
-            error={errors.password2}
-            testId="trade-password2"
-          />
+        )}
+        footer={
           <Text size="xs" c="dimmed">
             {t('trade.lockInfo', {
               max: status.data?.max_failures ?? 5,
               minutes: status.data?.lock_minutes ?? 15,
             })}
           </Text>
-          <Button type="submit" size="md" loading={bind.isPending} data-testid="trade-submit">
-            {t('trade.submit')}
-          </Button>
-        </Stack>
-      </form>
+        }
+        onSubmit={(password, password2) =>
+          bind.mutate({ password: login, trade_password: password, trade_password2: password2 })
+        }
+      />
     );
   return (
     <Frame title={t('trade.bindTitle')} intro={t('trade.intro')} testId="bindmpwd-page">
@@ -196,66 +247,32 @@ export function EditTradePasswordPage() {
   const status = useTradeStatus();
   const edit = useEditTrade();
   const [old, setOld] = useState('');
-  const [password, setPassword] = useState('');
-  const [password2, setPassword2] = useState('');
-  const [errors, setErrors] = useState<PairErrors>({});
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = checkPair(password, password2, t);
-    if (!SIX_DIGITS.test(old)) found.other = t('trade.errors.format');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    edit.mutate({ old_trade_password: old, trade_password: password, trade_password2: password2 });
-  };
   let body: ReactNode;
   if (edit.isSuccess) body = <Done text={t('trade.changed')} testId="trade-changed" />;
   else if (status.isLoading) body = <Loader size="sm" />;
   else if (status.data?.transaction_password === '0')
     body = (
-      <Alert variant="light" color="yellow" data-testid="trade-not-set">
-        <Group justify="space-between">
-          <Text size="sm">{t('trade.notSet')}</Text>
-          <Anchor component={Link} to="/bindmpwd" size="sm">
-            {t('trade.goBind')}
-          </Anchor>
-        </Group>
-      </Alert>
+      <ElsewhereNotice
+        text={t('trade.notSet')}
+        link={t('trade.goBind')}
+        to="/bindmpwd"
+        color="yellow"
+        testId="trade-not-set"
+      />
     );
   else
     body = (
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {refusal(edit.error) ? (
-            <Alert color="yellow" variant="light" role="alert" data-testid="trade-error">
-              {refusal(edit.error)}
-            </Alert>
-          ) : null}
-          <Digits
-            label={t('trade.old')}
-            value={old}
-            onChange={setOld}
-            error={errors.other}
-            testId="trade-old"
-          />
-          <Digits
-            label={t('trade.password')}
-            value={password}
-            onChange={setPassword}
-            error={errors.password}
-            testId="trade-password"
-          />
-          <Digits
-            label={t('trade.password2')}
-            value={password2}
-            onChange={setPassword2}
-            error={errors.password2}
-            testId="trade-password2"
-          />
-          <Button type="submit" size="md" loading={edit.isPending} data-testid="trade-submit">
-            {t('trade.submit')}
-          </Button>
-        </Stack>
-      </form>
+      <NewPasswordForm
+        error={edit.error}
+        pending={edit.isPending}
+        checkFirst={() => (SIX_DIGITS.test(old) ? undefined : t('trade.errors.format'))}
+        first={(error) => (
+          <Digits label={t('trade.old')} value={old} onChange={setOld} error={error} testId="trade-old" />
+        )}
+        onSubmit={(password, password2) =>
+          edit.mutate({ old_trade_password: old, trade_password: password, trade_password2: password2 })
+        }
+      />
     );
   return (
     <Frame title={t('trade.editTitle')} intro={t('trade.intro')} testId="edit-trade-page">
