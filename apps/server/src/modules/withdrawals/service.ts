@@ -55,7 +55,6 @@ export type WithdrawalsDeps = {
   audit: AuditLog | null;
 };
 
-
 const fmt = (units: string | bigint, currency: string) => toDecimalString(BigInt(units), scaleOf(currency));
 
 export function publicWithdrawal(row: repo.WithdrawalRow, destinationShown: string = row.destination_label) {

@@ -1,8 +1,8 @@
 import pino from 'pino';
 import { call, registerByEmail, type TestApp } from '../../../test/harness.ts';
 import { signWebhook } from '../../lib/webhook.ts';
-import { createLedger, type Ledger } from '../ledger/index.ts';
 import { parseAmount } from '../assets/index.ts';
+import { createLedger, type Ledger } from '../ledger/index.ts';
 
 /** Test support for the withdrawals module (imported by *.test.ts only). */
 export const WEBHOOK_SECRET = 'withdrawals-test-webhook-secret-0123456789';
