@@ -13,6 +13,8 @@ declare module 'i18next' {
       withdraw: (typeof catalogs)['en']['withdraw'];
       proof: (typeof catalogs)['en']['proof'];
       trade: (typeof catalogs)['en']['trade'];
+      contract: (typeof catalogs)['en']['contract'];
+      options: (typeof catalogs)['en']['options'];
     };
   }
 }

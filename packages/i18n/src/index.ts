@@ -5,12 +5,18 @@ import { adminZh } from './catalogs/admin.zh.ts';
 import { assetsEn } from './catalogs/assets.en.ts';
 import { assetsFt } from './catalogs/assets.ft.ts';
 import { assetsZh } from './catalogs/assets.zh.ts';
+import { contractEn } from './catalogs/contract.en.ts';
+import { contractFt } from './catalogs/contract.ft.ts';
+import { contractZh } from './catalogs/contract.zh.ts';
 import { commonEn } from './catalogs/common.en.ts';
 import { commonFt } from './catalogs/common.ft.ts';
 import { commonZh } from './catalogs/common.zh.ts';
 import { marketEn } from './catalogs/market.en.ts';
 import { marketFt } from './catalogs/market.ft.ts';
 import { marketZh } from './catalogs/market.zh.ts';
+import { optionsEn } from './catalogs/options.en.ts';
+import { optionsFt } from './catalogs/options.ft.ts';
+import { optionsZh } from './catalogs/options.zh.ts';
 import { proofEn } from './catalogs/proof.en.ts';
 import { proofFt } from './catalogs/proof.ft.ts';
 import { proofZh } from './catalogs/proof.zh.ts';
@@ -41,6 +47,8 @@ export const catalogs = {
     withdraw: withdrawEn,
     proof: proofEn,
     trade: tradeEn,
+    contract: contractEn,
+    options: optionsEn,
     admin: adminEn,
   },
   zh: {
@@ -51,6 +59,8 @@ export const catalogs = {
     withdraw: withdrawZh,
     proof: proofZh,
     trade: tradeZh,
+    contract: contractZh,
+    options: optionsZh,
     admin: adminZh,
   },
   ft: {
@@ -61,6 +71,8 @@ export const catalogs = {
     withdraw: withdrawFt,
     proof: proofFt,
     trade: tradeFt,
+    contract: contractFt,
+    options: optionsFt,
     admin: adminFt,
   },
 } as const satisfies Record<Lang, Record<string, Tree>>;

@@ -2,6 +2,7 @@ export * from './access.ts';
 export * from './admin.ts';
 export * from './assets.ts';
 export * from './content.ts';
+export * from './derivatives.ts';
 export * from './envelope.ts';
 export * from './langs.ts';
 export * from './market.ts';

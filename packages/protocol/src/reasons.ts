@@ -142,6 +142,30 @@ export const REASONS = {
   ORDER_BOOK_FULL: { code: CODE.REFUSED, params: [] },
   ORDER_NOT_OPEN: { code: CODE.REFUSED, params: ['status'] },
   CLIENT_OID_REUSED: { code: CODE.REFUSED, params: ['client_oid'] },
+
+  // Contracts and options (modules/contracts, modules/options)
+  CONTRACT_UNAVAILABLE: { code: CODE.REFUSED, params: ['symbol'] },
+  LEVERAGE_INVALID: { code: CODE.REFUSED, params: ['max'] },
+  LOTS_STEP: { code: CODE.REFUSED, params: ['step'] },
+  LOTS_BELOW_MIN: { code: CODE.REFUSED, params: ['min'] },
+  LOTS_ABOVE_MAX: { code: CODE.REFUSED, params: ['max'] },
+  TP_MUST_BE_ABOVE: { code: CODE.REFUSED, params: ['price'] },
+  TP_MUST_BE_BELOW: { code: CODE.REFUSED, params: ['price'] },
+  SL_MUST_BE_BELOW: { code: CODE.REFUSED, params: ['price'] },
+  SL_MUST_BE_ABOVE: { code: CODE.REFUSED, params: ['price'] },
+  POSITION_NOT_OPEN: { code: CODE.REFUSED, params: ['status'] },
+  CLOSE_LOTS_ABOVE_OPEN: { code: CODE.REFUSED, params: ['lots'] },
+  MARGIN_TOPUP_ABOVE_MAX: { code: CODE.REFUSED, params: ['max'] },
+  CONTRACT_ORDER_NOT_PENDING: { code: CODE.REFUSED, params: ['status'] },
+  CONTRACT_OPEN_LIMIT: { code: CODE.REFUSED, params: ['max'] },
+  CONTRACT_EXPIRED: { code: CODE.REFUSED, params: ['symbol'] },
+  CONTRACT_SETTING_INVALID: { code: CODE.REFUSED, params: ['field'] },
+  OPTIONS_UNAVAILABLE: { code: CODE.REFUSED, params: ['symbol'] },
+  OPTIONS_NOT_PERMITTED: { code: CODE.REFUSED, params: [] },
+  OPTION_DURATION_INVALID: { code: CODE.REFUSED, params: ['durations'] },
+  OPTION_STAKE_BELOW_MIN: { code: CODE.REFUSED, params: ['min'] },
+  OPTION_STAKE_ABOVE_MAX: { code: CODE.REFUSED, params: ['max'] },
+  OPTION_OPEN_LIMIT: { code: CODE.REFUSED, params: ['max'] },
 } as const satisfies Record<string, { code: EnvelopeCode; params: readonly string[] }>;
 
 export type ReasonCode = keyof typeof REASONS;

@@ -27,6 +27,8 @@ export const STAFF_PERMISSIONS = [
   'ledger.verify',
   'content.write',
   'markets.write',
+  /** Contract positions, exposure, the insurance account, option orders (read only). */
+  'risk.read',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 

@@ -42,8 +42,14 @@ export const PLATFORM_ACCOUNTS = {
   market_maker: { books: ['real', 'demo'], allowNegative: false },
   /** Contra for the market maker's capital (modules/spot): what the operator commits to quoting, brought in by an ordinary entry. */
   market_maker_capital: { books: ['real', 'demo'], allowNegative: true },
-  /** The insurance fund: funded, never overdrawn. */
+  /** The insurance fund: funded, never overdrawn. Covers a liquidated position's loss beyond its margin (modules/contracts). */
   insurance: { books: ['real', 'demo'], allowNegative: false },
+  /** Contra for capital the operator pays into the insurance fund (an ordinary, audited entry). */
+  insurance_capital: { books: ['real', 'demo'], allowNegative: true },
+  /** The platform as counterparty of contracts (modules/contracts): customers' realised losses, fees aside, in; their profits and funding out. */
+  contract_house: { books: ['real', 'demo'], allowNegative: true },
+  /** The platform as counterparty of up/down options (modules/options): lost stakes in, winnings out. */
+  options_house: { books: ['real', 'demo'], allowNegative: true },
   /** Loans paid out to customers: negative by the principal outstanding. */
   loan_book: { books: ['real', 'demo'], allowNegative: true },
   /** Contra for staff balance adjustments (each an ordinary, audited entry). */

@@ -12,8 +12,9 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermissi
     'adjustments.create',
     'adjustments.approve',
     'ledger.verify',
+    'risk.read',
   ],
-  compliance: ['customers.read', 'customers.disable', 'audit.read', 'withdrawals.read'],
+  compliance: ['customers.read', 'customers.disable', 'audit.read', 'withdrawals.read', 'risk.read'],
   support: ['customers.read', 'outbox.read'],
   content: ['content.write'],
 };
