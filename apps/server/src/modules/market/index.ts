@@ -7,6 +7,7 @@ import type { Market } from './service.ts';
 
 export { marketMigrations } from './migrations.ts';
 export type { TradingPrice } from './queries.ts';
+export { latestRecordedSeq, recordedTickAtOrBefore, recordedTicksAfter } from './recorded.ts';
 export { marketRoutes } from './routes.ts';
 export { createMarket, type Market, type MarketConfig } from './service.ts';
 export type { MarketTables } from './tables.ts';
