@@ -32,6 +32,14 @@ export const ID_PREFIXES = [
   'prf',
   'ord',
   'trd',
+  /** Contracts (modules/contracts): orders, positions, closes, funding, margin top-ups. */
+  'cor',
+  'cpo',
+  'ccl',
+  'cfu',
+  'ctu',
+  /** Up/down options (modules/options). */
+  'opt',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -1,0 +1,24 @@
+import { type Kysely, sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+export const jurisdictionMigrations: Record<string, Migration> = {
+  '20261121_0950_jurisdiction_init': {
+    async up(db: Kysely<unknown>) {
+      // One row: the custom profile starts as a copy of the permissive one.
+      await sql`
+        create table jurisdiction_setting (
+          id integer primary key check (id = 1),
+          active_profile text not null check (active_profile in ('permissive', 'eu_retail', 'custom')),
+          custom_caps jsonb not null,
+          custom_options_enabled boolean not null,
+          updated_at timestamptz not null,
+          updated_by text
+        );
+        insert into jurisdiction_setting (id, active_profile, custom_caps, custom_options_enabled, updated_at)
+        values (1, 'permissive',
+          '{"forex_major":100,"forex_minor":100,"gold":100,"index":100,"commodity":100,"stock":100,"crypto":100}',
+          true, now());
+      `.execute(db);
+    },
+  },
+};

@@ -1,0 +1,15 @@
+import type { JurisdictionProfileId, LeverageClass } from '@bourse/protocol';
+
+/** Kysely types of the jurisdiction tables (migrations.ts). */
+export type JurisdictionTables = {
+  /** One row (`id = 1`): the active profile and the operator's custom profile. */
+  jurisdiction_setting: {
+    id: number;
+    active_profile: JurisdictionProfileId;
+    /** Leverage cap per class of the custom profile (whole numbers 1…100). */
+    custom_caps: Record<LeverageClass, number>;
+    custom_options_enabled: boolean;
+    updated_at: Date;
+    updated_by: string | null;
+  };
+};
