@@ -32,6 +32,17 @@ import {
 import { createLedger, scheduleVerification } from './modules/ledger/index.ts';
 import { createMarket, marketRoutes } from './modules/market/index.ts';
 import { createNotifier } from './modules/notify/index.ts';
+import {
+  contractsAdminRoutes,
+  contractsRoutes,
+  createContractsAdmin,
+  createContractsConsumer,
+  createContractsService,
+  createRiskEngine,
+  startContracts,
+} from './modules/contracts/index.ts';
+import { createJurisdiction, jurisdictionAdminRoutes, jurisdictionRoutes } from './modules/jurisdiction/index.ts';
+import { createOptions, optionsAdminRoutes, optionsRoutes } from './modules/options/index.ts';
 import { createProof, proofRoutes, scheduleProofs } from './modules/proof/index.ts';
 import {
   createMarketMaker,
@@ -302,6 +313,56 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(spotRoutes(spot), { prefix: '/api/web' });
   await app.register(spotAdminRoutes(spot, marketMaker), { prefix: '/api/admin' });
+
+  // Jurisdiction profiles (leverage caps, the options switch) and up/down options (modules/jurisdiction,
+  // modules/options). Options settle through `options.consumer`, run by the risk engine.
+  const jurisdiction = createJurisdiction({ db, clock, audit });
+  app.decorate('jurisdiction', jurisdiction);
+  await app.register(jurisdictionRoutes(jurisdiction), { prefix: '/api/web' });
+  await app.register(jurisdictionAdminRoutes(jurisdiction), { prefix: '/api/admin' });
+  const options = createOptions({
+    db,
+    clock,
+    log,
+    ledger,
+    market,
+    audit,
+    jurisdiction,
+    customerLabels: async (ids) => {
+      const rows = ids.length
+        ? await db.selectFrom('accounts_customer').select(['id', 'email', 'phone', 'uid']).where('id', 'in', ids).execute()
+        : [];
+      return new Map(rows.map((r) => [r.id, r.email ?? r.phone ?? r.uid]));
+    },
+  });
+  await options.start();
+  app.decorate('optionsService', options);
+  await app.register(optionsRoutes(options), { prefix: '/api/web' });
+  await app.register(optionsAdminRoutes(options), { prefix: '/api/admin' });
+
+  // Contracts and the risk engine (modules/contracts): settings seeded, the demo insurance seed, then
+  // the engine runs the consumers in order — contracts, then options — on every recorded tick. With
+  // FEED_TICK_MS=0 (prices only when stepped: tests) the engine too runs only when stepped.
+  const contracts = createContractsService({ db, clock, log, ledger, market, jurisdiction });
+  await startContracts({ db, clock, ledger, market, service: contracts });
+  const riskEngine = createRiskEngine({
+    db,
+    clock,
+    log,
+    consumers: [
+      createContractsConsumer({ clock, log, ledger, market, pairOf: contracts.pairOf }),
+      options.consumer,
+    ],
+  });
+  await riskEngine.init();
+  if (config.feedTickMs > 0) riskEngine.start();
+  app.addHook('onClose', async () => riskEngine.stop());
+  app.decorate('contracts', { service: contracts, engine: riskEngine });
+  await app.register(contractsRoutes(contracts), { prefix: '/api/web' });
+  await app.register(
+    contractsAdminRoutes(createContractsAdmin({ db, clock, ledger, market, audit, service: contracts })),
+    { prefix: '/api/admin' },
+  );
 
   backOffice.useMarket(market);
   await app.register(staffRoutes({ staff, audit }), { prefix: '/api/admin' });

@@ -4,10 +4,13 @@ import type { HttpTables } from '../http/tables.ts';
 import type { AccountsTables } from '../modules/accounts/tables.ts';
 import type { AssetsTables } from '../modules/assets/tables.ts';
 import type { ContentTables } from '../modules/content/tables.ts';
+import type { ContractsTables } from '../modules/contracts/tables.ts';
 import type { DepositsTables } from '../modules/deposits/tables.ts';
+import type { JurisdictionTables } from '../modules/jurisdiction/tables.ts';
 import type { LedgerTables } from '../modules/ledger/tables.ts';
 import type { MarketTables } from '../modules/market/tables.ts';
 import type { NotifyTables } from '../modules/notify/tables.ts';
+import type { OptionsTables } from '../modules/options/tables.ts';
 import type { ProofTables } from '../modules/proof/tables.ts';
 import type { SpotTables } from '../modules/spot/tables.ts';
 import type { StaffTables } from '../modules/staff/tables.ts';
@@ -24,6 +27,9 @@ export type Database = AccountsTables &
   MarketTables &
   StaffTables &
   SpotTables &
+  ContractsTables &
+  JurisdictionTables &
+  OptionsTables &
   WithdrawalsTables &
   ContentTables;
 export type Db = Kysely<Database>;

@@ -3,10 +3,13 @@ import { httpMigrations } from '../http/migrations.ts';
 import { accountsMigrations } from '../modules/accounts/migrations/index.ts';
 import { assetsMigrations } from '../modules/assets/migrations.ts';
 import { contentMigrations } from '../modules/content/migrations.ts';
+import { contractsMigrations } from '../modules/contracts/migrations.ts';
 import { depositsMigrations } from '../modules/deposits/migrations.ts';
+import { jurisdictionMigrations } from '../modules/jurisdiction/migrations.ts';
 import { ledgerMigrations } from '../modules/ledger/migrations.ts';
 import { marketMigrations } from '../modules/market/migrations.ts';
 import { notifyMigrations } from '../modules/notify/migrations.ts';
+import { optionsMigrations } from '../modules/options/migrations.ts';
 import { proofMigrations } from '../modules/proof/migrations.ts';
 import { spotMigrations } from '../modules/spot/migrations.ts';
 import { staffMigrations } from '../modules/staff/migrations.ts';
@@ -29,6 +32,9 @@ export const ALL_MIGRATIONS: Readonly<Record<string, Migration>> = {
   ...proofMigrations,
   ...staffMigrations,
   ...spotMigrations,
+  ...contractsMigrations,
+  ...jurisdictionMigrations,
+  ...optionsMigrations,
   ...withdrawalsMigrations,
   ...contentMigrations,
 };
