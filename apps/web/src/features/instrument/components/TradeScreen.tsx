@@ -1,51 +1,95 @@
-import { Alert, Loader, Select, Stack } from '@mantine/core';
+import { Alert, Loader, Select, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useInfo } from '../../../api/info.ts';
+import { useToken } from '../../../lib/session.ts';
+import { useContracts } from '../../contract/api.ts';
+import { ContractTradeView } from '../../contract/components/ContractTradeView.tsx';
+import { defaultContract, groupContracts } from '../../contract/logic.ts';
 import { useCatalogue } from '../../market/api/getTickers.ts';
-import { InstrumentView } from './InstrumentView.tsx';
 
-const PICKER_LIMIT = 50;
+const PICKER_LIMIT = 60;
 
 /**
- * /preciousMetal, the trade route: instrument picker, K-line chart and instrument panel. The
- * instrument is `?symbol=`, else the most popular metal. Order entry arrives with the trading
- * release; until then the screen says so and shows nothing that looks like an order form.
+ * /preciousMetal, the trade route: the contract trade view. The picker lists every contract
+ * instrument (`getContracts`) grouped by class; the instrument is `?symbol=`, else the most popular
+ * metal. Demo customers trade the demo book, with the same screen.
  */
 export function TradeScreen() {
-  const { t } = useTranslation('market');
+  const { t } = useTranslation('contract');
   const [params, setParams] = useSearchParams();
+  const contracts = useContracts();
   const catalogue = useCatalogue();
-  const items = catalogue.data ?? [];
-  const fallback = useMemo(
-    // The catalogue arrives in popularity order: the first metal is the most popular one.
-    () => items.find((r) => r.class === 'metal')?.symbol ?? items[0]?.symbol,
-    [items],
+  const token = useToken();
+  const info = useInfo();
+  const demo = token !== null && info.data?.is_demo === 1;
+  const items = contracts.data ?? [];
+  // The catalogue arrives in popularity order: contracts are listed (and the default chosen) by it.
+  const rank = useMemo(
+    () => new Map((catalogue.data ?? []).map((r, index) => [r.symbol, index])),
+    [catalogue.data],
   );
-  const symbol = params.get('symbol') ?? fallback ?? null;
+  const ordered = useMemo(
+    () =>
+      [...items].sort(
+        (a, b) =>
+          (rank.get(a.symbol) ?? Number.MAX_SAFE_INTEGER) - (rank.get(b.symbol) ?? Number.MAX_SAFE_INTEGER),
+      ),
+    [items, rank],
+  );
+  const fallback = useMemo(
+    () =>
+      defaultContract(
+        ordered,
+        (catalogue.data ?? []).map((r) => r.symbol),
+      ),
+    [ordered, catalogue.data],
+  );
+  const symbol = params.get('symbol') ?? fallback;
   const options = useMemo(
-    () => items.map((r) => ({ value: r.symbol, label: `${r.symbol} · ${r.name}` })),
-    [items],
+    () =>
+      groupContracts(ordered).map((g) => ({
+        group: t(`picker.group.${g.group}`),
+        items: g.items.map((i) => ({ value: i.symbol, label: `${i.symbol} · ${i.name}` })),
+      })),
+    [ordered, t],
   );
 
-  if (catalogue.isPending || !symbol) {
+  if (contracts.isPending || catalogue.isPending) {
     return (
-      <Stack align="center" py={80}>
+      <Stack align="center" py={80} data-testid="trade-page">
         <Loader size="sm" />
+      </Stack>
+    );
+  }
+  if (contracts.isError) {
+    return (
+      <Stack py="xl" data-testid="trade-page">
+        <Alert color="red" variant="light" data-testid="contracts-failed">
+          {t('common.failed')}
+        </Alert>
+      </Stack>
+    );
+  }
+  if (!symbol) {
+    return (
+      <Stack py="xl" data-testid="trade-page">
+        <Text c="dimmed">{t('picker.none')}</Text>
       </Stack>
     );
   }
 
   const picker = (
     <Select
-      label={t('trade.pick')}
-      placeholder={t('trade.pickPlaceholder')}
+      aria-label={t('picker.label')}
+      placeholder={t('picker.placeholder')}
       data={options}
       value={symbol}
       searchable
       limit={PICKER_LIMIT}
       allowDeselect={false}
-      maw={420}
+      w={{ base: 200, sm: 320 }}
       translate="no"
       onChange={(value) => {
         if (!value) return;
@@ -56,19 +100,26 @@ export function TradeScreen() {
       data-testid="trade-picker"
     />
   );
+  const instrument = items.find((i) => i.symbol === symbol);
 
   return (
     <div data-testid="trade-page">
-      <InstrumentView
-        key={symbol}
-        symbol={symbol}
-        picker={picker}
-        note={
-          <Alert variant="light" color="blue" data-testid="trade-note">
-            {t('trade.note')}
-          </Alert>
-        }
-      />
+      {instrument ? (
+        <ContractTradeView
+          key={`${instrument.symbol}-${demo}`}
+          instrument={instrument}
+          instruments={items}
+          row={catalogue.data?.find((r) => r.symbol === symbol)}
+          demo={demo}
+          loggedIn={token !== null}
+          picker={picker}
+        />
+      ) : (
+        <Stack py="xl" gap="md" data-testid="instrument-not-found">
+          {picker}
+          <Text c="dimmed">{t('picker.notFound', { symbol })}</Text>
+        </Stack>
+      )}
     </div>
   );
 }

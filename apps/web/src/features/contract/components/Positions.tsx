@@ -1,0 +1,372 @@
+import type { CloseAllResult, ContractInstrumentData, ContractPositionData } from '@bourse/protocol';
+import { Num } from '@bourse/ui';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  useCloseAllContracts,
+  useCloseContract,
+  useContractCloses,
+  useContractFunding,
+  useContractHistory,
+  useContractOrders,
+  useContractPositions,
+} from '../api.ts';
+import { Pnl, RiskRate, SideText, SymbolText, Time } from './bits.tsx';
+import { type Column, DataList } from './DataList.tsx';
+import { ClosesList, FundingList, HistoryList, OrdersList } from './Lists.tsx';
+import { type PositionAction, PositionActionSheet } from './PositionActions.tsx';
+
+function useConfirmClose() {
+  const { t } = useTranslation('contract');
+  const close = useCloseContract();
+  return (p: ContractPositionData) =>
+    modals.openConfirmModal({
+      title: t('positions.confirmCloseTitle'),
+      children: (
+        <Text size="sm">
+          {t('positions.confirmClose', { lots: p.lots, symbol: p.symbol, side: t(`side.${p.side}`) })}
+        </Text>
+      ),
+      labels: { confirm: t('positions.confirm'), cancel: t('positions.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-close' } as Record<string, string>,
+      onConfirm: () =>
+        close.mutate(
+          { position_id: p.position_id },
+          {
+            onSuccess: () => notifications.show({ color: 'teal', message: t('positions.closed') }),
+            onError: (error) => notifications.show({ color: 'red', message: error.message }),
+          },
+        ),
+    });
+}
+
+/** Open positions with the server's live numbers and the actions on each. */
+export function PositionsList({
+  items,
+  loading,
+  onAction,
+}: {
+  items: readonly ContractPositionData[] | undefined;
+  loading: boolean;
+  onAction: (position: ContractPositionData, action: PositionAction) => void;
+}) {
+  const { t } = useTranslation('contract');
+  const confirmClose = useConfirmClose();
+  const actions = (p: ContractPositionData, wrap: 'wrap' | 'nowrap' = 'nowrap') => (
+    <Group gap={4} wrap={wrap}>
+      <Button
+        size="compact-xs"
+        color="red"
+        variant="light"
+        onClick={() => confirmClose(p)}
+        data-testid="position-close"
+      >
+        {t('positions.close')}
+      </Button>
+      <Button
+        size="compact-xs"
+        variant="default"
+        onClick={() => onAction(p, 'partial')}
+        data-testid="position-partial"
+      >
+        {t('positions.partial')}
+      </Button>
+      <Button
+        size="compact-xs"
+        variant="default"
+        onClick={() => onAction(p, 'tpsl')}
+        data-testid="position-tpsl"
+      >
+        {t('positions.tpSl')}
+      </Button>
+      <Button
+        size="compact-xs"
+        variant="default"
+        onClick={() => onAction(p, 'margin')}
+        data-testid="position-margin"
+      >
+        {t('positions.addMargin')}
+      </Button>
+    </Group>
+  );
+  const columns: Column<ContractPositionData>[] = [
+    { key: 'symbol', label: t('col.symbol'), render: (p) => <SymbolText symbol={p.symbol} />, inTitle: true },
+    {
+      key: 'side',
+      label: t('col.side'),
+      render: (p) => <SideText side={p.side} leverage={p.leverage} />,
+      inTitle: true,
+    },
+    {
+      key: 'lots',
+      label: t('col.lots'),
+      align: 'right',
+      render: (p) => <Num value={p.lots} size="sm" data-testid="position-lots" data-value={p.lots} />,
+    },
+    {
+      key: 'open',
+      label: t('col.openPrice'),
+      align: 'right',
+      render: (p) => <Num value={p.open_price} size="sm" />,
+    },
+    {
+      key: 'current',
+      label: t('col.currentPrice'),
+      align: 'right',
+      render: (p) => <Num value={p.current_price} size="sm" data-testid="position-current" />,
+    },
+    {
+      key: 'margin',
+      label: t('col.margin'),
+      align: 'right',
+      render: (p) => (
+        <Num value={p.margin} size="sm" data-testid="position-margin-value" data-value={p.margin} />
+      ),
+    },
+    { key: 'fee', label: t('col.fee'), align: 'right', render: (p) => <Num value={p.fee} size="sm" /> },
+    {
+      key: 'funding',
+      label: t('col.funding'),
+      align: 'right',
+      render: (p) => <Num value={p.funding} signed size="sm" />,
+    },
+    {
+      key: 'tpsl',
+      label: t('col.tpSl'),
+      render: (p) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="position-tpsl-value">
+          {p.tp_price ?? '--'} / {p.sl_price ?? '--'}
+        </Text>
+      ),
+    },
+    {
+      key: 'pnl',
+      label: t('col.pnl'),
+      align: 'right',
+      render: (p) => <Pnl value={p.unrealized_pnl} testId="position-pnl" />,
+    },
+    {
+      key: 'risk',
+      label: t('col.risk'),
+      render: (p) => <RiskRate rate={p.risk_rate} level={p.liquidation_level} testId="position-risk" />,
+    },
+    {
+      key: 'liq',
+      label: t('col.liquidationPrice'),
+      align: 'right',
+      render: (p) => <Num value={p.liquidation_price} size="sm" data-testid="position-liq" />,
+    },
+    { key: 'opened', label: t('col.openedAt'), render: (p) => <Time ms={p.opened_at} /> },
+    { key: 'actions', label: t('col.actions'), render: (p) => actions(p), inTitle: true },
+  ];
+  return (
+    <DataList
+      items={items}
+      loading={loading}
+      empty={t('positions.empty')}
+      columns={columns}
+      rowKey={(p) => p.position_id}
+      row={(p) => ({
+        'data-testid': 'position-row',
+        'data-position-id': p.position_id,
+        'data-symbol': p.symbol,
+        'data-side': p.side,
+      })}
+      title={(p) => (
+        <>
+          <Group gap={6} wrap="nowrap">
+            <SideText side={p.side} leverage={p.leverage} />
+            <SymbolText symbol={p.symbol} />
+          </Group>
+          <Pnl value={p.unrealized_pnl} />
+        </>
+      )}
+      actions={(p) => actions(p, 'wrap')}
+      minWidth={1400}
+      testId="positions"
+    />
+  );
+}
+
+/** Failures of a close-all, listed with the server's reason in the reader's language. */
+function CloseAllFailures({ result, onClose }: { result: CloseAllResult; onClose: () => void }) {
+  const { t } = useTranslation('contract');
+  if (result.failed.length === 0) return null;
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      withCloseButton
+      onClose={onClose}
+      title={t('positions.closeAllFailed')}
+      mb="sm"
+      data-testid="close-all-failures"
+    >
+      <Stack gap={2}>
+        {result.failed.map((f) => (
+          <Text size="sm" key={f.position_id} data-testid="close-all-failure" data-reason={f.reason}>
+            <Text span translate="no" fw={600}>
+              {f.symbol}
+            </Text>
+            {': '}
+            {f.message}
+          </Text>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * The customer's positions, pending orders, history, closes and funding, under the trade view.
+ * Positions refresh every second while the page is visible.
+ */
+export function PositionsPanel({
+  loggedIn,
+  instruments,
+}: {
+  loggedIn: boolean;
+  instruments: readonly ContractInstrumentData[];
+}) {
+  const { t } = useTranslation('contract');
+  const [tab, setTab] = useState<string>('positions');
+  const [target, setTarget] = useState<{ id: string; action: PositionAction } | null>(null);
+  const [failures, setFailures] = useState<CloseAllResult | null>(null);
+  const positions = useContractPositions();
+  const orders = useContractOrders({ status: 'pending', page: 1, page_size: 50 }, true);
+  const page = { page: 1, page_size: 20 };
+  const history = useContractHistory(page);
+  const closes = useContractCloses(page);
+  const funding = useContractFunding(page);
+  const closeAll = useCloseAllContracts();
+  const bySymbol = useMemo(() => new Map(instruments.map((i) => [i.symbol, i])), [instruments]);
+  const open = positions.data ?? [];
+  const live = target ? open.find((p) => p.position_id === target.id) : undefined;
+
+  const confirmCloseAll = () =>
+    modals.openConfirmModal({
+      title: t('positions.confirmCloseAllTitle'),
+      children: <Text size="sm">{t('positions.confirmCloseAll', { count: open.length })}</Text>,
+      labels: { confirm: t('positions.confirm'), cancel: t('positions.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-close-all' } as Record<string, string>,
+      onConfirm: () =>
+        closeAll.mutate(
+          {},
+          {
+            onSuccess: (result) => {
+              setFailures(result.failed.length > 0 ? result : null);
+              if (result.closed.length > 0)
+                notifications.show({
+                  color: 'teal',
+                  message: t('positions.closedAll', { count: result.closed.length }),
+                });
+            },
+            onError: (error) => notifications.show({ color: 'red', message: error.message }),
+          },
+        ),
+    });
+
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="contract-positions-panel">
+      <Tabs value={tab} onChange={(v) => v && setTab(v)}>
+        <Tabs.List mb="sm" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+          <Tabs.Tab value="positions" data-testid="tab-positions">
+            {t('tabs.positions')}
+            {positions.data ? (
+              <Badge size="xs" variant="light" ml={6} data-testid="positions-count">
+                {positions.data.length}
+              </Badge>
+            ) : null}
+          </Tabs.Tab>
+          <Tabs.Tab value="orders" data-testid="tab-orders">
+            {t('tabs.orders')}
+            {orders.data ? (
+              <Badge size="xs" variant="light" ml={6}>
+                {orders.data.total}
+              </Badge>
+            ) : null}
+          </Tabs.Tab>
+          <Tabs.Tab value="history" data-testid="tab-history">
+            {t('tabs.history')}
+          </Tabs.Tab>
+          <Tabs.Tab value="closes" data-testid="tab-closes">
+            {t('tabs.closes')}
+          </Tabs.Tab>
+          <Tabs.Tab value="funding" data-testid="tab-funding">
+            {t('tabs.funding')}
+          </Tabs.Tab>
+          {loggedIn ? (
+            <Group gap="sm" ml="auto" wrap="nowrap" visibleFrom="sm">
+              {tab === 'positions' && open.length > 0 ? (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  color="red"
+                  loading={closeAll.isPending}
+                  onClick={confirmCloseAll}
+                  data-testid="close-all"
+                >
+                  {t('positions.closeAll')}
+                </Button>
+              ) : null}
+              <Anchor component={Link} to="/contractRecord" size="sm" data-testid="records-link">
+                {t('header.records')}
+              </Anchor>
+            </Group>
+          ) : null}
+        </Tabs.List>
+        {loggedIn && tab === 'positions' && open.length > 0 ? (
+          <Group justify="flex-end" mb="xs" hiddenFrom="sm">
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="red"
+              loading={closeAll.isPending}
+              onClick={confirmCloseAll}
+              data-testid="close-all-mobile"
+            >
+              {t('positions.closeAll')}
+            </Button>
+          </Group>
+        ) : null}
+        {failures ? <CloseAllFailures result={failures} onClose={() => setFailures(null)} /> : null}
+        {!loggedIn ? (
+          <Text c="dimmed" size="sm" ta="center" py="lg">
+            {t('positions.loginPrompt')}
+          </Text>
+        ) : (
+          <>
+            <Tabs.Panel value="positions" data-testid="panel-positions">
+              <PositionsList
+                items={positions.data}
+                loading={positions.isPending}
+                onAction={(p, action) => setTarget({ id: p.position_id, action })}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="orders" data-testid="panel-orders">
+              <OrdersList items={orders.data?.items} loading={orders.isPending} />
+            </Tabs.Panel>
+            <Tabs.Panel value="history" data-testid="panel-history">
+              <HistoryList items={history.data?.items} loading={history.isPending} />
+            </Tabs.Panel>
+            <Tabs.Panel value="closes" data-testid="panel-closes">
+              <ClosesList items={closes.data?.items} loading={closes.isPending} />
+            </Tabs.Panel>
+            <Tabs.Panel value="funding" data-testid="panel-funding">
+              <FundingList items={funding.data?.items} loading={funding.isPending} />
+            </Tabs.Panel>
+          </>
+        )}
+      </Tabs>
+      <PositionActionSheet
+        target={target && live ? { position: live, action: target.action } : null}
+        instruments={bySymbol}
+        onClose={() => setTarget(null)}
+      />
+    </Paper>
+  );
+}

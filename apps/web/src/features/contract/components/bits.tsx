@@ -1,0 +1,78 @@
+import type { ContractSide } from '@bourse/protocol';
+import { Num, trendColor, useNumSettings } from '@bourse/ui';
+import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useLang } from '../../../lib/i18n.ts';
+import { fractionPct, riskProgress } from '../logic.ts';
+
+/** Long / Short in the up / down colour. */
+export function SideText({ side, leverage }: { side: ContractSide; leverage?: number }) {
+  const { t } = useTranslation('contract');
+  const { rise } = useNumSettings();
+  return (
+    <Text
+      size="sm"
+      fw={600}
+      c={trendColor(side === 'buy' ? 'up' : 'down', rise)}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      {t(`side.${side}`)}
+      {leverage ? ` ${leverage}×` : ''}
+    </Text>
+  );
+}
+
+export function Time({ ms }: { ms: number | null | undefined }) {
+  const lang = useLang();
+  if (!ms) return <Text size="sm">--</Text>;
+  return <Text size="sm">{formatDateTime(ms, lang)}</Text>;
+}
+
+export function SymbolText({ symbol }: { symbol: string }) {
+  return (
+    <Text size="sm" fw={600} translate="no" style={{ whiteSpace: 'nowrap' }}>
+      {symbol}
+    </Text>
+  );
+}
+
+/** The risk rate as a percent with a bar measured against the liquidation level. */
+export function RiskRate({ rate, level, testId }: { rate: string | null; level: string; testId?: string }) {
+  const { t } = useTranslation('contract');
+  const pct = fractionPct(rate);
+  const progress = riskProgress(rate, level);
+  const color = progress >= 75 ? 'red' : progress >= 40 ? 'orange' : 'teal';
+  return (
+    <Stack gap={2} miw={96} data-testid={testId} data-rate={rate ?? ''} data-level={level}>
+      <Group gap={4} wrap="nowrap">
+        <Num value={pct} percent size="sm" fw={600} />
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          / {fractionPct(level)}%
+        </Text>
+      </Group>
+      <Progress
+        value={progress}
+        color={color}
+        size="sm"
+        aria-label={t('positions.liqAt', { level: fractionPct(level) ?? '' })}
+      />
+    </Stack>
+  );
+}
+
+/** A status in words, coloured. */
+export function StatusBadge({ label, color, status }: { label: string; color: string; status: string }) {
+  return (
+    <Badge variant="light" color={color} size="sm" data-testid="status" data-status={status}>
+      {label}
+    </Badge>
+  );
+}
+
+/** Signed USDT, coloured by sign. */
+export function Pnl({ value, testId }: { value: string | null; testId?: string }) {
+  return (
+    <Num value={value} signed trend="auto" size="sm" fw={600} data-testid={testId} data-value={value ?? ''} />
+  );
+}
