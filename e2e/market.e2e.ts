@@ -208,22 +208,19 @@ describe('K-line chart', () => {
     await context.close();
   });
 
-  it('shows the instrument panel with specs and hours on /preciousMetal, and no order form', async () => {
+  it('opens /preciousMetal on the most popular metal with its hours, and the picker switches instruments', async () => {
     const { context, page } = await newPage(browser, { lang: 'en' });
     await logInAsDemo(page);
     await page.goto('/preciousMetal');
-    await page.getByTestId('instrument-view').waitFor();
-    expect(await page.getByTestId('instrument-symbol').textContent()).toBe('XAU/USD');
-    await expect(page.getByTestId('spec-tick').textContent()).resolves.toContain('0.01');
-    await expect(page.getByTestId('spec-leverage').textContent()).resolves.toContain('100');
-    await expect(page.getByTestId('trading-hours').textContent()).resolves.toContain('Eastern Time');
-    await page.getByTestId('trade-note').waitFor();
-    expect(await page.locator('button:has-text("Buy"), button:has-text("Sell")').count()).toBe(0);
+    await page.getByTestId('contract-view').waitFor();
+    expect(await page.getByTestId('contract-symbol').textContent()).toBe('XAU/USD');
+    await expect(page.getByTestId('trading-hours').first().textContent()).resolves.toContain('Eastern Time');
     await page.getByTestId('trade-picker').click();
     await page.getByTestId('trade-picker').fill('XAG');
     await page.getByRole('option', { name: /XAG\/USD/ }).click();
     await page.waitForURL(/symbol=XAG%2FUSD|symbol=XAG\/USD/);
-    await expect.poll(() => page.getByTestId('instrument-symbol').textContent()).toBe('XAG/USD');
+    await expect.poll(() => page.getByTestId('contract-symbol').textContent()).toBe('XAG/USD');
+    expect((page as Page & Errors).errors).toEqual([]);
     await context.close();
   });
 });
@@ -435,7 +432,7 @@ const SCREENS: Array<{ name: string; path: string; ready: string }> = [
   { name: 'home', path: '/', ready: 'hot-pair-BTC/USDT' },
   { name: 'market', path: '/market', ready: 'market-row' },
   { name: 'instrument', path: '/market?symbol=BTC%2FUSDT', ready: 'legend-close' },
-  { name: 'preciousMetal', path: '/preciousMetal', ready: 'instrument-panel' },
+  { name: 'preciousMetal', path: '/preciousMetal', ready: 'contract-view' },
   { name: 'info', path: '/info', ready: 'article-item' },
   { name: 'ldcoin', path: '/ldcoin', ready: 'coin-row' },
 ];

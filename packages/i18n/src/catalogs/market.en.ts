@@ -128,11 +128,6 @@ export const marketEn = {
     failed: 'The chart could not be loaded.',
     attribution: 'Charts by {{name}}',
   },
-  trade: {
-    pick: 'Instrument',
-    pickPlaceholder: 'Choose an instrument',
-    note: 'Order entry opens with the trading release. Prices, the chart and the contract details here are live now.',
-  },
   ldcoin: {
     title: 'Coins',
     intro: 'Crypto coins: price, 24-hour change and volume, and the last day in one-hour candles.',

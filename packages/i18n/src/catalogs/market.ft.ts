@@ -131,11 +131,6 @@ export const marketFt: Shape<typeof marketEn> = {
     failed: '圖表載入失敗。',
     attribution: '圖表由 {{name}} 提供',
   },
-  trade: {
-    pick: '品種',
-    pickPlaceholder: '選擇品種',
-    note: '下單功能將隨交易版本開放。本頁的價格、圖表和合約資訊均為即時數據。',
-  },
   ldcoin: {
     title: '幣種',
     intro: '加密貨幣：價格、24小時漲跌幅和成交量，以及最近一天的 1 小時 K 線走勢。',

@@ -131,11 +131,6 @@ export const marketZh: Shape<typeof marketEn> = {
     failed: '图表加载失败。',
     attribution: '图表由 {{name}} 提供',
   },
-  trade: {
-    pick: '品种',
-    pickPlaceholder: '选择品种',
-    note: '下单功能将随交易版本开放。本页的价格、图表和合约信息均为实时数据。',
-  },
   ldcoin: {
     title: '币种',
     intro: '加密货币：价格、24小时涨跌幅和成交量，以及最近一天的 1 小时 K 线走势。',
