@@ -726,6 +726,6 @@ export type AdminOptionExposureData = {
   open_orders: number;
   up_stake: string;
   down_stake: string;
-  /** The most the platform could pay out if every open option won (USDT). */
+  /** The platform's largest possible net loss if every open option won: Σ stake × payout rate (USDT; the stakes themselves come back to the winners). */
   max_payout: string;
 };

@@ -98,4 +98,12 @@ export const api = {
       body: JSON.stringify(clean(body)),
     });
   },
+  /** POST keeping JSON types (booleans, integers, nested objects) for calls whose schema wants them. */
+  postJson<T>(call: string, body: Readonly<Record<string, unknown>>): Promise<T> {
+    return send<T>(`/api/admin/${call}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ lang: currentLang(), rtoken: rtoken(), ...body }),
+    });
+  },
 };

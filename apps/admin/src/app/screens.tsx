@@ -91,6 +91,42 @@ export const SCREENS: readonly ScreenRow[] = [
     permission: 'markets.write',
     load: () => import('../features/markets/MarketsScreen.tsx'),
   },
+  {
+    path: 'derivatives/contracts',
+    label: { ns: 'admin', key: 'derivatives.nav.contracts' },
+    permission: 'risk.read',
+    load: () => import('../features/derivatives/ContractSettingsScreen.tsx'),
+  },
+  {
+    path: 'derivatives/options',
+    label: { ns: 'admin', key: 'derivatives.nav.options' },
+    permission: 'risk.read',
+    load: () => import('../features/derivatives/OptionSettingsScreen.tsx'),
+  },
+  {
+    path: 'derivatives/exposure',
+    label: { ns: 'admin', key: 'derivatives.nav.exposure' },
+    permission: 'risk.read',
+    load: () => import('../features/derivatives/ExposureScreen.tsx'),
+  },
+  {
+    path: 'derivatives/positions',
+    label: { ns: 'admin', key: 'derivatives.nav.positions' },
+    permission: 'risk.read',
+    load: () => import('../features/derivatives/PositionsScreen.tsx'),
+  },
+  {
+    path: 'derivatives/insurance',
+    label: { ns: 'admin', key: 'derivatives.nav.insurance' },
+    permission: 'risk.read',
+    load: () => import('../features/derivatives/InsuranceScreen.tsx'),
+  },
+  {
+    path: 'derivatives/jurisdiction',
+    label: { ns: 'admin', key: 'derivatives.nav.jurisdiction' },
+    permission: 'risk.read',
+    load: () => import('../features/derivatives/JurisdictionScreen.tsx'),
+  },
 ];
 
 /** Lazy components, made once per row. */
