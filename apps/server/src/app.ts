@@ -328,12 +328,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     market,
     audit,
     jurisdiction,
-    customerLabels: async (ids) => {
-      const rows = ids.length
-        ? await db.selectFrom('accounts_customer').select(['id', 'email', 'phone', 'uid']).where('id', 'in', ids).execute()
-        : [];
-      return new Map(rows.map((r) => [r.id, r.email ?? r.phone ?? r.uid]));
-    },
+    customerLabels: accounts.customerLabels,
   });
   await options.start();
   app.decorate('optionsService', options);
@@ -360,7 +355,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('contracts', { service: contracts, engine: riskEngine });
   await app.register(contractsRoutes(contracts), { prefix: '/api/web' });
   await app.register(
-    contractsAdminRoutes(createContractsAdmin({ db, clock, ledger, market, audit, service: contracts })),
+    contractsAdminRoutes(
+      createContractsAdmin({
+        db,
+        clock,
+        ledger,
+        market,
+        audit,
+        service: contracts,
+        customerLabels: accounts.customerLabels,
+      }),
+    ),
     { prefix: '/api/admin' },
   );
 

@@ -23,6 +23,17 @@ export async function nextUid(q: Q): Promise<string> {
   return uid;
 }
 
+/** What the back office shows for each customer id: email, else phone, else uid (unknown ids are left out). */
+export async function customerLabels(q: Q, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await q
+    .selectFrom('accounts_customer')
+    .select(['id', 'uid', 'email', 'phone'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.email ?? r.phone ?? r.uid]));
+}
+
 export async function insertCustomer(q: Q, row: CustomerRow): Promise<void> {
   await q.insertInto('accounts_customer').values(row).execute();
 }

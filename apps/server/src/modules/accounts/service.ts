@@ -168,6 +168,11 @@ export function createAccounts(deps: AccountsDeps) {
   return {
     sessions,
 
+    /** Customer id → back-office label (email, else phone, else uid): for other modules' staff views. */
+    customerLabels(ids: readonly string[]): Promise<Map<string, string>> {
+      return repo.customerLabels(db, ids);
+    },
+
     publicConfig() {
       return {
         invitation_required: config.invitationRequired,

@@ -17,7 +17,8 @@ import {
   pnlUsdt,
   USDT_SCALE,
 } from '@bourse/risk';
-import { type Db, inTransaction } from '../../db/database.ts';
+import { sql } from 'kysely';
+import { type Db, inTransaction, type Tx } from '../../db/database.ts';
 import { refuse } from '../../http/refusal.ts';
 import type { AuditLog, StaffContext } from '../../http/staff.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -35,6 +36,9 @@ import { loadSettings, parseSetting, settingDecimal } from './settings.ts';
  * insurance account and its funding. Nothing here sets a price or closes a position: there is no
  * such call (a test enumerates the admin routes).
  */
+/** Insurance movements the back office shows. */
+const INSURANCE_MOVEMENTS_MAX = 50;
+
 export function createContractsAdmin(deps: {
   db: Db;
   clock: Clock;
@@ -42,6 +46,8 @@ export function createContractsAdmin(deps: {
   market: Market;
   audit: AuditLog;
   service: ContractsService;
+  /** Customer id → what the back office shows (accounts' `customerLabels`, passed in by app.ts). */
+  customerLabels(ids: readonly string[]): Promise<Map<string, string>>;
 }) {
   const { db, clock, ledger, market, audit, service } = deps;
 
@@ -233,16 +239,7 @@ export function createContractsAdmin(deps: {
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute();
-    const ids = [...new Set(rows.map((r) => r.customer_id))];
-    const labels = new Map<string, string>();
-    if (ids.length > 0) {
-      const customers = await db
-        .selectFrom('accounts_customer')
-        .select(['id', 'uid', 'email', 'phone'])
-        .where('id', 'in', ids)
-        .execute();
-      for (const c of customers) labels.set(c.id, c.email ?? c.phone ?? c.uid);
-    }
+    const labels = await deps.customerLabels([...new Set(rows.map((r) => r.customer_id))]);
     await service.allSettings();
     return {
       total,
@@ -257,40 +254,54 @@ export function createContractsAdmin(deps: {
   }
 
   async function insurance(book: 'real' | 'demo'): Promise<AdminInsuranceData> {
-    const balances = await ledger.platformBalances(db, { book, platform: 'insurance' });
-    const balance = balances.find((b) => b.currency === 'USDT')?.availableUnits ?? 0n;
-    const movements = await db
-      .selectFrom('ledger_posting as p')
-      .innerJoin('ledger_account as a', 'a.id', 'p.account_id')
-      .innerJoin('ledger_entry as e', 'e.id', 'p.entry_id')
-      .select(['e.id', 'e.reason', 'e.reference_id', 'e.created_at', 'p.amount'])
-      .where('a.platform_code', '=', 'insurance')
-      .where('a.book', '=', book)
-      .orderBy('e.seq', 'desc')
-      .limit(50)
-      .execute();
+    const balance = await insuranceBalance(db, book);
+    const movements = await ledger.platformMovements(db, {
+      book,
+      platform: 'insurance',
+      currency: 'USDT',
+      limit: INSURANCE_MOVEMENTS_MAX,
+    });
     return {
       book,
       currency: 'USDT',
       balance: usdtText(balance),
       movements: movements.map((m) => ({
-        entry_id: m.id,
+        entry_id: m.entryId,
         reason: m.reason,
-        amount: usdtText(BigInt(m.amount)),
-        reference: m.reference_id,
-        created_at: m.created_at.getTime(),
+        amount: usdtText(m.amountUnits),
+        reference: m.referenceId,
+        created_at: m.createdAt.getTime(),
       })),
     };
   }
 
+  /**
+   * Pays capital into the insurance account once per (staff member, rtoken): the same rtoken again
+   * with the same book and amount answers as the first call did (nothing posted twice); with another
+   * book or amount it is refused (`BAD_INPUT {field: 'rtoken'}`), never a ledger error.
+   */
   async function fundInsurance(staff: StaffContext, body: AdminInsuranceFundBody, requestId: string) {
     const amount = parseAmount('amount', body.amount, 'USDT');
-    const before = await insurance(body.book);
+    const key = `contracts:insurance:fund:${staff.staffId}:${requestId}`;
     await inTransaction(db, async (tx) => {
+      // Twins with one rtoken queue here; the second sees the first's entry.
+      await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(tx);
+      if (await ledger.entryIdByKey(tx, key)) {
+        const [prior] = await ledger.platformMovements(tx, {
+          book: body.book,
+          platform: 'insurance',
+          currency: 'USDT',
+          limit: 1,
+          idempotencyKey: key,
+        });
+        if (prior?.amountUnits === amount && prior.reason === 'contract.insurance.fund') return;
+        refuse('BAD_INPUT', { field: 'rtoken' });
+      }
+      const before = await insuranceBalance(tx, body.book);
       const entry = await ledger.post(tx, {
         reason: 'contract.insurance.fund',
         reference: { type: 'staff', id: staff.staffId },
-        idempotencyKey: `contracts:insurance:fund:${staff.staffId}:${requestId}`,
+        idempotencyKey: key,
         actorId: staff.staffId,
         memo: body.reason,
         postings: [
@@ -307,16 +318,17 @@ export function createContractsAdmin(deps: {
         action: 'contract.insurance.fund',
         targetType: 'insurance',
         targetId: body.book,
-        before: { balance: before.balance },
-        after: { balance: usdtText(storedUsdt(before.balance) + amount), entry_id: entry.id },
+        before: { balance: usdtText(before) },
+        after: { balance: usdtText(before + amount), entry_id: entry.id },
         reason: body.reason,
       });
     });
     return insurance(body.book);
   }
 
-  function storedUsdt(text: string): bigint {
-    return settingDecimal(text, { scale: USDT_SCALE }) ?? 0n;
+  async function insuranceBalance(q: Db | Tx, book: 'real' | 'demo'): Promise<bigint> {
+    const balances = await ledger.platformBalances(q, { book, platform: 'insurance' });
+    return balances.find((b) => b.currency === 'USDT')?.availableUnits ?? 0n;
   }
 
   return { settings, updateSettings, exposure, positions, insurance, fundInsurance };

@@ -1,4 +1,4 @@
-import { executable, tpSlTriggered } from '@bourse/risk';
+import { executable } from '@bourse/risk';
 import type { Logger } from 'pino';
 import type { Tx } from '../../db/database.ts';
 import { Refusal } from '../../http/refusal.ts';
@@ -6,8 +6,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import type { RecordedTick, TickConsumer } from '../../lib/ticks.ts';
 import type { Ledger } from '../ledger/index.ts';
-import { type Market, recordedTickAtOrBefore } from '../market/index.ts';
-import { isOpenAt as isOpen } from '../market/schedule.ts';
+import { isOpenAt as isOpen, type Market, recordedTickAtOrBefore } from '../market/index.ts';
 import {
   chargeFunding,
   closeLots,
@@ -19,10 +18,13 @@ import {
   positionOf,
   releaseOrder,
 } from './core.ts';
+import { InstrumentBooks } from './evaluate.ts';
 import { type Conversion, conversionFrom, IDENTITY, type InstrumentInfo, storedPrice } from './math.ts';
 import { loadSettings, parseSetting, type Setting } from './settings.ts';
 
 const USD_QUOTES = new Set(['USD', 'USDT']);
+/** Funding times one round charges per instrument (a longer outage catches up over several rounds). */
+export const FUNDING_TIMES_PER_ROUND = 100;
 
 /**
  * The contracts consumer of the risk engine. Per recorded tick, for that instrument, in order:
@@ -128,7 +130,7 @@ export function createContractsConsumer(deps: {
   async function onTicks(tx: Tx, ticks: readonly RecordedTick[]): Promise<void> {
     if (ticks.length === 0) return;
     const settings = await settingsBySymbol(tx);
-    const positions = new Map<string, Position[]>();
+    const books = new Map<string, InstrumentBooks>();
     const orders = new Map<string, OrderRow[]>();
     const latest = new Map<string, RecordedTick>();
     for (const tick of ticks) {
@@ -136,17 +138,17 @@ export function createContractsConsumer(deps: {
       const entry = settings.get(tick.symbol);
       if (!entry) continue;
       const { i, s } = entry;
-      let list = positions.get(tick.symbol);
-      if (!list) {
-        list = await openPositions(tx, tick.symbol);
-        positions.set(tick.symbol, list);
+      let book = books.get(tick.symbol);
+      if (!book) {
+        book = new InstrumentBooks(i, s.spreadUnits, await openPositions(tx, tick.symbol));
+        books.set(tick.symbol, book);
       }
       let pending = orders.get(tick.symbol);
       if (!pending) {
         pending = await pendingOrders(tx, tick.symbol);
         orders.set(tick.symbol, pending);
       }
-      if (list.length === 0 && pending.length === 0) continue;
+      if (book.size === 0 && pending.length === 0) continue;
       const conversion = await conversionAt(tx, i, tick, latest);
       if (!conversion) {
         deps.log.warn(
@@ -161,39 +163,23 @@ export function createContractsConsumer(deps: {
       const exec = executable(bid, ask, s.spreadUnits);
       const base = { source: tick.source, at: tick.at, tickSeq: tick.seq, conversion };
       const now = clock.now();
-      const kept: Position[] = [];
-      for (const p of list) {
-        if (BigInt(p.row.open_tick_seq) >= tick.seq) {
-          kept.push(p);
-          continue;
-        }
-        const close = p.side === 'buy' ? exec.closeLong : exec.closeShort;
-        const trigger = tpSlTriggered(p.side, close, p.tpUnits, p.slUnits);
-        if (trigger) {
-          await closeLots(tx, ledger, {
-            i,
-            p,
-            lotsUnits: p.lotsUnits,
-            fill: { ...base, priceUnits: close },
-            reason: trigger,
-            now,
-          });
-          deps.onAction?.(trigger);
-          continue;
-        }
-        if (liquidates(i, p, mark, conversion.rate)) {
-          await closeLots(tx, ledger, {
-            i,
-            p,
-            lotsUnits: p.lotsUnits,
-            fill: { ...base, priceUnits: mark },
-            reason: 'liquidation',
-            now,
-          });
-          deps.onAction?.('liquidation');
-          continue;
-        }
-        kept.push(p);
+      // (1) TP/SL at the executable close price, (2) liquidation at the mark — by position id.
+      const actions = book.evaluate(
+        { seq: tick.seq, bidUnits: bid, askUnits: ask, markUnits: mark },
+        conversion.rate,
+      );
+      for (const a of actions) {
+        const p = book.get(a.id);
+        await closeLots(tx, ledger, {
+          i,
+          p,
+          lotsUnits: p.lotsUnits,
+          fill: { ...base, priceUnits: a.priceUnits },
+          reason: a.kind,
+          now,
+        });
+        book.remove(a.id);
+        deps.onAction?.(a.kind);
       }
       const still: OrderRow[] = [];
       for (const o of pending) {
@@ -233,17 +219,19 @@ export function createContractsConsumer(deps: {
           frozen: { marginUnits: BigInt(o.margin_units), feeUnits: BigInt(o.fee_units) },
         });
         deps.onAction?.('fill');
-        kept.push(positionOf(row, i));
+        book.add(positionOf(row, i)); // evaluated from the next tick on
       }
-      positions.set(tick.symbol, kept);
       orders.set(tick.symbol, still);
     }
   }
 
-  async function onTime(tx: Tx, now: Date, _recordedThrough: Date | null): Promise<void> {
+  async function onTime(tx: Tx, now: Date, recordedThrough: Date | null): Promise<void> {
     const settings = await settingsBySymbol(tx);
+    // Funding times are charged only once the ticks before them are processed (TP/SL and
+    // liquidations first, in time order); with no tick of record yet, up to now.
+    const until = recordedThrough && recordedThrough.getTime() < now.getTime() ? recordedThrough : now;
     for (const { i, s } of settings.values()) {
-      if (s.fundingIntervalHours !== null && s.fundingRate !== null) await funding(tx, i, s, now);
+      if (s.fundingIntervalHours !== null && s.fundingRate !== null) await funding(tx, i, s, until, now);
       if (i.expiryAt && i.expiryAt.getTime() <= now.getTime()) await deliver(tx, i, i.expiryAt, now);
     }
   }
@@ -262,56 +250,80 @@ export function createContractsConsumer(deps: {
     };
   }
 
-  /** The latest funding time ≤ now: positions opened at or before it, not yet charged for it. */
-  async function funding(tx: Tx, i: InstrumentInfo, s: Setting, now: Date): Promise<void> {
+  /**
+   * Every funding time ≤ `until` a position has not been charged for yet, oldest first — several
+   * when the engine was down across funding times. A position owes the funding times from the first
+   * at or after its opening (or after its last charge) on; each is charged once (unique key) at the
+   * last recorded mark at or before THAT time. At most FUNDING_TIMES_PER_ROUND times per instrument
+   * and round (the rest in the next rounds).
+   */
+  async function funding(tx: Tx, i: InstrumentInfo, s: Setting, until: Date, now: Date): Promise<void> {
     const every = (s.fundingIntervalHours as number) * 3_600_000;
-    const at = new Date(Math.floor(now.getTime() / every) * every);
+    const latest = Math.floor(until.getTime() / every) * every;
     const rows = await tx
       .selectFrom('contracts_position as p')
       .selectAll('p')
+      .select((eb) =>
+        eb
+          .selectFrom('contracts_funding as f')
+          .select((f) => f.fn.max('f.funding_at').as('last'))
+          .whereRef('f.position_id', '=', 'p.id')
+          .as('last_funding_at'),
+      )
       .where('p.symbol', '=', i.symbol)
       .where('p.status', '=', 'open')
-      .where('p.opened_at', '<=', at)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('contracts_funding as f')
-              .select('f.id')
-              .whereRef('f.position_id', '=', 'p.id')
-              .where('f.funding_at', '=', at),
-          ),
-        ),
-      )
+      .where('p.opened_at', '<=', new Date(latest))
       .orderBy('p.id')
       .forUpdate()
       .execute();
     if (rows.length === 0) return;
-    const mark = await markAt(tx, i, at);
-    if (!mark) return;
-    for (const row of rows) {
-      const p = positionOf(row, i);
-      const amount = await chargeFunding(tx, ledger, {
-        i,
-        p,
-        fundingAt: at,
-        rate: s.fundingRate as string,
-        mark,
-        now,
-      });
-      if (amount === null) continue;
-      deps.onAction?.('funding');
-      // A payment that brings the risk rate to the level liquidates at the same recorded mark.
-      const after = await reload(tx, i, p.id);
-      if (after && liquidates(i, after, mark.priceUnits, mark.conversion.rate)) {
-        await closeLots(tx, ledger, {
+    // funding time → the positions owing it
+    const owed = new Map<number, string[]>();
+    for (const { last_funding_at, ...row } of rows) {
+      const last = last_funding_at as Date | null;
+      let at = last
+        ? (Math.floor(last.getTime() / every) + 1) * every
+        : Math.ceil(row.opened_at.getTime() / every) * every;
+      for (; at <= latest; at += every) {
+        let list = owed.get(at);
+        if (!list) {
+          list = [];
+          owed.set(at, list);
+        }
+        list.push(row.id);
+      }
+    }
+    const times = [...owed.keys()].sort((a, b) => a - b).slice(0, FUNDING_TIMES_PER_ROUND);
+    for (const atMs of times) {
+      const at = new Date(atMs);
+      const mark = await markAt(tx, i, at);
+      if (!mark) continue; // nothing recorded at or before it: charged when a price of record exists
+      for (const id of owed.get(atMs) ?? []) {
+        const p = await reload(tx, i, id);
+        if (!p) continue; // liquidated by an earlier funding time of this round
+        const amount = await chargeFunding(tx, ledger, {
           i,
-          p: after,
-          lotsUnits: after.lotsUnits,
-          fill: mark,
-          reason: 'liquidation',
+          p,
+          fundingAt: at,
+          rate: s.fundingRate as string,
+          mark,
           now,
         });
-        deps.onAction?.('liquidation');
+        if (amount === null) continue;
+        deps.onAction?.('funding');
+        // A payment that brings the risk rate to the level liquidates at the same recorded mark.
+        const after = await reload(tx, i, p.id);
+        if (after && liquidates(i, after, mark.priceUnits, mark.conversion.rate)) {
+          await closeLots(tx, ledger, {
+            i,
+            p: after,
+            lotsUnits: after.lotsUnits,
+            fill: mark,
+            reason: 'liquidation',
+            now,
+          });
+          deps.onAction?.('liquidation');
+        }
       }
     }
   }

@@ -29,6 +29,8 @@ export {
   type JournalPageQuery,
   type JournalPageRow,
   type JournalScope,
+  type PlatformMovementRow,
+  platformMovements,
 } from './repo.ts';
 export {
   type Balance,

@@ -74,6 +74,8 @@ export const LEDGER_LIMITS = {
   idempotencyKeyLengthMax: 200,
   referenceIdLengthMax: 128,
   memoLengthMax: 500,
+  /** Rows one platformMovements read returns at most. */
+  platformMovementsMax: 500,
   customerIdLengthMax: 64,
   /** Mismatches a verification report lists (it counts all of them). */
   reportMismatchesMax: 100,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
-import type { Book, Bucket } from './model.ts';
+import { type Book, type Bucket, LEDGER_LIMITS } from './model.ts';
 
 /**
  * The only SQL on the ledger_* tables. Functions named `lock…` take row locks for the caller's
@@ -793,6 +793,67 @@ export async function customerTurnover(
 }
 
 /** The id of the entry posted under an idempotency key, or null when none was. */
+export type PlatformMovementRow = {
+  entryId: string;
+  reason: string;
+  referenceType: string;
+  referenceId: string;
+  idempotencyKey: string;
+  memo: string | null;
+  createdAt: Date;
+  /** Signed net of the entry's postings to this platform account (available + frozen). */
+  amountUnits: bigint;
+};
+
+/**
+ * The latest entries moving one platform account (one book, one currency), newest (seq) first:
+ * one row per entry with its net amount on that account. `idempotencyKey` narrows it to one entry.
+ */
+export async function platformMovements(
+  q: Q,
+  input: {
+    book: Book;
+    platform: string;
+    currency: string;
+    limit: number;
+    idempotencyKey?: string;
+  },
+): Promise<PlatformMovementRow[]> {
+  let query = q
+    .selectFrom('ledger_posting as p')
+    .innerJoin('ledger_account as a', 'a.id', 'p.account_id')
+    .innerJoin('ledger_entry as e', 'e.id', 'p.entry_id')
+    .select((eb) => [
+      'e.id',
+      'e.seq',
+      'e.reason',
+      'e.reference_type',
+      'e.reference_id',
+      'e.idempotency_key',
+      'e.memo',
+      'e.created_at',
+      eb.fn.sum<string>('p.amount').as('amount'),
+    ])
+    .where('a.platform_code', '=', input.platform)
+    .where('a.book', '=', input.book)
+    .where('a.currency', '=', input.currency)
+    .groupBy(['e.id', 'e.seq'])
+    .orderBy('e.seq', 'desc')
+    .limit(Math.max(1, Math.min(input.limit, LEDGER_LIMITS.platformMovementsMax)));
+  if (input.idempotencyKey !== undefined) query = query.where('e.idempotency_key', '=', input.idempotencyKey);
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    entryId: r.id,
+    reason: r.reason,
+    referenceType: r.reference_type,
+    referenceId: r.reference_id,
+    idempotencyKey: r.idempotency_key,
+    memo: r.memo,
+    createdAt: r.created_at,
+    amountUnits: BigInt(r.amount),
+  }));
+}
+
 export async function entryIdByKey(q: Q, idempotencyKey: string): Promise<string | null> {
   const row = await q
     .selectFrom('ledger_entry')

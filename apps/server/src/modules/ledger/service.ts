@@ -395,6 +395,13 @@ export function createLedger(deps: LedgerDeps) {
     },
 
     /** The id of the entry posted under an idempotency key, or null. */
+    platformMovements(
+      q: Db | Tx,
+      input: { book: Book; platform: PlatformCode; currency: string; limit: number; idempotencyKey?: string },
+    ) {
+      return repo.platformMovements(q, input);
+    },
+
     entryIdByKey(q: Db | Tx, idempotencyKey: string) {
       return repo.entryIdByKey(q, idempotencyKey);
     },

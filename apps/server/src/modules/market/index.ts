@@ -9,6 +9,8 @@ export { marketMigrations } from './migrations.ts';
 export type { TradingPrice } from './queries.ts';
 export { latestRecordedSeq, recordedTickAtOrBefore, recordedTicksAfter } from './recorded.ts';
 export { marketRoutes } from './routes.ts';
+/** Whether an instrument's trading schedule is open at a time (the engine checks recorded ticks' times). */
+export { isOpenAt } from './schedule.ts';
 export { createMarket, type Market, type MarketConfig } from './service.ts';
 export type { MarketTables } from './tables.ts';
 
