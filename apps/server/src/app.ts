@@ -21,18 +21,6 @@ import { createWalletLogin } from './modules/accounts/wallet.ts';
 import { assetsRoutes, createAssets } from './modules/assets/index.ts';
 import { contentRoutes, createContent } from './modules/content/index.ts';
 import {
-  createDeposits,
-  createEmbeddedProvider,
-  custodyRoutes,
-  DEMO_CUSTODY_XPUB,
-  depositsAdminRoutes,
-  depositsRoutes,
-  loadCustodySecret,
-} from './modules/deposits/index.ts';
-import { createLedger, scheduleVerification } from './modules/ledger/index.ts';
-import { createMarket, marketRoutes } from './modules/market/index.ts';
-import { createNotifier } from './modules/notify/index.ts';
-import {
   contractsAdminRoutes,
   contractsRoutes,
   createContractsAdmin,
@@ -41,7 +29,23 @@ import {
   createRiskEngine,
   startContracts,
 } from './modules/contracts/index.ts';
-import { createJurisdiction, jurisdictionAdminRoutes, jurisdictionRoutes } from './modules/jurisdiction/index.ts';
+import {
+  createDeposits,
+  createEmbeddedProvider,
+  custodyRoutes,
+  DEMO_CUSTODY_XPUB,
+  depositsAdminRoutes,
+  depositsRoutes,
+  loadCustodySecret,
+} from './modules/deposits/index.ts';
+import {
+  createJurisdiction,
+  jurisdictionAdminRoutes,
+  jurisdictionRoutes,
+} from './modules/jurisdiction/index.ts';
+import { createLedger, scheduleVerification } from './modules/ledger/index.ts';
+import { createMarket, marketRoutes } from './modules/market/index.ts';
+import { createNotifier } from './modules/notify/index.ts';
 import { createOptions, optionsAdminRoutes, optionsRoutes } from './modules/options/index.ts';
 import { createProof, proofRoutes, scheduleProofs } from './modules/proof/index.ts';
 import {

@@ -486,7 +486,10 @@ export const OptionOrdersQuery = Type.Object(
 export type OptionOrdersQuery = Static<typeof OptionOrdersQuery>;
 
 /** `GET web/getOptionOrder` */
-export const OptionOrderQuery = Type.Object({ ...CommonFields, order_id: id }, { additionalProperties: false });
+export const OptionOrderQuery = Type.Object(
+  { ...CommonFields, order_id: id },
+  { additionalProperties: false },
+);
 export type OptionOrderQuery = Static<typeof OptionOrderQuery>;
 
 export type OptionOrderData = {

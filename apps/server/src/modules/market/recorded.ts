@@ -57,7 +57,11 @@ export async function recordedTicksAfter(q: Q, afterSeq: bigint, limit: number):
 }
 
 /** The newest tick of record of one instrument at or before `at` (a settlement or funding price), or null. */
-export async function recordedTickAtOrBefore(q: Q, instrumentId: string, at: Date): Promise<RecordedTick | null> {
+export async function recordedTickAtOrBefore(
+  q: Q,
+  instrumentId: string,
+  at: Date,
+): Promise<RecordedTick | null> {
   const row = await q
     .selectFrom('market_tick')
     .innerJoin('market_instrument', 'market_instrument.id', 'market_tick.instrument_id')
