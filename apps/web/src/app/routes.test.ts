@@ -15,8 +15,8 @@ const SPEC_PATHS = `/index / /market /preciousMetal /ldcoin /info /bannerDetail 
   /settingHelpdetail /settingAbout /invite /notice /helpDetail /bps /kjmbSelect /c2c_index /c2c_create
   /c2c_order /c2c_submit /c2c_account /c2c_rule /404`.split(/\s+/);
 
-/** Routes beyond the spec's table: `/proof` (proof of liabilities, issue 4). */
-const EXTRA_PATHS = ['/proof'];
+/** Routes beyond the spec's table: `/proof` (proof of liabilities, issue 4), `/contractRecord` (contract records, issue 6), `/options` and `/optionRecord` (up/down options, issue 6). */
+const EXTRA_PATHS = ['/proof', '/contractRecord', '/options', '/optionRecord'];
 
 describe('route table', () => {
   it('has every route of the spec, once', () => {
@@ -68,6 +68,9 @@ describe('route table', () => {
         '/accountRecord',
         '/deallog',
         '/cbjl',
+        '/contractRecord',
+        '/options',
+        '/optionRecord',
         '/404',
       ].sort(),
     );

@@ -30,7 +30,13 @@ export type RouteHandle = { title: RouteTitle };
 const home = () => import('../features/home/components/HomePage.tsx').then((m) => m.HomePage);
 const market = () => import('../features/market/components/MarketPage.tsx').then((m) => m.MarketPage);
 const trade = () => import('../features/instrument/components/TradeScreen.tsx').then((m) => m.TradeScreen);
+const contractRecords = () =>
+  import('../features/contract/components/ContractRecordsPage.tsx').then((m) => m.ContractRecordsPage);
 const coins = () => import('../features/market/components/CoinsPage.tsx').then((m) => m.CoinsPage);
+const optionsTrade = () =>
+  import('../features/options/components/OptionsPage.tsx').then((m) => m.OptionsPage);
+const optionRecords = () =>
+  import('../features/options/components/OptionRecordsPage.tsx').then((m) => m.OptionRecordsPage);
 const info = () => import('../features/content/components/InfoPage.tsx').then((m) => m.InfoPage);
 const bannerDetail = () =>
   import('../features/content/components/BannerDetailPage.tsx').then((m) => m.BannerDetailPage);
@@ -90,6 +96,7 @@ const AREAS: ReadonlyArray<[RouteArea, Entry[]]> = [
       ['/index', 'index', home],
       ['/market', 'market', market],
       ['/preciousMetal', 'preciousMetal', trade],
+      ['/options', 'options', optionsTrade],
       ['/ldcoin', 'ldcoin', coins],
       ['/info', 'info', info],
       ['/bannerDetail', 'bannerDetail', bannerDetail],
@@ -202,6 +209,8 @@ const AREAS: ReadonlyArray<[RouteArea, Entry[]]> = [
       ['/deallog', 'deallog', recordDeal],
       ['/cbjl', 'cbjl', recordRecharge],
       ['/tbjl', 'tbjl', tbjl],
+      ['/optionRecord', 'optionRecord', optionRecords],
+      ['/contractRecord', 'contractRecord', contractRecords],
     ],
   ],
   [

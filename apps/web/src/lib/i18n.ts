@@ -19,7 +19,17 @@ export function detectLang(): Lang {
 }
 
 /** The customer app's namespaces: every catalog but the back office's. */
-export const WEB_NAMESPACES = ['web', 'common', 'market', 'assets', 'withdraw', 'proof', 'trade'] as const;
+export const WEB_NAMESPACES = [
+  'web',
+  'common',
+  'market',
+  'assets',
+  'withdraw',
+  'proof',
+  'trade',
+  'options',
+  'contract',
+] as const;
 
 const resources = Object.fromEntries(
   LANGS.map((lang) => [lang, Object.fromEntries(WEB_NAMESPACES.map((ns) => [ns, catalogs[lang][ns]]))]),

@@ -7,7 +7,7 @@ export type NavKey = keyof typeof NAV_PATHS;
 const SECTIONS: Record<NavKey, readonly string[]> = {
   home: ['/', '/index'],
   market: ['/market', '/ldcoin', '/info'],
-  trade: ['/preciousMetal', '/currencyTrade', '/currency', '/currencyRecord'],
+  trade: ['/preciousMetal', '/currencyTrade', '/currency', '/currencyRecord', '/options', '/optionRecord'],
   assets: ['/asset', '/table1', '/table2', '/record', '/transfer', '/address', '/proof'],
   me: ['/setting', '/forgetpwd'],
 };

@@ -1,0 +1,470 @@
+import { catalogs, interpolate } from '@bourse/i18n';
+import type {
+  AssetData,
+  JurisdictionData,
+  OptionInstrumentData,
+  OptionOrderData,
+  Paged,
+} from '@bourse/protocol';
+import { hash } from '@node-rs/argon2';
+import { generate } from 'otplib';
+import pg from 'pg';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { payoutOnWin, showStake, stakeUnits } from '../apps/web/src/features/options/logic.ts';
+import { baseUrl, LANGS, launch, newPage, screenshot, type ViewportName } from './browser.ts';
+
+/**
+ * Up/down options in Chromium, as a demo customer (virtual USDT, moved from the spot account to the
+ * options account): buy an Up option with the shortest duration, watch the countdown, see it settle
+ * on the recorded price and the result (payout and profit as the server computed them, which the
+ * screen's own preview matched), the history row with both prices; a stake below the minimum
+ * refused in the customer's language; the jurisdiction switch that turns options off; screenshots
+ * of the view before, during and after a settlement and of the records, in three languages at
+ * desktop and phone sizes.
+ */
+
+type Lang = (typeof LANGS)[number];
+type Envelope<T> = { code: number; data: T; msg: string; reason?: string };
+
+const SYMBOL = 'BTC/USDT';
+const STAKE = '10';
+let browser: Browser;
+let token: string;
+let instrument: OptionInstrumentData;
+let shortest: { seconds: number; payout_rate: string };
+
+async function call<T>(
+  method: 'GET' | 'POST',
+  name: string,
+  params: Record<string, string> = {},
+  lang: Lang = 'en',
+): Promise<Envelope<T>> {
+  const fields = new URLSearchParams({
+    ...params,
+    lang,
+    rtoken: `e2e${Math.random().toString(36).slice(2, 12)}`,
+    token,
+  });
+  const response =
+    method === 'GET'
+      ? await fetch(`${baseUrl()}/api/web/${name}?${fields}`)
+      : await fetch(`${baseUrl()}/api/web/${name}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: fields.toString(),
+        });
+  return (await response.json()) as Envelope<T>;
+}
+
+async function data<T>(
+  method: 'GET' | 'POST',
+  name: string,
+  params: Record<string, string> = {},
+): Promise<T> {
+  const answer = await call<T>(method, name, params);
+  if (answer.code !== 1) throw new Error(`${name}: ${answer.code} ${answer.msg}`);
+  return answer.data;
+}
+
+async function optionsAvailable(): Promise<bigint> {
+  const assets = await data<AssetData>('GET', 'getAsset2', { type: 'options' });
+  const row = assets.accounts.find((a) => a.type === 'options')?.rows.find((r) => r.currency === 'USDT');
+  return stakeUnits(row?.available ?? '0') ?? 0n;
+}
+
+async function open(viewport: ViewportName, lang: Lang, path: string): Promise<Page> {
+  const { context, page } = await newPage(browser, { viewport, lang });
+  await context.addInitScript({ content: `localStorage.setItem('bourse.token', ${JSON.stringify(token)});` });
+  await page.goto(path);
+  return page;
+}
+
+const viewUrl = `/options?symbol=${encodeURIComponent(SYMBOL)}`;
+
+/** The options view with the order form ready (instrument loaded, live price shown). */
+async function openView(viewport: ViewportName, lang: Lang): Promise<Page> {
+  const page = await open(viewport, lang, viewUrl);
+  await page.locator(`[data-testid="options-page"][data-symbol="${SYMBOL}"]`).waitFor();
+  await page.getByTestId('option-form').waitFor();
+  await page.locator('[data-testid="option-last"]:not([data-value=""])').waitFor({ timeout: 20_000 });
+  return page;
+}
+
+/** Chooses Up, the stake and the shortest duration, and confirms; returns the option the server opened. */
+async function buyUp(page: Page, stake: string): Promise<OptionOrderData> {
+  const before = new Set(
+    (await data<Paged<OptionOrderData>>('GET', 'getOptionOrders', { status: 'open' })).items.map(
+      (o) => o.order_id,
+    ),
+  );
+  await page.getByTestId('direction-up').click();
+  await page.getByTestId('option-stake').fill(stake);
+  await page.getByTestId(`duration-${shortest.seconds}`).click();
+  await page.getByTestId('option-buy').click();
+  await page.getByTestId('option-confirm-submit').click();
+  await page.getByTestId('option-confirm-submit').waitFor({ state: 'detached' });
+  const after = await data<Paged<OptionOrderData>>('GET', 'getOptionOrders', { status: 'open' });
+  const bought = after.items.find((o) => !before.has(o.order_id));
+  if (!bought) throw new Error('no new open option after buying');
+  return bought;
+}
+
+/**
+ * Visible texts that read as English words on the zh and ft screens. Proper names the app marks
+ * `translate="no"` (instrument symbols, the chart library's name) are the same in every language.
+ */
+async function englishTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const allowed =
+      /^(Bourse|English|ETFs?|UID|USDT|BTC|ETH|OK|ID|DEMO|K|MA\d*|https?:\/\/\S+|[\d:.,/ +−%-]*\d[\d:.,/ +−%-]*)$/i;
+    const codes = /^([A-Z][A-Z0-9]{1,9}(\/[A-Z][A-Z0-9]{1,9})?)$/;
+    const ok = (text: string) => allowed.test(text) || codes.test(text);
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      const element = node.parentElement;
+      if (!text || !element || element.closest('script,style,[aria-hidden="true"],[translate="no"]'))
+        continue;
+      const style = getComputedStyle(element);
+      const rect = element.getBoundingClientRect();
+      if (style.visibility === 'hidden' || style.display === 'none' || rect.width === 0 || rect.height === 0)
+        continue;
+      if (ok(text)) continue;
+      const words = text
+        .split(/[\s()（）·,，:：「」“”。、；！？]+/)
+        .filter((w: string) => /[A-Za-z]{2,}/.test(w) && !ok(w));
+      if (words.length > 0) out.push(text);
+    }
+    return out;
+  });
+}
+
+/** A staff administrator of this test's own, logged in through the staff API. */
+async function staffToken(): Promise<string> {
+  const client = new pg.Client({ connectionString: inject('pgUrl') });
+  await client.connect();
+  const email = `opt-staff-${Date.now()}@e2e.local`;
+  const password = 'options-staff-password';
+  try {
+    await client.query(
+      `insert into staff_member (id, email, name, password_hash, roles, created_at, updated_at)
+       values ($1, $2, 'Options e2e', $3, array['administrator']::text[], now(), now())`,
+      [`stf_OPT${Date.now()}`, email, await hash(password)],
+    );
+  } finally {
+    await client.end();
+  }
+  const post = async (path: string, body: object) =>
+    (await fetch(`${baseUrl()}/api/admin/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json())) as Envelope<{ ticket: string; secret: string; token: string }>;
+  const step1 = await post('staffLogin', { email, password, rtoken: 'optstaff1' });
+  expect(step1.code).toBe(1);
+  const code = await generate({ secret: step1.data.secret });
+  const step2 = await post('staffLoginCode', { ticket: step1.data.ticket, code, rtoken: 'optstaff2' });
+  expect(step2.code).toBe(1);
+  return step2.data.token;
+}
+
+async function selectProfile(staff: string, profile: 'permissive' | 'eu_retail'): Promise<void> {
+  const response = await fetch(`${baseUrl()}/api/admin/jurisdiction`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${staff}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      profile,
+      reason: 'options e2e',
+      rtoken: `j${Math.random().toString(36).slice(2, 12)}`,
+    }),
+  });
+  const answer = (await response.json()) as Envelope<unknown>;
+  expect(answer.code, answer.msg).toBe(1);
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  const demo = await fetch(`${baseUrl()}/api/web/tempLogin?lang=en&rtoken=e2eoptlogin`).then(
+    (r) => r.json() as Promise<Envelope<{ token: string }>>,
+  );
+  expect(demo.code).toBe(1);
+  token = demo.data.token;
+  const list = await data<{ items: OptionInstrumentData[] }>('GET', 'getOptions');
+  const btc = list.items.find((i) => i.symbol === SYMBOL);
+  if (!btc) throw new Error(`${SYMBOL} offers no options`);
+  instrument = btc;
+  const first = [...btc.durations].sort((a, b) => a.seconds - b.seconds)[0];
+  if (!first) throw new Error('no durations');
+  shortest = first;
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('up/down options', () => {
+  it('an empty options account points to the transfer from spot', async () => {
+    expect(instrument.open).toBe(true);
+    expect(instrument.enabled).toBe(true);
+    const page = await openView('desktop', 'en');
+    await page.getByTestId('option-empty-balance').waitFor();
+    expect(await page.getByTestId('option-transfer').getAttribute('href')).toBe(
+      '/transfer?currency=USDT&from=spot&to=options',
+    );
+    await screenshot(page, 'options-empty-en-desktop');
+    await page.getByTestId('option-transfer').click();
+    await page.waitForURL(/\/transfer\?/);
+    await page.close();
+    // Demo funds start in spot: move some to the options account.
+    await data('POST', 'transferAsset', { currency: 'USDT', amount: '1000', from: 'spot', to: 'options' });
+    expect(await optionsAvailable()).toBe(stakeUnits('1000'));
+  });
+
+  it('buys Up for the shortest duration, counts down, settles on the recorded price and shows the result', async () => {
+    const page = await openView('desktop', 'en');
+    await page.locator('[data-testid="option-available"][data-value="1000"]').waitFor();
+    expect(shortest.seconds).toBe(30);
+    // The preview: stake × (1 + rate), exact, and what a loss and a tie mean, before buying.
+    await page.getByTestId('direction-up').click();
+    await page.getByTestId('option-stake').fill(STAKE);
+    await page.getByTestId(`duration-${shortest.seconds}`).click();
+    const expectedPayout = showStake(payoutOnWin(stakeUnits(STAKE) ?? 0n, shortest.payout_rate));
+    expect((await page.getByTestId('option-payout').textContent())?.replace(/,/g, '')).toContain(
+      expectedPayout,
+    );
+    expect(await page.getByTestId('option-outcomes').textContent()).toContain('refunds the investment');
+    await screenshot(page, 'options-before-en-desktop');
+    const balanceBefore = await optionsAvailable();
+
+    const bought = await buyUp(page, STAKE);
+    expect(bought).toMatchObject({
+      symbol: SYMBOL,
+      direction: 'up',
+      stake: STAKE,
+      duration: 30,
+      status: 'open',
+    });
+    expect(bought.expires_at - bought.opened_at).toBe(30_000);
+    expect(await optionsAvailable()).toBe(balanceBefore - (stakeUnits(STAKE) ?? 0n));
+
+    const card = page.locator(`[data-testid="open-option"][data-order="${bought.order_id}"]`);
+    await card.waitFor();
+    const left = Number(await card.getAttribute('data-seconds-left'));
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThanOrEqual(30);
+    expect(await card.getByTestId('open-option-countdown').textContent()).toMatch(/^0:[0-3]\d$/);
+    expect((await card.getByTestId('open-option-open-price').textContent())?.replace(/,/g, '')).toBe(
+      bought.open_price,
+    );
+    // The countdown moves.
+    await page.waitForFunction(
+      ({ id, from }) =>
+        Number(
+          document
+            .querySelector(`[data-testid="open-option"][data-order="${id}"]`)
+            ?.getAttribute('data-seconds-left'),
+        ) < from,
+      { id: bought.order_id, from: left },
+    );
+    expect(['winning', 'losing', 'level']).toContain(await card.getAttribute('data-standing'));
+    await screenshot(page, 'options-during-en-desktop');
+
+    // Settlement: the risk engine settles at expiry on the recorded price; the screen polls and shows it.
+    const result = page.locator(`[data-testid="option-result"][data-order="${bought.order_id}"]`);
+    await result.waitFor({ timeout: 75_000 });
+    const settled = await data<OptionOrderData>('GET', 'getOptionOrder', { order_id: bought.order_id });
+    expect(['won', 'lost', 'tied']).toContain(settled.status);
+    expect(await result.getAttribute('data-status')).toBe(settled.status);
+    expect(settled.settlement_price).not.toBeNull();
+    expect(settled.settlement_price_at).not.toBeNull();
+    expect(settled.settlement_price_at ?? Infinity).toBeLessThanOrEqual(settled.expires_at);
+    const stake = stakeUnits(STAKE) ?? 0n;
+    const payout =
+      settled.status === 'won'
+        ? payoutOnWin(stake, settled.payout_rate)
+        : settled.status === 'tied'
+          ? stake
+          : 0n;
+    expect(settled.payout).toBe(showStake(payout));
+    expect(settled.profit).toBe(showStake(payout - stake));
+    expect((await result.getByTestId('option-result-payout').textContent())?.replace(/,/g, '')).toContain(
+      settled.payout ?? 'x',
+    );
+    expect((await result.getByTestId('option-result-settlement').textContent())?.replace(/,/g, '')).toBe(
+      settled.settlement_price,
+    );
+    const titles = { won: 'You won', lost: 'You lost', tied: 'Tie: investment refunded' } as const;
+    expect(await result.getByTestId('option-result-title').textContent()).toContain(
+      titles[settled.status as keyof typeof titles],
+    );
+    // The payout is back in the options account.
+    expect(await optionsAvailable()).toBe(balanceBefore - stake + payout);
+    await screenshot(page, 'options-after-en-desktop');
+
+    // History: the row with the opening and settlement prices and the profit.
+    const row = page.locator(`[data-testid="history-row"][data-order="${bought.order_id}"]`);
+    await row.waitFor();
+    expect(await row.getByTestId('history-open-price').getAttribute('data-value')).toBe(settled.open_price);
+    expect(await row.getByTestId('history-settlement-price').getAttribute('data-value')).toBe(
+      settled.settlement_price,
+    );
+    expect(await row.getByTestId('history-profit').getAttribute('data-value')).toBe(settled.profit);
+    expect(await row.getByTestId('history-status').getAttribute('data-status')).toBe(settled.status);
+    await screenshot(page, 'options-history-en-desktop');
+    expect((page as Page & { errors: string[] }).errors).toEqual([]);
+    await page.close();
+  }, 150_000);
+
+  it('a stake below the minimum is named while typing and refused in the customer’s language', async () => {
+    for (const lang of ['en', 'zh'] as const) {
+      const page = await openView('desktop', lang);
+      await page.getByTestId('option-stake').fill('5');
+      const hint = page.getByTestId('option-hint-min');
+      await hint.waitFor();
+      expect(await hint.textContent()).toBe(
+        interpolate(catalogs[lang].options.form.hint.min, { min: instrument.min_stake, currency: 'USDT' }),
+      );
+      await page.getByTestId('option-buy').click();
+      await page.getByTestId('option-confirm-submit').click();
+      const refusal = page.getByTestId('option-refusal');
+      await refusal.waitFor();
+      await page.getByTestId('option-confirm-submit').waitFor({ state: 'detached' });
+      expect(await refusal.getAttribute('data-reason')).toBe('OPTION_STAKE_BELOW_MIN');
+      expect((await refusal.textContent())?.trim()).toBe(
+        interpolate(catalogs[lang].common.reason.OPTION_STAKE_BELOW_MIN, { min: instrument.min_stake }),
+      );
+      await screenshot(page, `options-refusal-${lang}-desktop`);
+      await page.close();
+    }
+  });
+
+  it('a closed market shows its hours and takes no order', async () => {
+    const list = await data<{ items: OptionInstrumentData[] }>('GET', 'getOptions');
+    const closed = list.items.find((i) => i.enabled && !i.open);
+    if (!closed)
+      throw new Error('no closed options instrument (today is a Saturday: XAU/USD, EUR/USD, WTI close)');
+    const page = await open('desktop', 'zh', `/options?symbol=${encodeURIComponent(closed.symbol)}`);
+    await page.locator(`[data-testid="options-page"][data-symbol="${closed.symbol}"]`).waitFor();
+    await page.getByTestId('option-closed').waitFor();
+    expect(await page.getByTestId('option-market-state').getAttribute('data-state')).toBe('closed');
+    await page.getByTestId('option-stake').fill(STAKE);
+    expect(await page.getByTestId('option-buy').isDisabled()).toBe(true);
+    await screenshot(page, 'options-closed-zh-desktop');
+    expect(await englishTexts(page)).toEqual([]);
+    await page.close();
+    const refused = await call('POST', 'buyOption', {
+      symbol: closed.symbol,
+      direction: 'down',
+      stake: STAKE,
+      duration: String(closed.durations[0]?.seconds ?? 60),
+    });
+    expect(refused.reason).toBe('MARKET_CLOSED');
+  });
+
+  it('every language and size: before, during and after a settlement, and the records', async () => {
+    const combos = (['desktop', 'mobile'] as const).flatMap((viewport) =>
+      LANGS.map((lang) => ({ viewport, lang })),
+    );
+    // Per size, one page per language side by side: each buys its own option, then all three settle
+    // (a page shows the three latest results, so each sees its own).
+    for (const viewport of ['desktop', 'mobile'] as const) {
+      const batch = LANGS.map((lang) => ({ viewport, lang }));
+      const pages = await Promise.all(batch.map(({ lang }) => openView(viewport, lang)));
+      for (const [i, page] of pages.entries()) {
+        const { lang } = batch[i] as (typeof batch)[number];
+        await page.getByTestId('option-stake').fill(STAKE);
+        await screenshot(page, `options-before-${lang}-${viewport}`);
+        if (lang !== 'en') expect(await englishTexts(page), `before ${lang} ${viewport}`).toEqual([]);
+      }
+      const bought: OptionOrderData[] = [];
+      for (const page of pages) bought.push(await buyUp(page, STAKE));
+      for (const [i, page] of pages.entries()) {
+        const { lang } = batch[i] as (typeof batch)[number];
+        const order = bought[i] as OptionOrderData;
+        await page.locator(`[data-testid="open-option"][data-order="${order.order_id}"]`).waitFor();
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await screenshot(page, `options-during-${lang}-${viewport}`);
+        if (lang !== 'en') expect(await englishTexts(page), `during ${lang} ${viewport}`).toEqual([]);
+      }
+      for (const [i, page] of pages.entries()) {
+        const { lang } = batch[i] as (typeof batch)[number];
+        const order = bought[i] as OptionOrderData;
+        await page
+          .locator(`[data-testid="option-result"][data-order="${order.order_id}"]`)
+          .waitFor({ timeout: 90_000 });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await screenshot(page, `options-after-${lang}-${viewport}`);
+        if (lang !== 'en') expect(await englishTexts(page), `after ${lang} ${viewport}`).toEqual([]);
+        expect((page as Page & { errors: string[] }).errors).toEqual([]);
+        await page.close();
+      }
+    }
+    for (const { viewport, lang } of combos) {
+      const page = await open(viewport, lang, '/optionRecord');
+      await page.locator('[data-testid="history-row"]').first().waitFor();
+      const total = Number(await page.getByTestId('records-total').getAttribute('data-total'));
+      expect(total).toBe(combos.length + 1);
+      await screenshot(page, `options-records-${lang}-${viewport}`);
+      if (lang !== 'en') expect(await englishTexts(page), `records ${lang} ${viewport}`).toEqual([]);
+      await page.close();
+    }
+  }, 300_000);
+
+  it('records filter by instrument, status and period, with pages', async () => {
+    const page = await open('desktop', 'en', '/optionRecord');
+    await page.locator('[data-testid="history-row"]').first().waitFor();
+    const all = Number(await page.getByTestId('records-total').getAttribute('data-total'));
+    const api = await data<Paged<OptionOrderData>>('GET', 'getOptionOrders', { page_size: '100' });
+    expect(all).toBe(api.total);
+    await page.getByTestId('records-status').getByText('Open', { exact: true }).click();
+    await page.locator('[data-testid="records-total"][data-total="0"]').waitFor();
+    await page.getByTestId('history-empty').waitFor();
+    await page.getByTestId('records-status').getByText('Settled', { exact: true }).click();
+    await page.locator(`[data-testid="records-total"][data-total="${all}"]`).waitFor();
+    await page.getByTestId('records-symbol').click();
+    await page.getByRole('option', { name: 'ETH/USDT' }).click();
+    await page.locator('[data-testid="records-total"][data-total="0"]').waitFor();
+    await page.getByTestId('records-reset').click();
+    await page.locator(`[data-testid="records-total"][data-total="${all}"]`).waitFor();
+    await page.getByTestId('records-range').click();
+    await page.getByRole('option', { name: 'Last 24 hours' }).click();
+    await page.locator(`[data-testid="records-total"][data-total="${all}"]`).waitFor();
+    await page.close();
+  });
+
+  it('a jurisdiction profile without options: the view says so and offers no order form', async () => {
+    const staff = await staffToken();
+    await selectProfile(staff, 'eu_retail');
+    try {
+      const jurisdiction = await data<JurisdictionData>('GET', 'getJurisdiction');
+      expect(jurisdiction.active.options_enabled).toBe(false);
+      for (const lang of LANGS) {
+        for (const viewport of ['desktop', 'mobile'] as const) {
+          const page = await open(viewport, lang, viewUrl);
+          const notice = page.getByTestId('options-not-permitted');
+          await notice.waitFor();
+          expect(await notice.textContent()).toContain(catalogs[lang].options.page.notPermitted);
+          expect(await page.getByTestId('option-form').count()).toBe(0);
+          await page.getByTestId('history-row').first().waitFor();
+          if (lang !== 'en')
+            expect(await englishTexts(page), `not permitted ${lang} ${viewport}`).toEqual([]);
+          await screenshot(page, `options-not-permitted-${lang}-${viewport}`);
+          await page.close();
+        }
+      }
+      // The server refuses too, in the customer's language.
+      const refused = await call(
+        'POST',
+        'buyOption',
+        { symbol: SYMBOL, direction: 'up', stake: STAKE, duration: '30' },
+        'ft',
+      );
+      expect(refused.reason).toBe('OPTIONS_NOT_PERMITTED');
+      expect(refused.msg).toBe(catalogs.ft.common.reason.OPTIONS_NOT_PERMITTED);
+    } finally {
+      await selectProfile(staff, 'permissive');
+    }
+  }, 120_000);
+});
