@@ -6,6 +6,12 @@ export const webEn = {
     loading: 'Loading…',
     skipToContent: 'Skip to content',
   },
+  tradeSwitch: {
+    label: 'Trade screens',
+    contracts: 'Contracts',
+    spot: 'Spot',
+    options: 'Up/down options',
+  },
   nav: {
     home: 'Home',
     market: 'Market',

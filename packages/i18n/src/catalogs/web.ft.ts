@@ -9,6 +9,12 @@ export const webFt: Shape<typeof webEn> = {
     loading: '載入中…',
     skipToContent: '跳到主要內容',
   },
+  tradeSwitch: {
+    label: '交易頁面',
+    contracts: '合約',
+    spot: '現貨',
+    options: '漲跌期權',
+  },
   nav: {
     home: '首頁',
     market: '行情',

@@ -9,6 +9,12 @@ export const webZh: Shape<typeof webEn> = {
     loading: '加载中…',
     skipToContent: '跳到正文',
   },
+  tradeSwitch: {
+    label: '交易页面',
+    contracts: '合约',
+    spot: '现货',
+    options: '涨跌期权',
+  },
   nav: {
     home: '首页',
     market: '行情',

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useInfo } from '../../../api/info.ts';
+import { TradeSwitch } from '../../../app/layout/TradeSwitch.tsx';
 import { useToken } from '../../../lib/session.ts';
 import { useContracts } from '../../contract/api.ts';
 import { ContractTradeView } from '../../contract/components/ContractTradeView.tsx';
@@ -104,6 +105,7 @@ export function TradeScreen() {
 
   return (
     <div data-testid="trade-page">
+      <TradeSwitch />
       {instrument ? (
         <ContractTradeView
           key={`${instrument.symbol}-${demo}`}

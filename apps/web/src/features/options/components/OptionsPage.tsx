@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useInfo } from '../../../api/info.ts';
+import { TradeSwitch } from '../../../app/layout/TradeSwitch.tsx';
 import { useTicker } from '../../../lib/marketStore.ts';
 import { useToken } from '../../../lib/session.ts';
 import { KlineChart } from '../../chart/KlineChart.tsx';
@@ -288,6 +289,7 @@ export function OptionsPage() {
       data-symbol={instrument?.symbol ?? ''}
       data-permitted={permitted}
     >
+      <TradeSwitch />
       <Group gap="lg" align="center" wrap="wrap" style={{ rowGap: 8 }}>
         <Stack gap={0}>
           <Title order={1} fz={{ base: 20, sm: 26 }}>

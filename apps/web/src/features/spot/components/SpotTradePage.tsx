@@ -21,6 +21,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TradeSwitch } from '../../../app/layout/TradeSwitch.tsx';
 import { useTicker } from '../../../lib/marketStore.ts';
 import { KlineChart } from '../../chart/KlineChart.tsx';
 import { useCancelAllOrders } from '../api/cancelAllOrders.ts';
@@ -398,6 +399,7 @@ export function SpotTradePage() {
       data-testid="spot-trade-page"
       data-symbol={market?.symbol ?? ''}
     >
+      <TradeSwitch />
       <Group gap="lg" align="center" wrap="wrap" style={{ rowGap: 8 }}>
         <Title order={1} fz={{ base: 20, sm: 26 }} translate="no" visibleFrom="sm" data-testid="spot-symbol">
           {market?.symbol ?? wanted}
