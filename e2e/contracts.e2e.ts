@@ -7,6 +7,7 @@ import type {
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, LANGS, launch, newPage, screenshot, type ViewportName } from './browser.ts';
+import { englishTexts } from './pages.ts';
 
 /**
  * Contract trading in Chromium on /preciousMetal, as a demo customer (100,000 demo USDT in spot,
@@ -405,32 +406,6 @@ describe('contract trading', () => {
     await screenshot(page, 'contracts-phone-position');
   });
 });
-
-/** Visible texts still in English on a zh/ft screen (symbols, codes and numbers are the same in every language). */
-async function englishTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const allowed =
-      /^(Bourse|English|DEMO|UID|USDT|ETF|TradingView|MA\(\d+\)|[A-Z0-9]{2,8}(\/[A-Z0-9]{2,8})?(-[A-Z0-9]+)?|[\d\s:.,/%+×≈→=-]*)$/;
-    const out: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.trim() ?? '';
-      const element = node.parentElement;
-      if (!text || !element || element.closest('script,style,[aria-hidden="true"],[translate="no"]'))
-        continue;
-      const style = getComputedStyle(element);
-      const rect = element.getBoundingClientRect();
-      if (style.visibility === 'hidden' || style.display === 'none' || rect.width === 0 || rect.height === 0)
-        continue;
-      if (allowed.test(text)) continue;
-      const words = text
-        .split(/[\s()（）·,，:：「」“”]+/)
-        .filter((w) => /[A-Za-z]{2,}/.test(w) && !allowed.test(w));
-      if (words.length > 0) out.push(text);
-    }
-    return out;
-  });
-}
 
 describe('contract screens', () => {
   beforeAll(async () => {

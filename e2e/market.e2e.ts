@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, LANGS, launch, newPage, screenshot, type ViewportName } from './browser.ts';
-import { LoginPage } from './pages.ts';
+import { englishTexts, LoginPage } from './pages.ts';
 
 /**
  * Market data in Chromium: live prices on /market and home, search and sort over a 3,000-instrument
@@ -33,39 +33,6 @@ async function api<T>(base: string, call: string, params: Record<string, string>
   const body = (await response.json()) as { code: number; data: T; msg: string };
   if (body.code !== 1) throw new Error(`${call}: ${body.msg}`);
   return body.data;
-}
-
-/**
- * Visible texts that read as English words, for the zh and ft screens. Like e2e/pages.ts
- * Shell.englishTexts, but proper names the app marks `translate="no"` (instrument symbols and names
- * such as "BTC/USDT" or "Apple Inc.", and the chart library's name) are the same in every language.
- */
-async function englishTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const allowed =
-      /^(Bourse|English|ETFs?|[2-9A-Z]{8}|UID|USDT|BTC|ETH|TRX|OK|PWA|ID|DEMO|K|@?[\w.+-]+@[\w.-]+|https?:\/\/\S+|[\w.-]+\.(com|local|io)|\d[\d:.,/ -]*)$/i;
-    const out: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.trim() ?? '';
-      const element = node.parentElement;
-      if (!text || !element || element.closest('script,style,[aria-hidden="true"],[translate="no"]'))
-        continue;
-      const style = getComputedStyle(element);
-      const rect = element.getBoundingClientRect();
-      if (style.visibility === 'hidden' || style.display === 'none' || rect.width === 0 || rect.height === 0)
-        continue;
-      if (allowed.test(text)) continue;
-      const words = text
-        .split(/[\s()（）·,，:：「」“”。、；！？]+/)
-        .filter((w: string) => /[A-Za-z]{2,}/.test(w) && !allowed.test(w));
-      if (words.length > 0) out.push(text);
-    }
-    const placeholders = [...document.querySelectorAll('input[placeholder]')]
-      .map((i) => i.getAttribute('placeholder') ?? '')
-      .filter((p) => /[A-Za-z]{3,}/.test(p) && !allowed.test(p));
-    return [...out, ...placeholders];
-  });
 }
 
 /** /preciousMetal, /ldcoin and /info need a login (spec 2's open list): a demo account will do. */

@@ -13,6 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { payoutOnWin, showStake, stakeUnits } from '../apps/web/src/features/options/logic.ts';
 import { baseUrl, LANGS, launch, newPage, screenshot, type ViewportName } from './browser.ts';
+import { englishTexts } from './pages.ts';
 
 /**
  * Up/down options in Chromium, as a demo customer (virtual USDT, moved from the spot account to the
@@ -108,37 +109,6 @@ async function buyUp(page: Page, stake: string): Promise<OptionOrderData> {
   const bought = after.items.find((o) => !before.has(o.order_id));
   if (!bought) throw new Error('no new open option after buying');
   return bought;
-}
-
-/**
- * Visible texts that read as English words on the zh and ft screens. Proper names the app marks
- * `translate="no"` (instrument symbols, the chart library's name) are the same in every language.
- */
-async function englishTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const allowed =
-      /^(Bourse|English|ETFs?|UID|USDT|BTC|ETH|OK|ID|DEMO|K|MA\d*|https?:\/\/\S+|[\d:.,/ +−%-]*\d[\d:.,/ +−%-]*)$/i;
-    const codes = /^([A-Z][A-Z0-9]{1,9}(\/[A-Z][A-Z0-9]{1,9})?)$/;
-    const ok = (text: string) => allowed.test(text) || codes.test(text);
-    const out: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.trim() ?? '';
-      const element = node.parentElement;
-      if (!text || !element || element.closest('script,style,[aria-hidden="true"],[translate="no"]'))
-        continue;
-      const style = getComputedStyle(element);
-      const rect = element.getBoundingClientRect();
-      if (style.visibility === 'hidden' || style.display === 'none' || rect.width === 0 || rect.height === 0)
-        continue;
-      if (ok(text)) continue;
-      const words = text
-        .split(/[\s()（）·,，:：「」“”。、；！？]+/)
-        .filter((w: string) => /[A-Za-z]{2,}/.test(w) && !ok(w));
-      if (words.length > 0) out.push(text);
-    }
-    return out;
-  });
 }
 
 /** A staff administrator of this test's own, logged in through the staff API. */

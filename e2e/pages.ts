@@ -75,42 +75,45 @@ export class Shell {
     await this.page.getByTestId('logout').click();
   }
 
-  /**
-   * Visible texts that still read as English words: after switching to Chinese there must be
-   * none, apart from names that are the same in every language.
-   */
+  /** Visible texts that still read as English words (see `englishTexts`). */
   async englishTexts(): Promise<string[]> {
-    return this.page.evaluate(() => {
-      const allowed =
-        /^(Bourse|English|ETFs?|UID|USDT|BTC|ETH|TRX|OK|PWA|EIP-4361|Ethereum|MetaMask|Google|Email|E-mail|SMS|ID|DEMO|@?[\w.+-]+@[\w.-]+|https?:\/\/\S+|[\w.-]+\.(com|local|io)|\d[\d:.,/ -]*)$/i;
-      // Case-sensitive: invitation codes, currency codes and pairs (BTC, XAU/USD) are not words.
-      const codes = /^([2-9A-Z]{8}|[A-Z][A-Z0-9]{1,9}(\/[A-Z][A-Z0-9]{1,9})?)$/;
-      const isAllowed = (text: string) => allowed.test(text) || codes.test(text);
-      const out: string[] = [];
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = node.textContent?.trim() ?? '';
-        const element = node.parentElement;
-        if (!text || !element || element.closest('script,style,[aria-hidden="true"]')) continue;
-        const style = getComputedStyle(element);
-        const rect = element.getBoundingClientRect();
-        if (
-          style.visibility === 'hidden' ||
-          style.display === 'none' ||
-          rect.width === 0 ||
-          rect.height === 0
-        )
-          continue;
-        if (isAllowed(text)) continue;
-        const words = text
-          .split(/[\s()（）·,，:：]+/)
-          .filter((w: string) => /[A-Za-z]{2,}/.test(w) && !isAllowed(w));
-        if (words.length > 0) out.push(text);
-      }
-      const placeholders = [...document.querySelectorAll('input[placeholder]')]
-        .map((i) => i.getAttribute('placeholder') ?? '')
-        .filter((p) => /[A-Za-z]{3,}/.test(p) && !isAllowed(p));
-      return [...out, ...placeholders];
-    });
+    return englishTexts(this.page);
   }
+}
+
+/**
+ * Visible texts (and input placeholders) that still read as English words, for the zh and ft
+ * screens. Names that are the same in every language pass: the product's own, currency codes and
+ * pairs (BTC, XAU/USD, BTC/USDT-PERP — case-sensitive, so English words in capitals do not), invitation
+ * codes, e-mail and web addresses, numbers, and anything the app marks `translate="no"` (instrument
+ * symbols and names, the chart library's name).
+ */
+export async function englishTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const allowed =
+      /^(Bourse|English|ETFs?|UID|OK|PWA|EIP-4361|Ethereum|MetaMask|Google|E-?mail|SMS|ID|DEMO|K|TradingView|MA\(?\d*\)?|@?[\w.+-]+@[\w.-]+|https?:\/\/\S+|[\w.-]+\.(com|local|io)|[\d\s:.,/%+×≈→=−-]*)$/i;
+    const codes = /^([2-9A-Z]{8}|[A-Z][A-Z0-9]{1,9}(\/[A-Z][A-Z0-9]{1,9})?(-[A-Z0-9]+)?)$/;
+    const ok = (text: string) => allowed.test(text) || codes.test(text);
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      const element = node.parentElement;
+      if (!text || !element || element.closest('script,style,[aria-hidden="true"],[translate="no"]'))
+        continue;
+      const style = getComputedStyle(element);
+      const rect = element.getBoundingClientRect();
+      if (style.visibility === 'hidden' || style.display === 'none' || rect.width === 0 || rect.height === 0)
+        continue;
+      if (ok(text)) continue;
+      const words = text
+        .split(/[\s()（）·,，:：「」“”。、；！？]+/)
+        .filter((w: string) => /[A-Za-z]{2,}/.test(w) && !ok(w));
+      if (words.length > 0) out.push(text);
+    }
+    const placeholders = [...document.querySelectorAll('input[placeholder]')]
+      .map((i) => i.getAttribute('placeholder') ?? '')
+      .filter((text) => /[A-Za-z]{3,}/.test(text) && !ok(text));
+    return [...out, ...placeholders];
+  });
 }

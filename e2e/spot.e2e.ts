@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { floorToStep, notionalOf, ONE, show, units } from '../apps/web/src/features/spot/logic/amounts.ts';
 import { baseUrl, LANGS, launch, newPage, screenshot, type ViewportName } from './browser.ts';
+import { englishTexts } from './pages.ts';
 
 /**
  * Spot trading in Chromium, as a demo customer (virtual USDT on the demo book, where the market
@@ -394,36 +395,6 @@ describe('spot trading', () => {
     await quick.context().close();
   });
 });
-
-/**
- * Visible texts that still read as English words on a zh/ft screen. Currency codes and pairs
- * (BNB, BTC/USDT), the chart library's name and marked proper names (`translate="no"`) are the
- * same in every language.
- */
-async function englishTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const allowed =
-      /^(Bourse|English|DEMO|UID|TradingView|MA\(\d+\)|[A-Z]{2,6}(\/[A-Z]{2,6})?|@?[\w.+-]+@[\w.-]+|[\d\s:.,/%+≈→-]*)$/;
-    const out: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.trim() ?? '';
-      const element = node.parentElement;
-      if (!text || !element || element.closest('script,style,[aria-hidden="true"],[translate="no"]'))
-        continue;
-      const style = getComputedStyle(element);
-      const rect = element.getBoundingClientRect();
-      if (style.visibility === 'hidden' || style.display === 'none' || rect.width === 0 || rect.height === 0)
-        continue;
-      if (allowed.test(text)) continue;
-      const words = text
-        .split(/[\s()（）·,，:：「」“”]+/)
-        .filter((w) => /[A-Za-z]{2,}/.test(w) && !allowed.test(w));
-      if (words.length > 0) out.push(text);
-    }
-    return out;
-  });
-}
 
 describe('spot screens', () => {
   const screens = [
