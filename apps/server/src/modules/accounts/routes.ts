@@ -10,16 +10,12 @@ import {
 } from '@bourse/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { langOf, ok } from '../../http/envelope.ts';
+import { authOf } from '../../http/request.ts';
 import type { Accounts, RequestMeta } from './service.ts';
 import type { WalletLogin } from './wallet.ts';
 
 function meta(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '', lang: langOf(request) };
-}
-
-function authOf(request: FastifyRequest) {
-  if (!request.auth) throw new Error('route declared auth: required but no session was attached');
-  return request.auth;
 }
 
 /** The access calls of API.md. Thin: parse, call the service, wrap in the envelope. */

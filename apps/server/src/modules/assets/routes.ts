@@ -1,13 +1,9 @@
 import { EmptyBody, GetAssetQuery, RecordsQuery, TransferBody } from '@bourse/protocol';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { langOf, ok } from '../../http/envelope.ts';
+import { authOf } from '../../http/request.ts';
 import { type Assets, bookOf } from './service.ts';
-
-function authOf(request: FastifyRequest) {
-  if (!request.auth) throw new Error('route declared auth: required but no session was attached');
-  return request.auth;
-}
 
 /** Asset calls (docs/api.md "Asset calls"): the customer's own balances, transfers and records. */
 export function assetsRoutes(deps: { db: Db; assets: Assets }) {

@@ -20,18 +20,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { langOf, ok } from '../../http/envelope.ts';
+import { authOf, staffOf } from '../../http/request.ts';
 import type { ContractsAdmin } from './admin.ts';
 import type { ContractsService } from './service.ts';
-
-function authOf(request: FastifyRequest) {
-  if (!request.auth) throw new Error('route declared auth: required but no session was attached');
-  return request.auth;
-}
-
-function staffOf(request: FastifyRequest) {
-  if (!request.staff) throw new Error('staff route reached without a staff session');
-  return request.staff;
-}
 
 /** Customer calls under /api/web (docs/api.md, "Contracts"). */
 export function contractsRoutes(service: ContractsService) {

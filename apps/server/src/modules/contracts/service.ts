@@ -36,6 +36,7 @@ import type { Logger } from 'pino';
 import { type Db, inTransaction, type Tx } from '../../db/database.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { reasonEnvelope } from '../../http/envelope.ts';
+import { pageNewestFirst, pageOf } from '../../http/paging.ts';
 import { Refusal, refuse } from '../../http/refusal.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
@@ -356,17 +357,6 @@ export function createContractsService(deps: ContractsDeps) {
       out.push({ i, s });
     }
     return out;
-  }
-
-  // ---- paging -----------------------------------------------------------------------------------
-
-  function pageOf(q: { page?: string; page_size?: string }) {
-    const page = Math.max(1, Number(q.page ?? '1'));
-    const pageSize = Number(q.page_size ?? String(DERIVATIVES_LIMITS.pageSizeDefault));
-    if (pageSize < 1) refuse('BAD_INPUT', { field: 'page_size' });
-    if (pageSize > DERIVATIVES_LIMITS.pageSizeMax)
-      refuse('LIMIT_TOO_LARGE', { field: 'page_size', max: DERIVATIVES_LIMITS.pageSizeMax });
-    return { page, pageSize, offset: (page - 1) * pageSize };
   }
 
   // ---- open -------------------------------------------------------------------------------------
@@ -816,22 +806,14 @@ export function createContractsService(deps: ContractsDeps) {
     auth: AuthContext,
     q: { symbol?: string; status?: 'pending' | 'filled' | 'cancelled'; page?: string; page_size?: string },
   ): Promise<Paged<ContractOrderData>> {
-    const { page, pageSize, offset } = pageOf(q);
+    const paging = pageOf(q, DERIVATIVES_LIMITS);
     let query = db
       .selectFrom('contracts_order')
       .where('customer_id', '=', auth.customerId)
       .where('book', '=', bookOf(auth))
       .where('status', '=', q.status ?? 'pending');
     if (q.symbol) query = query.where('symbol', '=', q.symbol);
-    const total = Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-    const rows = await query
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset(offset)
-      .execute();
-    return { total, page, page_size: pageSize, items: rows.map(orderData) };
+    return pageNewestFirst(query, 'created_at', paging, (rows) => rows.map(orderData));
   }
 
   async function history(
@@ -845,7 +827,7 @@ export function createContractsService(deps: ContractsDeps) {
       page_size?: string;
     },
   ): Promise<Paged<ContractPositionData>> {
-    const { page, pageSize, offset } = pageOf(q);
+    const paging = pageOf(q, DERIVATIVES_LIMITS);
     if (q.start_time && q.end_time && Number(q.start_time) > Number(q.end_time)) refuse('DATE_RANGE_INVALID');
     let query = db
       .selectFrom('contracts_position')
@@ -855,63 +837,36 @@ export function createContractsService(deps: ContractsDeps) {
     if (q.symbol) query = query.where('symbol', '=', q.symbol);
     if (q.start_time) query = query.where('closed_at', '>=', new Date(Number(q.start_time)));
     if (q.end_time) query = query.where('closed_at', '<=', new Date(Number(q.end_time)));
-    const total = Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-    const rows = await query
-      .selectAll()
-      .orderBy('closed_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset(offset)
-      .execute();
-    return { total, page, page_size: pageSize, items: rows.map(positionData) };
+    return pageNewestFirst(query, 'closed_at', paging, (rows) => rows.map(positionData));
   }
 
   async function closes(
     auth: AuthContext,
     q: { position_id?: string; symbol?: string; page?: string; page_size?: string },
   ): Promise<Paged<ContractCloseData>> {
-    const { page, pageSize, offset } = pageOf(q);
+    const paging = pageOf(q, DERIVATIVES_LIMITS);
     let query = db
       .selectFrom('contracts_close')
       .where('customer_id', '=', auth.customerId)
       .where('book', '=', bookOf(auth));
     if (q.position_id) query = query.where('position_id', '=', q.position_id);
     if (q.symbol) query = query.where('symbol', '=', q.symbol);
-    const total = Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-    const rows = await query
-      .selectAll()
-      .orderBy('closed_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset(offset)
-      .execute();
-    return { total, page, page_size: pageSize, items: rows.map(closeData) };
+    return pageNewestFirst(query, 'closed_at', paging, (rows) => rows.map(closeData));
   }
 
   async function funding(
     auth: AuthContext,
     q: { position_id?: string; symbol?: string; page?: string; page_size?: string },
   ): Promise<Paged<ContractFundingData>> {
-    const { page, pageSize, offset } = pageOf(q);
+    const paging = pageOf(q, DERIVATIVES_LIMITS);
     let query = db
       .selectFrom('contracts_funding')
       .where('customer_id', '=', auth.customerId)
       .where('book', '=', bookOf(auth));
     if (q.position_id) query = query.where('position_id', '=', q.position_id);
     if (q.symbol) query = query.where('symbol', '=', q.symbol);
-    const total = Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-    const rows = await query
-      .selectAll()
-      .orderBy('funding_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset(offset)
-      .execute();
-    return {
-      total,
-      page,
-      page_size: pageSize,
-      items: rows.map((r) => {
+    return pageNewestFirst(query, 'funding_at', paging, (rows) =>
+      rows.map((r) => {
         const i = instrument(r.symbol);
         return {
           funding_id: r.id,
@@ -924,7 +879,7 @@ export function createContractsService(deps: ContractsDeps) {
           funding_at: r.funding_at.getTime(),
         };
       }),
-    };
+    );
   }
 
   return {

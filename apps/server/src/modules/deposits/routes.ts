@@ -5,22 +5,13 @@ import {
   EmptyBody,
   RechargeAddressQuery,
 } from '@bourse/protocol';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { ok } from '../../http/envelope.ts';
 import { refuse } from '../../http/refusal.ts';
+import { authOf, staffOf } from '../../http/request.ts';
 import type { CustodyProvider } from './provider.ts';
 import type { Deposits } from './service.ts';
-
-function authOf(request: FastifyRequest) {
-  if (!request.auth) throw new Error('route declared auth: required but no session was attached');
-  return request.auth;
-}
-
-function staffOf(request: FastifyRequest) {
-  if (!request.staff) throw new Error('route declared a permission but no staff session was attached');
-  return request.staff;
-}
 
 /** Customer deposit calls under `/api/web` (docs/api.md "Deposit calls"). */
 export function depositsRoutes(deps: { deposits: Deposits }) {

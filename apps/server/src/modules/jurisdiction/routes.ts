@@ -4,15 +4,11 @@ import {
   CommonFields,
   type JurisdictionData,
 } from '@bourse/protocol';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { ok } from '../../http/envelope.ts';
+import { staffOf } from '../../http/request.ts';
 import type { Jurisdiction } from './service.ts';
-
-function staffOf(request: FastifyRequest) {
-  if (!request.staff) throw new Error('staff route reached without a staff session');
-  return request.staff;
-}
 
 const EmptyQuery = Type.Object({ ...CommonFields }, { additionalProperties: false });
 

@@ -16,6 +16,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { type Db, inTransaction, type Tx } from '../../db/database.ts';
 import type { AuthContext } from '../../http/context.ts';
+import { pageNewestFirst, pageOf } from '../../http/paging.ts';
 import { refuse } from '../../http/refusal.ts';
 import type { AuditLog, StaffContext } from '../../http/staff.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -66,15 +67,6 @@ function orderData(o: OrderRow): OptionOrderData {
     profit: opt(o.profit_units),
     settled_at: o.settled_at?.getTime() ?? null,
   };
-}
-
-function pageOf(q: { page?: string; page_size?: string }) {
-  const page = Math.max(1, Number(q.page ?? '1'));
-  const pageSize = Number(q.page_size ?? String(DERIVATIVES_LIMITS.pageSizeDefault));
-  if (pageSize < 1) refuse('BAD_INPUT', { field: 'page_size' });
-  if (pageSize > DERIVATIVES_LIMITS.pageSizeMax)
-    refuse('LIMIT_TOO_LARGE', { field: 'page_size', max: DERIVATIVES_LIMITS.pageSizeMax });
-  return { page, pageSize };
 }
 
 /**
@@ -289,23 +281,6 @@ export function createOptions(deps: {
     return q;
   }
 
-  async function page<T>(
-    q: ReturnType<typeof listQuery>,
-    paging: { page?: string; page_size?: string },
-    map: (rows: OrderRow[]) => Promise<T[]> | T[],
-  ): Promise<Paged<T>> {
-    const { page, pageSize } = pageOf(paging);
-    const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-    const rows = await q
-      .selectAll()
-      .orderBy('opened_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute();
-    return { total, page, page_size: pageSize, items: await map(rows) };
-  }
-
   return {
     consumer,
     async start(): Promise<{ seeded: number }> {
@@ -343,7 +318,12 @@ export function createOptions(deps: {
       return orderData(o);
     },
     orders(auth: AuthContext, q: OptionOrdersQuery): Promise<Paged<OptionOrderData>> {
-      return page(listQuery({ ...q, customerId: auth.customerId }), q, (rows) => rows.map(orderData));
+      return pageNewestFirst(
+        listQuery({ ...q, customerId: auth.customerId }),
+        'opened_at',
+        pageOf(q, DERIVATIVES_LIMITS),
+        (rows) => rows.map(orderData),
+      );
     },
 
     // ---- back office: settings (audited) and read-only views. Nothing here touches an order.
@@ -430,14 +410,19 @@ export function createOptions(deps: {
       return settingData(saved) as AdminOptionSettingsData;
     },
     async adminOrders(q: AdminOptionOrdersQuery): Promise<Paged<AdminOptionOrderData>> {
-      return page(listQuery({ ...q, customerId: q.customer_id }), q, async (rows) => {
-        const labels = await customerLabels([...new Set(rows.map((r) => r.customer_id))]);
-        return rows.map((r) => ({
-          ...orderData(r),
-          customer_id: r.customer_id,
-          customer_label: labels.get(r.customer_id) ?? r.customer_id,
-        }));
-      });
+      return pageNewestFirst(
+        listQuery({ ...q, customerId: q.customer_id }),
+        'opened_at',
+        pageOf(q, DERIVATIVES_LIMITS),
+        async (rows) => {
+          const labels = await customerLabels([...new Set(rows.map((r) => r.customer_id))]);
+          return rows.map((r) => ({
+            ...orderData(r),
+            customer_id: r.customer_id,
+            customer_label: labels.get(r.customer_id) ?? r.customer_id,
+          }));
+        },
+      );
     },
     async exposure(book: DerivativesBook): Promise<{ items: AdminOptionExposureData[] }> {
       const rows = await sql<{

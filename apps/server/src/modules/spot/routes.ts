@@ -19,20 +19,11 @@ import {
   SpotMarketsQuery,
   SpotTradesQuery,
 } from '@bourse/protocol';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.ts';
+import { authOf, staffOf } from '../../http/request.ts';
 import type { MarketMaker } from './mm.ts';
 import type { Spot } from './service.ts';
-
-function authOf(request: FastifyRequest) {
-  if (!request.auth) throw new Error('route declared auth: required but no session was attached');
-  return request.auth;
-}
-
-function staffOf(request: FastifyRequest) {
-  if (!request.staff) throw new Error('staff route reached without a staff session');
-  return request.staff;
-}
 
 /** Customer calls under /api/web (docs/api.md, "Spot trading"). */
 export function spotRoutes(spot: Spot) {

@@ -3,6 +3,9 @@ import { refuse } from '../../http/refusal.ts';
 import type { StaffContext } from '../../http/staff.ts';
 import { can } from './permissions.ts';
 
+/** One definition in http/request.ts; re-exported so staff routes and modules/staff/index.ts keep their import. */
+export { staffOf } from '../../http/request.ts';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** A staff call open to any signed-in staff member (no particular permission): `me`, `logout`. */
@@ -34,10 +37,4 @@ export function registerStaffHook(app: FastifyInstance, staff: StaffResolver): v
     if (config.permission && !can(context.roles, config.permission)) refuse('FORBIDDEN');
     request.staff = context;
   });
-}
-
-/** The staff context of a route declared with `permission` (the hook guarantees it). */
-export function staffOf(request: FastifyRequest): StaffContext {
-  if (!request.staff) throw new Error('route declared no permission but reads request.staff');
-  return request.staff;
 }

@@ -14,19 +14,15 @@ import {
   WithdrawListQuery,
   WithdrawRulesQuery,
 } from '@bourse/protocol';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import { refuse } from '../../http/refusal.ts';
+import { authOf } from '../../http/request.ts';
 import type { Book } from './book.ts';
 import { toCsv } from './csv.ts';
 import type { WithdrawalFilter } from './repo.ts';
 import type { Security } from './security.ts';
 import { PAGE_SIZE_MAX, STATUSES_OF_CODE, type Withdrawals } from './service.ts';
-
-function authOf(request: FastifyRequest) {
-  if (!request.auth) throw new Error('route declared auth: required but no session was attached');
-  return request.auth;
-}
 
 type ListQuery = {
   status?: '0' | '1' | '2';

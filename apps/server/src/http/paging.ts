@@ -1,0 +1,48 @@
+import type { Paged } from '@bourse/protocol';
+import type { Selectable, SelectQueryBuilder, StringReference } from 'kysely';
+import { refuse } from './refusal.ts';
+
+/** A list call's paging limits (e.g. DERIVATIVES_LIMITS, SPOT_LIMITS). */
+export type PageLimits = Readonly<{ pageSizeDefault: number; pageSizeMax: number }>;
+
+/**
+ * Reads `page` / `page_size` (wire strings): page defaults to 1 (and is at least 1), page_size to the
+ * limits' default. Refuses BAD_INPUT for a page_size below 1, LIMIT_TOO_LARGE above the maximum.
+ */
+export function pageOf(q: { page?: string; page_size?: string }, limits: PageLimits) {
+  const page = Math.max(1, Number(q.page ?? '1'));
+  const pageSize = Number(q.page_size ?? String(limits.pageSizeDefault));
+  if (pageSize < 1) refuse('BAD_INPUT', { field: 'page_size' });
+  if (pageSize > limits.pageSizeMax)
+    refuse('LIMIT_TOO_LARGE', { field: 'page_size', max: limits.pageSizeMax });
+  return { page, pageSize };
+}
+
+/**
+ * One page of a filtered single-table query (`TB` names one table with an `id` column), newest first:
+ * counts the query, then selects all its columns ordered by `column` desc, `id` desc (the tie-break
+ * that keeps pages stable) and maps the rows. The casts only name what `count(*)` and `selectAll()`
+ * return, which Kysely cannot infer for a generic table.
+ */
+export async function pageNewestFirst<DB, TB extends keyof DB, O, T>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  column: StringReference<DB, TB>,
+  paging: { page: number; pageSize: number },
+  map: (rows: Selectable<DB[TB]>[]) => T[] | Promise<T[]>,
+): Promise<Paged<T>> {
+  const { page, pageSize } = paging;
+  const counted = await query
+    .select((eb) => eb.fn.countAll().as('n'))
+    .$castTo<{ n: string | number | bigint }>()
+    .executeTakeFirstOrThrow();
+  const total = Number(counted.n);
+  const rows = await query
+    .selectAll()
+    .$castTo<Selectable<DB[TB]>>()
+    .orderBy(column, 'desc')
+    .orderBy('id' as StringReference<DB, TB>, 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return { total, page, page_size: pageSize, items: await map(rows) };
+}
