@@ -1,13 +1,8 @@
 import { GetProofLeafQuery, GetProofRootsQuery } from '@bourse/protocol';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthContext } from '../../http/context.ts';
+import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.ts';
+import { authOf } from '../../http/request.ts';
 import type { Proof } from './service.ts';
-
-function customerOf(request: FastifyRequest): AuthContext['customerId'] {
-  if (!request.auth) throw new Error('route declared auth: required but no session was attached');
-  return request.auth.customerId;
-}
 
 /** Proof-of-liabilities calls (docs/api.md): roots are public, a leaf only to its own customer. */
 export function proofRoutes(proof: Proof) {
@@ -38,7 +33,9 @@ export function proofRoutes(proof: Proof) {
       },
       async (request) => {
         const query = request.query as GetProofLeafQuery;
-        return ok(request, { leaves: await proof.customerLeaves(customerOf(request), query.currency) });
+        return ok(request, {
+          leaves: await proof.customerLeaves(authOf(request).customerId, query.currency),
+        });
       },
     );
   };
