@@ -1,14 +1,10 @@
 import { sql } from 'kysely';
-import pino from 'pino';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { manualClock } from '../apps/server/src/lib/clock.ts';
 import { positionOf } from '../apps/server/src/modules/contracts/core.ts';
 import { evaluateEach, InstrumentBooks } from '../apps/server/src/modules/contracts/evaluate.ts';
 import { ONE } from '../apps/server/src/modules/contracts/math.ts';
-import { createLedger } from '../apps/server/src/modules/ledger/index.ts';
 import type { BenchResult } from './run.ts';
-import { openBenchDatabase } from './support.ts';
+import { benchDemoCustomer, openBenchApp, openBenchDatabase } from './support.ts';
 
 /**
  * Contracts, server side:
@@ -38,26 +34,8 @@ const USDT = 10n ** 8n;
 export async function run(): Promise<BenchResult[]> {
   const database = await openBenchDatabase('contracts', { portBase: 43000, poolMax: 20 });
   const clock = manualClock(new Date());
-  const config = Object.freeze({
-    ...loadConfig({ LOG_LEVEL: 'silent' }),
-    demoContent: false,
-    marketMaker: 'off' as const,
-    feedTickMs: 0,
-    accessRateLimitPerIp: 1_000_000,
-    accessRateLimitPerAccount: 1_000_000,
-    webDist: '/nonexistent',
-    adminDist: '/nonexistent',
-  });
-  const app = await buildApp({
-    config,
-    db: database.db,
-    clock,
-    secret: 'bench-secret-bench-secret-bench-secret',
-    logger: false,
-  });
-  await app.ready();
+  const { app, ledger } = await openBenchApp(database, clock);
   const db = database.db;
-  const ledger = createLedger({ db, clock, log: pino({ level: 'silent' }) });
   try {
     await app.market.step();
     await app.market.flushRecorder();
@@ -75,25 +53,18 @@ export async function run(): Promise<BenchResult[]> {
   async function ordersPerSecond(): Promise<BenchResult> {
     const clients: Array<{ token: string }> = [];
     for (let c = 0; c < CLIENTS; c++) {
-      const login = (
-        await app.inject({ method: 'GET', url: '/api/web/tempLogin', query: { rtoken: `bcon${c}xx` } })
-      ).json();
-      const row = await db
-        .selectFrom('accounts_customer')
-        .select('id')
-        .where('uid', '=', login.data.uid)
-        .executeTakeFirstOrThrow();
+      const customer = await benchDemoCustomer(app, db, `bcon${c}xx`);
       await ledger.transfer(db, {
         book: 'demo',
-        customerId: row.id,
+        customerId: customer.id,
         currency: 'USDT',
         fromType: 'spot',
         toType: 'contract',
         amountUnits: 90_000n * USDT,
-        reference: { type: 'bench', id: row.id },
-        idempotencyKey: `bench-contracts-${row.id}`,
+        reference: { type: 'bench', id: customer.id },
+        idempotencyKey: `bench-contracts-${customer.id}`,
       });
-      clients.push({ token: login.data.token });
+      clients.push({ token: customer.token });
     }
     let n = 0;
     let refused = 0;

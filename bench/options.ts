@@ -1,12 +1,8 @@
-import pino from 'pino';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { inTransaction } from '../apps/server/src/db/database.ts';
 import { manualClock } from '../apps/server/src/lib/clock.ts';
-import { createLedger } from '../apps/server/src/modules/ledger/index.ts';
 import { latestRecordedSeq, recordedTicksAfter } from '../apps/server/src/modules/market/index.ts';
 import type { BenchResult } from './run.ts';
-import { openBenchDatabase } from './support.ts';
+import { benchDemoCustomer, openBenchApp, openBenchDatabase } from './support.ts';
 
 /**
  * Option settlements per second, server side: N options opened at one instant through the
@@ -21,51 +17,26 @@ const PER_CUSTOMER = 50;
 export async function run(): Promise<BenchResult[]> {
   const database = await openBenchDatabase('options', { portBase: 42000, poolMax: 20 });
   const clock = manualClock(new Date());
-  const config = Object.freeze({
-    ...loadConfig({ LOG_LEVEL: 'silent' }),
-    demoContent: false,
-    marketMaker: 'off' as const,
-    feedTickMs: 0,
-    accessRateLimitPerIp: 1_000_000,
-    accessRateLimitPerAccount: 1_000_000,
-    webDist: '/nonexistent',
-    adminDist: '/nonexistent',
-  });
-  const app = await buildApp({
-    config,
-    db: database.db,
-    clock,
-    secret: 'bench-secret-bench-secret-bench-secret',
-    logger: false,
-  });
-  await app.ready();
+  const { app, ledger } = await openBenchApp(database, clock);
   await app.market.step();
   await app.market.flushRecorder();
-  const ledger = createLedger({ db: database.db, clock, log: pino({ level: 'silent' }) });
   const options = app.optionsService;
   const customers = Math.ceil(OPTIONS / PER_CUSTOMER);
   const opened: string[] = [];
   const openStarted = performance.now();
   for (let i = 0; i < customers; i++) {
-    const login = (
-      await app.inject({ method: 'GET', url: '/api/web/tempLogin', query: { rtoken: `bopt${i}xx` } })
-    ).json();
-    const row = await database.db
-      .selectFrom('accounts_customer')
-      .select('id')
-      .where('uid', '=', login.data.uid)
-      .executeTakeFirstOrThrow();
+    const customer = await benchDemoCustomer(app, database.db, `bopt${i}xx`);
     await ledger.transfer(database.db, {
       book: 'demo',
-      customerId: row.id,
+      customerId: customer.id,
       currency: 'USDT',
       fromType: 'spot',
       toType: 'options',
       amountUnits: 10_000n * 10n ** 8n,
-      reference: { type: 'bench', id: row.id },
-      idempotencyKey: `bench-options-${row.id}`,
+      reference: { type: 'bench', id: customer.id },
+      idempotencyKey: `bench-options-${customer.id}`,
     });
-    const ctx = { customerId: row.id, sessionId: 'bench', isDemo: true, token: login.data.token };
+    const ctx = { customerId: customer.id, sessionId: 'bench', isDemo: true, token: customer.token };
     const n = Math.min(PER_CUSTOMER, OPTIONS - opened.length);
     await Promise.all(
       Array.from({ length: n }, (_, k) =>

@@ -1,10 +1,5 @@
-import pino from 'pino';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { systemClock } from '../apps/server/src/lib/clock.ts';
-import { createLedger } from '../apps/server/src/modules/ledger/index.ts';
 import type { BenchResult } from './run.ts';
-import { openBenchDatabase, percentile } from './support.ts';
+import { benchDemoCustomer, openBenchApp, openBenchDatabase, percentile } from './support.ts';
 
 /**
  * Spot orders per second through the HTTP API, end to end: the whole Fastify app (hooks, rtoken
@@ -20,46 +15,22 @@ const LEVELS = [1, 16, 64];
 
 export async function run(): Promise<BenchResult[]> {
   const database = await openBenchDatabase('spot', { portBase: 41000, poolMax: 20 });
-  const config = Object.freeze({
-    ...loadConfig({ LOG_LEVEL: 'silent' }),
-    demoContent: false,
-    marketMaker: 'off' as const,
-    feedTickMs: 0,
-    accessRateLimitPerIp: 1_000_000,
-    accessRateLimitPerAccount: 1_000_000,
-    webDist: '/nonexistent',
-    adminDist: '/nonexistent',
-  });
-  const app = await buildApp({
-    config,
-    db: database.db,
-    secret: 'bench-secret-bench-secret-bench-secret',
-    logger: false,
-  });
-  await app.ready();
+  const { app, ledger } = await openBenchApp(database);
   await app.market.step();
-  const ledger = createLedger({ db: database.db, clock: systemClock, log: pino({ level: 'silent' }) });
   const tokens: string[] = [];
   for (let i = 0; i < CUSTOMERS; i++) {
-    const login = (
-      await app.inject({ method: 'GET', url: '/api/web/tempLogin', query: { rtoken: `bench${i}xx` } })
-    ).json();
-    const row = await database.db
-      .selectFrom('accounts_customer')
-      .select('id')
-      .where('uid', '=', login.data.uid)
-      .executeTakeFirstOrThrow();
+    const customer = await benchDemoCustomer(app, database.db, `bench${i}xx`);
     await ledger.credit(database.db, {
       book: 'demo',
-      customerId: row.id,
+      customerId: customer.id,
       accountType: 'spot',
       currency: 'BTC',
       amountUnits: 100n * 10n ** 8n,
       from: 'demo_faucet',
-      reference: { type: 'bench', id: row.id },
-      idempotencyKey: `bench-spot-btc-${row.id}`,
+      reference: { type: 'bench', id: customer.id },
+      idempotencyKey: `bench-spot-btc-${customer.id}`,
     });
-    tokens.push(login.data.token);
+    tokens.push(customer.token);
   }
   const results: BenchResult[] = [];
   let n = 0;

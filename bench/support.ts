@@ -1,10 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
 import { createDb, type Db } from '../apps/server/src/db/database.ts';
 import { EmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { ensureDatabase } from '../apps/server/src/db/start.ts';
+import { type Clock, systemClock } from '../apps/server/src/lib/clock.ts';
+import { createLedger, type Ledger } from '../apps/server/src/modules/ledger/index.ts';
 
 /** What the benchmarks share (no `run` export, so bench/run.ts does not run this file). */
 
@@ -56,6 +60,54 @@ export async function openBenchDatabase(
       await admin.end();
     },
   };
+}
+
+export type BenchApp = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * The whole server app on a bench database, ready: no demo content, no market maker, no feed
+ * timer (the bench steps the market itself), rate limits out of the way, no static apps; and a
+ * ledger of the bench's own on the same database and clock. The caller closes the app.
+ */
+export async function openBenchApp(
+  database: BenchDatabase,
+  clock: Clock = systemClock,
+): Promise<{ app: BenchApp; ledger: Ledger }> {
+  const config = Object.freeze({
+    ...loadConfig({ LOG_LEVEL: 'silent' }),
+    demoContent: false,
+    marketMaker: 'off' as const,
+    feedTickMs: 0,
+    accessRateLimitPerIp: 1_000_000,
+    accessRateLimitPerAccount: 1_000_000,
+    webDist: '/nonexistent',
+    adminDist: '/nonexistent',
+  });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    clock,
+    secret: 'bench-secret-bench-secret-bench-secret',
+    logger: false,
+  });
+  await app.ready();
+  const ledger = createLedger({ db: database.db, clock, log: pino({ level: 'silent' }) });
+  return { app, ledger };
+}
+
+/** A new demo customer through `GET /api/web/tempLogin` (`rtoken` as given): its id and session token. */
+export async function benchDemoCustomer(
+  app: BenchApp,
+  db: Db,
+  rtoken: string,
+): Promise<{ id: string; token: string }> {
+  const login = (await app.inject({ method: 'GET', url: '/api/web/tempLogin', query: { rtoken } })).json();
+  const row = await db
+    .selectFrom('accounts_customer')
+    .select('id')
+    .where('uid', '=', login.data.uid)
+    .executeTakeFirstOrThrow();
+  return { id: row.id, token: login.data.token };
 }
 
 /** The value at `fraction` (0.5 = median) of an ascending array; NaN when it is empty. */

@@ -1,7 +1,8 @@
 import { generate } from 'otplib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, LANGS, launch, screenshot, VIEWPORTS, type ViewportName } from './browser.ts';
+import { adminPage as newAdminPage } from './api.ts';
+import { baseUrl, LANGS, launch, screenshot, type ViewportName } from './browser.ts';
 import { E2E_ADMIN } from './global-setup.ts';
 
 /**
@@ -15,21 +16,8 @@ let token = '';
 let customerId = '';
 const pageErrors: string[] = [];
 
-async function adminPage(viewport: ViewportName, lang: (typeof LANGS)[number], withToken: boolean) {
-  const context: BrowserContext = await browser.newContext({
-    viewport: VIEWPORTS[viewport],
-    baseURL: baseUrl(),
-    isMobile: viewport === 'mobile',
-    hasTouch: viewport === 'mobile',
-  });
-  await context.addInitScript({
-    content: `localStorage.setItem('bourse.admin.lang', ${JSON.stringify(lang)});${
-      withToken ? `sessionStorage.setItem('bourse.admin.token', ${JSON.stringify(token)});` : ''
-    }`,
-  });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(String(error)));
-  return { context, page };
+function adminPage(viewport: ViewportName, lang: (typeof LANGS)[number], withToken: boolean) {
+  return newAdminPage(browser, viewport, lang, withToken ? token : null, pageErrors);
 }
 
 async function typeCode(page: Page, code: string) {

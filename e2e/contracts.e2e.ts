@@ -6,7 +6,8 @@ import type {
 } from '@bourse/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, LANGS, launch, newPage, screenshot, type ViewportName } from './browser.ts';
+import { demoToken, webCall, webData } from './api.ts';
+import { LANGS, launch, newPage, screenshot, type ViewportName } from './browser.ts';
 import { englishTexts } from './pages.ts';
 
 /**
@@ -27,40 +28,10 @@ let browser: Browser;
 let token: string;
 let perp: ContractInstrumentData;
 
-type Envelope<T> = { code: number; data: T; msg: string; reason?: string };
-
-async function call<T>(
-  method: 'GET' | 'POST',
-  name: string,
-  params: Record<string, string> = {},
-  lang = 'en',
-): Promise<Envelope<T>> {
-  const fields = new URLSearchParams({
-    ...params,
-    lang,
-    rtoken: `e2e${Math.random().toString(36).slice(2, 12)}`,
-    token,
-  });
-  const response =
-    method === 'GET'
-      ? await fetch(`${baseUrl()}/api/web/${name}?${fields}`)
-      : await fetch(`${baseUrl()}/api/web/${name}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: fields.toString(),
-        });
-  return (await response.json()) as Envelope<T>;
-}
-
-async function data<T>(
-  method: 'GET' | 'POST',
-  name: string,
-  params: Record<string, string> = {},
-): Promise<T> {
-  const answer = await call<T>(method, name, params);
-  if (answer.code !== 1) throw new Error(`${name}: ${answer.code} ${answer.msg}`);
-  return answer.data;
-}
+const call = <T>(method: 'GET' | 'POST', name: string, params: Record<string, string> = {}, lang = 'en') =>
+  webCall<T>(method, name, params, token, lang);
+const data = <T>(method: 'GET' | 'POST', name: string, params: Record<string, string> = {}) =>
+  webData<T>(method, name, params, token);
 
 /** A decimal string as integer units of 10⁻¹⁸ (no floats on money, even in tests); signed. */
 function u(value: string): bigint {
@@ -128,11 +99,7 @@ async function chooseLeverage(page: Page, leverage: number): Promise<void> {
 
 beforeAll(async () => {
   browser = await launch();
-  const demo = await fetch(`${baseUrl()}/api/web/tempLogin?lang=en&rtoken=e2etemplogin1`).then(
-    (r) => r.json() as Promise<Envelope<{ token: string }>>,
-  );
-  expect(demo.code, demo.msg).toBe(1);
-  token = demo.data.token;
+  token = await demoToken();
   const contracts = await data<{ items: ContractInstrumentData[] }>('GET', 'getContracts');
   const found = contracts.items.find((c) => c.symbol === PERP);
   if (!found) throw new Error(`${PERP} is not offered`);

@@ -1,8 +1,7 @@
-import { hash } from '@node-rs/argon2';
 import { generate } from 'otplib';
-import pg from 'pg';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdministrator, demoToken, adminPage as newAdminPage, webCall } from './api.ts';
 import { baseUrl, LANGS, launch, screenshot, VIEWPORTS, type ViewportName } from './browser.ts';
 
 /**
@@ -36,7 +35,7 @@ let staffToken = '';
 let customerToken = '';
 let customerId = '';
 let positionId = '';
-const staff = { email: `deriv-admin-${Date.now()}@e2e.local`, password: 'derivatives-admin-password' };
+let staff = { email: '', password: '' };
 const pageErrors: string[] = [];
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field
@@ -46,18 +45,7 @@ const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 
 
 /** A customer call (form-encoded, as the app sends it). */
 async function web(call: string, fields: Record<string, string>, method: 'GET' | 'POST' = 'POST') {
-  const all = { rtoken: `w${Math.random().toString(36).slice(2, 12)}`, lang: 'en', ...fields };
-  if (customerToken) Object.assign(all, { token: customerToken });
-  const body = new URLSearchParams(all).toString();
-  const response =
-    method === 'GET'
-      ? await fetch(`${baseUrl()}/api/web/${call}?${body}`)
-      : await fetch(`${baseUrl()}/api/web/${call}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body,
-        });
-  return (await response.json()) as Answer;
+  return (await webCall(method, call, fields, customerToken || null)) as Answer;
 }
 
 /** A back-office read with the staff session (to check what the screens claim). */
@@ -73,35 +61,8 @@ async function adminGet(call: string, fields: Record<string, string> = {}) {
   return (await response.json()) as Answer;
 }
 
-async function adminPage(viewport: ViewportName, lang: (typeof LANGS)[number], withToken = true) {
-  const context: BrowserContext = await browser.newContext({
-    viewport: VIEWPORTS[viewport],
-    baseURL: baseUrl(),
-    isMobile: viewport === 'mobile',
-    hasTouch: viewport === 'mobile',
-  });
-  await context.addInitScript({
-    content: `localStorage.setItem('bourse.admin.lang', ${JSON.stringify(lang)});${
-      withToken ? `sessionStorage.setItem('bourse.admin.token', ${JSON.stringify(staffToken)});` : ''
-    }`,
-  });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(String(error)));
-  return { context, page };
-}
-
-async function createAdministrator(): Promise<void> {
-  const client = new pg.Client({ connectionString: inject('pgUrl') });
-  await client.connect();
-  try {
-    await client.query(
-      `insert into staff_member (id, email, name, password_hash, roles, created_at, updated_at)
-       values ($1, $2, 'Derivatives e2e', $3, array['administrator']::text[], now(), now())`,
-      [`stf_DERIV${Date.now()}`, staff.email, await hash(staff.password)],
-    );
-  } finally {
-    await client.end();
-  }
+function adminPage(viewport: ViewportName, lang: (typeof LANGS)[number], withToken = true) {
+  return newAdminPage(browser, viewport, lang, withToken ? staffToken : null, pageErrors);
 }
 
 /** A decimal string as integer units of 10⁻¹⁸ (no floats on money, even in tests). */
@@ -126,10 +87,8 @@ function row(page: Page, testId: string, symbol: string): Locator {
 
 beforeAll(async () => {
   browser = await launch();
-  await createAdministrator();
-  const demo = await web('tempLogin', {}, 'GET');
-  expect(demo.code, demo.msg).toBe(1);
-  customerToken = demo.data.token;
+  staff = await createAdministrator('deriv-admin', 'Derivatives e2e');
+  customerToken = await demoToken();
 });
 afterAll(async () => {
   await browser?.close();

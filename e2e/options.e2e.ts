@@ -6,12 +6,10 @@ import type {
   OptionOrderData,
   Paged,
 } from '@bourse/protocol';
-import { hash } from '@node-rs/argon2';
-import { generate } from 'otplib';
-import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutOnWin, showStake, stakeUnits } from '../apps/web/src/features/options/logic.ts';
+import { createAdministrator, demoToken, type Envelope, staffApiToken, webCall, webData } from './api.ts';
 import { baseUrl, LANGS, launch, newPage, screenshot, type ViewportName } from './browser.ts';
 import { englishTexts } from './pages.ts';
 
@@ -26,7 +24,6 @@ import { englishTexts } from './pages.ts';
  */
 
 type Lang = (typeof LANGS)[number];
-type Envelope<T> = { code: number; data: T; msg: string; reason?: string };
 
 const SYMBOL = 'BTC/USDT';
 const STAKE = '10';
@@ -35,38 +32,14 @@ let token: string;
 let instrument: OptionInstrumentData;
 let shortest: { seconds: number; payout_rate: string };
 
-async function call<T>(
+const call = <T>(
   method: 'GET' | 'POST',
   name: string,
   params: Record<string, string> = {},
   lang: Lang = 'en',
-): Promise<Envelope<T>> {
-  const fields = new URLSearchParams({
-    ...params,
-    lang,
-    rtoken: `e2e${Math.random().toString(36).slice(2, 12)}`,
-    token,
-  });
-  const response =
-    method === 'GET'
-      ? await fetch(`${baseUrl()}/api/web/${name}?${fields}`)
-      : await fetch(`${baseUrl()}/api/web/${name}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: fields.toString(),
-        });
-  return (await response.json()) as Envelope<T>;
-}
-
-async function data<T>(
-  method: 'GET' | 'POST',
-  name: string,
-  params: Record<string, string> = {},
-): Promise<T> {
-  const answer = await call<T>(method, name, params);
-  if (answer.code !== 1) throw new Error(`${name}: ${answer.code} ${answer.msg}`);
-  return answer.data;
-}
+) => webCall<T>(method, name, params, token, lang);
+const data = <T>(method: 'GET' | 'POST', name: string, params: Record<string, string> = {}) =>
+  webData<T>(method, name, params, token);
 
 async function optionsAvailable(): Promise<bigint> {
   const assets = await data<AssetData>('GET', 'getAsset2', { type: 'options' });
@@ -113,31 +86,7 @@ async function buyUp(page: Page, stake: string): Promise<OptionOrderData> {
 
 /** A staff administrator of this test's own, logged in through the staff API. */
 async function staffToken(): Promise<string> {
-  const client = new pg.Client({ connectionString: inject('pgUrl') });
-  await client.connect();
-  const email = `opt-staff-${Date.now()}@e2e.local`;
-  const password = 'options-staff-password';
-  try {
-    await client.query(
-      `insert into staff_member (id, email, name, password_hash, roles, created_at, updated_at)
-       values ($1, $2, 'Options e2e', $3, array['administrator']::text[], now(), now())`,
-      [`stf_OPT${Date.now()}`, email, await hash(password)],
-    );
-  } finally {
-    await client.end();
-  }
-  const post = async (path: string, body: object) =>
-    (await fetch(`${baseUrl()}/api/admin/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((r) => r.json())) as Envelope<{ ticket: string; secret: string; token: string }>;
-  const step1 = await post('staffLogin', { email, password, rtoken: 'optstaff1' });
-  expect(step1.code).toBe(1);
-  const code = await generate({ secret: step1.data.secret });
-  const step2 = await post('staffLoginCode', { ticket: step1.data.ticket, code, rtoken: 'optstaff2' });
-  expect(step2.code).toBe(1);
-  return step2.data.token;
+  return staffApiToken(await createAdministrator('opt-staff', 'Options e2e'));
 }
 
 async function selectProfile(staff: string, profile: 'permissive' | 'eu_retail'): Promise<void> {
@@ -156,11 +105,7 @@ async function selectProfile(staff: string, profile: 'permissive' | 'eu_retail')
 
 beforeAll(async () => {
   browser = await launch();
-  const demo = await fetch(`${baseUrl()}/api/web/tempLogin?lang=en&rtoken=e2eoptlogin`).then(
-    (r) => r.json() as Promise<Envelope<{ token: string }>>,
-  );
-  expect(demo.code).toBe(1);
-  token = demo.data.token;
+  token = await demoToken();
   const list = await data<{ items: OptionInstrumentData[] }>('GET', 'getOptions');
   const btc = list.items.find((i) => i.symbol === SYMBOL);
   if (!btc) throw new Error(`${SYMBOL} offers no options`);

@@ -2,7 +2,8 @@ import type { SpotDepthData, SpotMarketData } from '@bourse/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { floorToStep, notionalOf, ONE, show, units } from '../apps/web/src/features/spot/logic/amounts.ts';
-import { baseUrl, LANGS, launch, newPage, screenshot, type ViewportName } from './browser.ts';
+import { demoToken, webCall, webData } from './api.ts';
+import { LANGS, launch, newPage, screenshot, type ViewportName } from './browser.ts';
 import { englishTexts } from './pages.ts';
 
 /**
@@ -17,40 +18,10 @@ let browser: Browser;
 let token: string;
 let market: SpotMarketData;
 
-type Envelope<T> = { code: number; data: T; msg: string; reason?: string };
-
-async function call<T>(
-  method: 'GET' | 'POST',
-  name: string,
-  params: Record<string, string> = {},
-  auth: string | null = token,
-): Promise<Envelope<T>> {
-  const fields = new URLSearchParams({
-    ...params,
-    lang: 'en',
-    rtoken: `e2e${Math.random().toString(36).slice(2, 12)}`,
-    ...(auth ? { token: auth } : {}),
-  });
-  const response =
-    method === 'GET'
-      ? await fetch(`${baseUrl()}/api/web/${name}?${fields}`)
-      : await fetch(`${baseUrl()}/api/web/${name}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: fields.toString(),
-        });
-  return (await response.json()) as Envelope<T>;
-}
-
-async function data<T>(
-  method: 'GET' | 'POST',
-  name: string,
-  params: Record<string, string> = {},
-): Promise<T> {
-  const answer = await call<T>(method, name, params);
-  if (answer.code !== 1) throw new Error(`${name}: ${answer.code} ${answer.msg}`);
-  return answer.data;
-}
+const call = <T>(method: 'GET' | 'POST', name: string, params: Record<string, string> = {}) =>
+  webCall<T>(method, name, params, token);
+const data = <T>(method: 'GET' | 'POST', name: string, params: Record<string, string> = {}) =>
+  webData<T>(method, name, params, token);
 
 const u = (value: string): bigint => {
   const parsed = units(value);
@@ -83,9 +54,7 @@ async function until<T>(
 
 beforeAll(async () => {
   browser = await launch();
-  const demo = await call<{ token: string }>('GET', 'tempLogin', {}, null);
-  expect(demo.code).toBe(1);
-  token = demo.data.token;
+  token = await demoToken();
   const markets = await data<{ items: SpotMarketData[] }>('GET', 'getSpotMarkets');
   const first = markets.items.find((m) => m.status === 'enabled' && m.quote === 'USDT');
   if (!first) throw new Error('no enabled USDT spot market');

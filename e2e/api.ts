@@ -1,0 +1,128 @@
+import { hash } from '@node-rs/argon2';
+import { generate } from 'otplib';
+import pg from 'pg';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { baseUrl, type LANGS, VIEWPORTS, type ViewportName } from './browser.ts';
+
+/** What the tests do through the APIs rather than the screens: customer calls, staff set-up. */
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field
+export type Envelope<T = any> = { code: number; data: T; msg: string; reason?: string };
+
+/**
+ * A customer call (`/api/web/<name>`, form-encoded as the app sends it, with a fresh rtoken), in
+ * `lang`, with the session `token` when there is one; the answer's envelope.
+ */
+export async function webCall<T>(
+  method: 'GET' | 'POST',
+  name: string,
+  params: Record<string, string>,
+  token: string | null,
+  lang = 'en',
+): Promise<Envelope<T>> {
+  const fields = new URLSearchParams({
+    ...params,
+    lang,
+    rtoken: `e2e${Math.random().toString(36).slice(2, 12)}`,
+    ...(token ? { token } : {}),
+  });
+  const response =
+    method === 'GET'
+      ? await fetch(`${baseUrl()}/api/web/${name}?${fields}`)
+      : await fetch(`${baseUrl()}/api/web/${name}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: fields.toString(),
+        });
+  return (await response.json()) as Envelope<T>;
+}
+
+/** A customer call that must succeed (in English); its data, else an error naming the call. */
+export async function webData<T>(
+  method: 'GET' | 'POST',
+  name: string,
+  params: Record<string, string>,
+  token: string | null,
+): Promise<T> {
+  const answer = await webCall<T>(method, name, params, token);
+  if (answer.code !== 1) throw new Error(`${name}: ${answer.code} ${answer.msg}`);
+  return answer.data;
+}
+
+/** A new demo customer (`tempLogin`: 100,000 virtual USDT in its demo spot account); its session token. */
+export async function demoToken(): Promise<string> {
+  const demo = await webCall<{ token: string }>('GET', 'tempLogin', {}, null);
+  expect(demo.code, demo.msg).toBe(1);
+  return demo.data.token;
+}
+
+/** A staff administrator of the test's own, straight into the database (TOTP not yet enrolled). */
+export async function createAdministrator(
+  label: string,
+  name: string,
+): Promise<{ email: string; password: string }> {
+  const email = `${label}-${Date.now()}@e2e.local`;
+  const password = `${label}-password`;
+  const client = new pg.Client({ connectionString: inject('pgUrl') });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into staff_member (id, email, name, password_hash, roles, created_at, updated_at)
+       values ($1, $2, $3, $4, array['administrator']::text[], now(), now())`,
+      [
+        `stf_${label.replace(/[^A-Za-z0-9]/g, '').toUpperCase()}${Date.now()}`,
+        email,
+        name,
+        await hash(password),
+      ],
+    );
+  } finally {
+    await client.end();
+  }
+  return { email, password };
+}
+
+/** Logs a staff member in through the staff API (enrolling TOTP, the code computed from the secret); the session token. */
+export async function staffApiToken(staff: { email: string; password: string }): Promise<string> {
+  const post = async (path: string, body: object) =>
+    (await fetch(`${baseUrl()}/api/admin/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json())) as Envelope<{ ticket: string; secret: string; token: string }>;
+  const rtoken = () => `s${Math.random().toString(36).slice(2, 12)}`;
+  const step1 = await post('staffLogin', { email: staff.email, password: staff.password, rtoken: rtoken() });
+  expect(step1.code).toBe(1);
+  const code = await generate({ secret: step1.data.secret });
+  const step2 = await post('staffLoginCode', { ticket: step1.data.ticket, code, rtoken: rtoken() });
+  expect(step2.code).toBe(1);
+  return step2.data.token;
+}
+
+/**
+ * A fresh back-office browser profile at a viewport and language, logged in with the staff
+ * `token` when one is given; page errors are collected into `pageErrors`.
+ */
+export async function adminPage(
+  browser: Browser,
+  viewport: ViewportName,
+  lang: (typeof LANGS)[number],
+  token: string | null,
+  pageErrors: string[],
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[viewport],
+    baseURL: baseUrl(),
+    isMobile: viewport === 'mobile',
+    hasTouch: viewport === 'mobile',
+  });
+  await context.addInitScript({
+    content: `localStorage.setItem('bourse.admin.lang', ${JSON.stringify(lang)});${
+      token !== null ? `sessionStorage.setItem('bourse.admin.token', ${JSON.stringify(token)});` : ''
+    }`,
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(String(error)));
+  return { context, page };
+}
