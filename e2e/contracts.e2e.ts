@@ -121,6 +121,7 @@ describe('contract trading', () => {
     await page.getByTestId('form-no-funds').waitFor();
     await page.getByTestId('form-transfer').click();
     await page.waitForURL(/\/transfer\?currency=USDT&from=spot/);
+    await expect.poll(() => page.getByTestId('transfer-available').innerText()).toContain('100,000');
     await page.getByTestId('transfer-amount').fill('20000');
     await page.getByTestId('transfer-submit').click();
     type Assets = { accounts: { type: string; rows: { currency: string; available: string }[] }[] };

@@ -175,7 +175,8 @@ export function TransferPage() {
               type="submit"
               size="md"
               loading={transfer.isPending}
-              disabled={from === to}
+              // Until the balances are in, "available" is unknown: a submit would be refused as over it.
+              disabled={from === to || !assets.data}
               data-testid="transfer-submit"
             >
               {t('transfer.submit')}
