@@ -260,6 +260,29 @@ export function createContractsConsumer(deps: {
   async function funding(tx: Tx, i: InstrumentInfo, s: Setting, until: Date, now: Date): Promise<void> {
     const every = (s.fundingIntervalHours as number) * 3_600_000;
     const latest = Math.floor(until.getTime() / every) * every;
+    // Every round asks; almost always nothing is owed. A lock-free look first, so the open positions
+    // are locked (below) only when one of them still owes the latest funding time (charges run oldest
+    // first, so a position charged for it owes nothing earlier either).
+    const owing = await tx
+      .selectFrom('contracts_position as p')
+      .select('p.id')
+      .where('p.symbol', '=', i.symbol)
+      .where('p.status', '=', 'open')
+      .where('p.opened_at', '<=', new Date(latest))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('contracts_funding as f')
+              .select('f.id')
+              .whereRef('f.position_id', '=', 'p.id')
+              .where('f.funding_at', '>=', new Date(latest)),
+          ),
+        ),
+      )
+      .limit(1)
+      .executeTakeFirst();
+    if (!owing) return;
     const rows = await tx
       .selectFrom('contracts_position as p')
       .selectAll('p')

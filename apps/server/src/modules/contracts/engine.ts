@@ -87,6 +87,8 @@ export function createRiskEngine(deps: {
       const now = clock.now();
       for (const c of deps.consumers) await c.onTime(tx, now, through);
       const next = last ? last.seq : after;
+      // A round without ticks leaves the cursor as it was: no write 4 times a second while idle.
+      if (!last) return { ran: true, ticks: 0, cursor: next };
       await tx
         .updateTable('contracts_engine_cursor')
         .set({

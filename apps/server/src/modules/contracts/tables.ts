@@ -129,7 +129,7 @@ export type ContractsTables = {
     entry_id: string | null;
     created_at: Date;
   };
-  /** The risk engine's cursor: the last market_tick seq whose actions are written (one row). */
+  /** The risk engine's cursor: the last market_tick seq whose actions are written (one row); `rounds` counts the rounds that moved it. */
   contracts_engine_cursor: {
     name: string;
     seq: string;
