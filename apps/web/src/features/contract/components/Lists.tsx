@@ -5,11 +5,11 @@ import type {
   ContractPositionData,
 } from '@bourse/protocol';
 import { Num } from '@bourse/ui';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useCancelContractOrder } from '../api.ts';
-import { Pnl, SideText, StatusBadge, SymbolText, Time } from './bits.tsx';
+import { Pnl, SideSymbol, StatusBadge, Time, useSymbolSideColumns } from './bits.tsx';
 import { type Column, DataList } from './DataList.tsx';
 import { PriceSource } from './PriceSource.tsx';
 
@@ -47,6 +47,7 @@ function CancelOrder({ order }: { order: ContractOrderData }) {
 /** Pending (or finished) contract orders; pending ones can be cancelled. */
 export function OrdersList({ items, loading }: ListProps<ContractOrderData>) {
   const { t } = useTranslation('contract');
+  const symbolSide = useSymbolSideColumns<ContractOrderData>((o) => o.leverage);
   const status = (o: ContractOrderData) => (
     <Stack gap={0}>
       <StatusBadge label={t(`orderStatus.${o.status}`)} color={ORDER_COLOR[o.status]} status={o.status} />
@@ -59,13 +60,7 @@ export function OrdersList({ items, loading }: ListProps<ContractOrderData>) {
   );
   const columns: Column<ContractOrderData>[] = [
     { key: 'time', label: t('col.time'), render: (o) => <Time ms={o.created_at} /> },
-    { key: 'symbol', label: t('col.symbol'), render: (o) => <SymbolText symbol={o.symbol} />, inTitle: true },
-    {
-      key: 'side',
-      label: t('col.side'),
-      render: (o) => <SideText side={o.side} leverage={o.leverage} />,
-      inTitle: true,
-    },
+    ...symbolSide,
     { key: 'type', label: t('col.type'), render: (o) => <Text size="sm">{t(`orderType.${o.type}`)}</Text> },
     { key: 'price', label: t('col.price'), align: 'right', render: (o) => <Num value={o.price} size="sm" /> },
     { key: 'lots', label: t('col.lots'), align: 'right', render: (o) => <Num value={o.lots} size="sm" /> },
@@ -97,10 +92,7 @@ export function OrdersList({ items, loading }: ListProps<ContractOrderData>) {
       row={(o) => ({ 'data-testid': 'order-row', 'data-order-id': o.order_id, 'data-status': o.status })}
       title={(o) => (
         <>
-          <Group gap={6} wrap="nowrap">
-            <SideText side={o.side} leverage={o.leverage} />
-            <SymbolText symbol={o.symbol} />
-          </Group>
+          <SideSymbol side={o.side} symbol={o.symbol} leverage={o.leverage} />
           {status(o)}
         </>
       )}
@@ -113,6 +105,7 @@ export function OrdersList({ items, loading }: ListProps<ContractOrderData>) {
 /** Closed, liquidated and delivered positions: close reason, close price with its source and time. */
 export function HistoryList({ items, loading }: ListProps<ContractPositionData>) {
   const { t } = useTranslation('contract');
+  const symbolSide = useSymbolSideColumns<ContractPositionData>((p) => p.leverage);
   const status = (p: ContractPositionData) => (
     <Stack gap={0}>
       <StatusBadge
@@ -129,13 +122,7 @@ export function HistoryList({ items, loading }: ListProps<ContractPositionData>)
   );
   const columns: Column<ContractPositionData>[] = [
     { key: 'closed', label: t('col.closedAt'), render: (p) => <Time ms={p.closed_at} /> },
-    { key: 'symbol', label: t('col.symbol'), render: (p) => <SymbolText symbol={p.symbol} />, inTitle: true },
-    {
-      key: 'side',
-      label: t('col.side'),
-      render: (p) => <SideText side={p.side} leverage={p.leverage} />,
-      inTitle: true,
-    },
+    ...symbolSide,
     {
       key: 'lots',
       label: t('col.lots'),
@@ -188,10 +175,7 @@ export function HistoryList({ items, loading }: ListProps<ContractPositionData>)
       })}
       title={(p) => (
         <>
-          <Group gap={6} wrap="nowrap">
-            <SideText side={p.side} leverage={p.leverage} />
-            <SymbolText symbol={p.symbol} />
-          </Group>
+          <SideSymbol side={p.side} symbol={p.symbol} leverage={p.leverage} />
           {status(p)}
         </>
       )}
@@ -204,10 +188,10 @@ export function HistoryList({ items, loading }: ListProps<ContractPositionData>)
 /** Every close, partial or full. */
 export function ClosesList({ items, loading }: ListProps<ContractCloseData>) {
   const { t } = useTranslation('contract');
+  const symbolSide = useSymbolSideColumns<ContractCloseData>();
   const columns: Column<ContractCloseData>[] = [
     { key: 'time', label: t('col.time'), render: (c) => <Time ms={c.closed_at} /> },
-    { key: 'symbol', label: t('col.symbol'), render: (c) => <SymbolText symbol={c.symbol} />, inTitle: true },
-    { key: 'side', label: t('col.side'), render: (c) => <SideText side={c.side} />, inTitle: true },
+    ...symbolSide,
     { key: 'lots', label: t('col.lots'), align: 'right', render: (c) => <Num value={c.lots} size="sm" /> },
     {
       key: 'open',
@@ -265,10 +249,7 @@ export function ClosesList({ items, loading }: ListProps<ContractCloseData>) {
       })}
       title={(c) => (
         <>
-          <Group gap={6} wrap="nowrap">
-            <SideText side={c.side} />
-            <SymbolText symbol={c.symbol} />
-          </Group>
+          <SideSymbol side={c.side} symbol={c.symbol} />
           <Text size="sm" data-testid="close-reason" data-reason={c.reason}>
             {t(`closeReason.${c.reason}`)}
           </Text>
@@ -283,10 +264,10 @@ export function ClosesList({ items, loading }: ListProps<ContractCloseData>) {
 /** Funding paid (negative) and received (positive). */
 export function FundingList({ items, loading }: ListProps<ContractFundingData>) {
   const { t } = useTranslation('contract');
+  const symbolSide = useSymbolSideColumns<ContractFundingData>();
   const columns: Column<ContractFundingData>[] = [
     { key: 'time', label: t('col.time'), render: (f) => <Time ms={f.funding_at} /> },
-    { key: 'symbol', label: t('col.symbol'), render: (f) => <SymbolText symbol={f.symbol} />, inTitle: true },
-    { key: 'side', label: t('col.side'), render: (f) => <SideText side={f.side} />, inTitle: true },
+    ...symbolSide,
     { key: 'rate', label: t('col.rate'), align: 'right', render: (f) => <Num value={f.rate} size="sm" /> },
     {
       key: 'mark',
@@ -304,12 +285,7 @@ export function FundingList({ items, loading }: ListProps<ContractFundingData>) 
       columns={columns}
       rowKey={(f) => f.funding_id}
       row={(f) => ({ 'data-testid': 'funding-row', 'data-position-id': f.position_id })}
-      title={(f) => (
-        <Group gap={6} wrap="nowrap">
-          <SideText side={f.side} />
-          <SymbolText symbol={f.symbol} />
-        </Group>
-      )}
+      title={(f) => <SideSymbol side={f.side} symbol={f.symbol} />}
       minWidth={700}
       testId="funding"
     />

@@ -2,7 +2,7 @@ import type { ContractInstrumentData, ContractPositionData } from '@bourse/proto
 import { Sheet } from '@bourse/ui';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api.ts';
 import { useAddMargin, useCloseContract, useSetTpSl } from '../api.ts';
@@ -21,6 +21,63 @@ function Refusal({ error }: { error: ApiError | null }) {
 
 const refusedOf = (error: unknown) => (error instanceof ApiError && error.kind === 'refused' ? error : null);
 
+type ActionMutation<V> = {
+  isPending: boolean;
+  mutate: (vars: V, options: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
+};
+
+/**
+ * The scaffold every position action shares: its fields, then the submit button (loading while the
+ * call runs; on success a notice and `onDone`, on a refusal the server's reason under the button).
+ */
+function ActionForm<V>({
+  children,
+  mutation,
+  vars,
+  doneMessage,
+  onDone,
+  disabled,
+  color,
+  submitLabel,
+  submitTestId,
+}: {
+  children: ReactNode;
+  mutation: ActionMutation<V>;
+  vars: V;
+  doneMessage: string;
+  onDone: () => void;
+  disabled: boolean;
+  color?: string;
+  submitLabel: string;
+  submitTestId: string;
+}) {
+  const [refusal, setRefusal] = useState<ApiError | null>(null);
+  return (
+    <Stack gap="sm">
+      {children}
+      <Button
+        color={color}
+        disabled={disabled}
+        loading={mutation.isPending}
+        onClick={() => {
+          setRefusal(null);
+          mutation.mutate(vars, {
+            onSuccess: () => {
+              notifications.show({ color: 'teal', message: doneMessage });
+              onDone();
+            },
+            onError: (e) => setRefusal(refusedOf(e)),
+          });
+        }}
+        data-testid={submitTestId}
+      >
+        {submitLabel}
+      </Button>
+      <Refusal error={refusal} />
+    </Stack>
+  );
+}
+
 function PartialClose({
   position,
   instrument,
@@ -32,12 +89,20 @@ function PartialClose({
 }) {
   const { t } = useTranslation('contract');
   const [lots, setLots] = useState('');
-  const [refusal, setRefusal] = useState<ApiError | null>(null);
   const close = useCloseContract();
   const step = instrument?.lot_step ?? '0.01';
   const broken = closeLotsBreak(lots, position.lots, step);
   return (
-    <Stack gap="sm">
+    <ActionForm
+      mutation={close}
+      vars={{ position_id: position.position_id, lots: lots.trim() }}
+      doneMessage={t('positions.partialDone', { lots: lots.trim() })}
+      onDone={onDone}
+      disabled={lots.trim() === '' || broken !== null}
+      color="red"
+      submitLabel={t('positions.partialSubmit')}
+      submitTestId="partial-submit"
+    >
       <Text size="sm" data-testid="partial-open-lots">
         {t('positions.partialMax', { lots: position.lots })}
       </Text>
@@ -50,32 +115,7 @@ function PartialClose({
         error={broken ? t(`positions.closeHint.${broken}`, { step, lots: position.lots }) : undefined}
         data-testid="partial-lots"
       />
-      <Button
-        color="red"
-        disabled={lots.trim() === '' || broken !== null}
-        loading={close.isPending}
-        onClick={() => {
-          setRefusal(null);
-          close.mutate(
-            { position_id: position.position_id, lots: lots.trim() },
-            {
-              onSuccess: () => {
-                notifications.show({
-                  color: 'teal',
-                  message: t('positions.partialDone', { lots: lots.trim() }),
-                });
-                onDone();
-              },
-              onError: (e) => setRefusal(refusedOf(e)),
-            },
-          );
-        }}
-        data-testid="partial-submit"
-      >
-        {t('positions.partialSubmit')}
-      </Button>
-      <Refusal error={refusal} />
-    </Stack>
+    </ActionForm>
   );
 }
 
@@ -83,7 +123,6 @@ function TpSl({ position, onDone }: { position: ContractPositionData; onDone: ()
   const { t } = useTranslation('contract');
   const [tp, setTp] = useState(position.tp_price ?? '');
   const [sl, setSl] = useState(position.sl_price ?? '');
-  const [refusal, setRefusal] = useState<ApiError | null>(null);
   const save = useSetTpSl();
   const reference = position.current_price;
   const breaks = tpSlBreaks({ side: position.side, tp, sl, reference });
@@ -95,7 +134,15 @@ function TpSl({ position, onDone }: { position: ContractPositionData; onDone: ()
     return t(`form.hint.${key}`, { price: reference ?? '' });
   };
   return (
-    <Stack gap="sm">
+    <ActionForm
+      mutation={save}
+      vars={{ position_id: position.position_id, tp_price: tp.trim(), sl_price: sl.trim() }}
+      doneMessage={t('positions.tpSlSaved')}
+      onDone={onDone}
+      disabled={breaks.some((b) => b.endsWith('Invalid'))}
+      submitLabel={t('positions.tpSlSave')}
+      submitTestId="tpsl-submit"
+    >
       <Text size="xs" c="dimmed">
         {position.side === 'buy' ? t('form.sideRuleBuy') : t('form.sideRuleSell')} {t('positions.tpSlClear')}
       </Text>
@@ -117,28 +164,7 @@ function TpSl({ position, onDone }: { position: ContractPositionData; onDone: ()
         error={hint('sl')}
         data-testid="edit-sl"
       />
-      <Button
-        disabled={breaks.some((b) => b.endsWith('Invalid'))}
-        loading={save.isPending}
-        onClick={() => {
-          setRefusal(null);
-          save.mutate(
-            { position_id: position.position_id, tp_price: tp.trim(), sl_price: sl.trim() },
-            {
-              onSuccess: () => {
-                notifications.show({ color: 'teal', message: t('positions.tpSlSaved') });
-                onDone();
-              },
-              onError: (e) => setRefusal(refusedOf(e)),
-            },
-          );
-        }}
-        data-testid="tpsl-submit"
-      >
-        {t('positions.tpSlSave')}
-      </Button>
-      <Refusal error={refusal} />
-    </Stack>
+    </ActionForm>
   );
 }
 
@@ -153,12 +179,19 @@ function AddMargin({
 }) {
   const { t } = useTranslation('contract');
   const [amount, setAmount] = useState('');
-  const [refusal, setRefusal] = useState<ApiError | null>(null);
   const add = useAddMargin();
   const max = instrument?.margin_topup_max ?? null;
   const broken = amountBreak(amount, max ?? '', 2);
   return (
-    <Stack gap="sm">
+    <ActionForm
+      mutation={add}
+      vars={{ position_id: position.position_id, amount: amount.trim() }}
+      doneMessage={t('positions.marginDone', { amount: amount.trim() })}
+      onDone={onDone}
+      disabled={amount.trim() === '' || broken !== null}
+      submitLabel={t('positions.marginSubmit')}
+      submitTestId="margin-submit"
+    >
       <Group justify="space-between">
         <Text size="sm" data-testid="margin-now">
           {t('positions.marginNow', { margin: position.margin })}
@@ -178,31 +211,7 @@ function AddMargin({
         error={broken ? t(`positions.marginHint.${broken}`, { max: max ?? '' }) : undefined}
         data-testid="margin-amount"
       />
-      <Button
-        disabled={amount.trim() === '' || broken !== null}
-        loading={add.isPending}
-        onClick={() => {
-          setRefusal(null);
-          add.mutate(
-            { position_id: position.position_id, amount: amount.trim() },
-            {
-              onSuccess: () => {
-                notifications.show({
-                  color: 'teal',
-                  message: t('positions.marginDone', { amount: amount.trim() }),
-                });
-                onDone();
-              },
-              onError: (e) => setRefusal(refusedOf(e)),
-            },
-          );
-        }}
-        data-testid="margin-submit"
-      >
-        {t('positions.marginSubmit')}
-      </Button>
-      <Refusal error={refusal} />
-    </Stack>
+    </ActionForm>
   );
 }
 

@@ -15,7 +15,7 @@ import {
   useContractOrders,
   useContractPositions,
 } from '../api.ts';
-import { Pnl, RiskRate, SideText, SymbolText, Time } from './bits.tsx';
+import { Pnl, RiskRate, SideSymbol, Time, useSymbolSideColumns } from './bits.tsx';
 import { type Column, DataList } from './DataList.tsx';
 import { ClosesList, FundingList, HistoryList, OrdersList } from './Lists.tsx';
 import { type PositionAction, PositionActionSheet } from './PositionActions.tsx';
@@ -44,6 +44,13 @@ function useConfirmClose() {
     });
 }
 
+/** The buttons that open a position's action sheet, in their order on the row. */
+const ACTIONS = [
+  { action: 'partial', label: 'positions.partial' },
+  { action: 'tpsl', label: 'positions.tpSl' },
+  { action: 'margin', label: 'positions.addMargin' },
+] as const satisfies readonly { action: PositionAction; label: string }[];
+
 /** Open positions with the server's live numbers and the actions on each. */
 export function PositionsList({
   items,
@@ -55,6 +62,7 @@ export function PositionsList({
   onAction: (position: ContractPositionData, action: PositionAction) => void;
 }) {
   const { t } = useTranslation('contract');
+  const symbolSide = useSymbolSideColumns<ContractPositionData>((p) => p.leverage);
   const confirmClose = useConfirmClose();
   const actions = (p: ContractPositionData, wrap: 'wrap' | 'nowrap' = 'nowrap') => (
     <Group gap={4} wrap={wrap}>
@@ -67,40 +75,21 @@ export function PositionsList({
       >
         {t('positions.close')}
       </Button>
-      <Button
-        size="compact-xs"
-        variant="default"
-        onClick={() => onAction(p, 'partial')}
-        data-testid="position-partial"
-      >
-        {t('positions.partial')}
-      </Button>
-      <Button
-        size="compact-xs"
-        variant="default"
-        onClick={() => onAction(p, 'tpsl')}
-        data-testid="position-tpsl"
-      >
-        {t('positions.tpSl')}
-      </Button>
-      <Button
-        size="compact-xs"
-        variant="default"
-        onClick={() => onAction(p, 'margin')}
-        data-testid="position-margin"
-      >
-        {t('positions.addMargin')}
-      </Button>
+      {ACTIONS.map(({ action, label }) => (
+        <Button
+          key={action}
+          size="compact-xs"
+          variant="default"
+          onClick={() => onAction(p, action)}
+          data-testid={`position-${action}`}
+        >
+          {t(label)}
+        </Button>
+      ))}
     </Group>
   );
   const columns: Column<ContractPositionData>[] = [
-    { key: 'symbol', label: t('col.symbol'), render: (p) => <SymbolText symbol={p.symbol} />, inTitle: true },
-    {
-      key: 'side',
-      label: t('col.side'),
-      render: (p) => <SideText side={p.side} leverage={p.leverage} />,
-      inTitle: true,
-    },
+    ...symbolSide,
     {
       key: 'lots',
       label: t('col.lots'),
@@ -178,10 +167,7 @@ export function PositionsList({
       })}
       title={(p) => (
         <>
-          <Group gap={6} wrap="nowrap">
-            <SideText side={p.side} leverage={p.leverage} />
-            <SymbolText symbol={p.symbol} />
-          </Group>
+          <SideSymbol side={p.side} symbol={p.symbol} leverage={p.leverage} />
           <Pnl value={p.unrealized_pnl} />
         </>
       )}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/i18n.ts';
 import { fractionPct, riskProgress } from '../logic.ts';
+import type { Column } from './DataList.tsx';
 
 /** Long / Short in the up / down colour. */
 export function SideText({ side, leverage }: { side: ContractSide; leverage?: number }) {
@@ -35,6 +36,43 @@ export function SymbolText({ symbol }: { symbol: string }) {
       {symbol}
     </Text>
   );
+}
+
+/** Side (with leverage, when given) and symbol on one line: the title line of a phone card. */
+export function SideSymbol({
+  side,
+  symbol,
+  leverage,
+}: {
+  side: ContractSide;
+  symbol: string;
+  leverage?: number;
+}) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <SideText side={side} leverage={leverage} />
+      <SymbolText symbol={symbol} />
+    </Group>
+  );
+}
+
+/**
+ * The symbol and side columns of every contract list (both in the phone card's title line, so left
+ * out of its fields). Leverage shows beside the side only for rows that have one.
+ */
+export function useSymbolSideColumns<T extends { symbol: string; side: ContractSide }>(
+  leverage?: (row: T) => number,
+): Column<T>[] {
+  const { t } = useTranslation('contract');
+  return [
+    { key: 'symbol', label: t('col.symbol'), render: (r) => <SymbolText symbol={r.symbol} />, inTitle: true },
+    {
+      key: 'side',
+      label: t('col.side'),
+      render: (r) => <SideText side={r.side} leverage={leverage?.(r)} />,
+      inTitle: true,
+    },
+  ];
 }
 
 /** The risk rate as a percent with a bar measured against the liquidation level. */
