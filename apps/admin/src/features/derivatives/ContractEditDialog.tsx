@@ -1,12 +1,11 @@
 import type { AdminContractSettingsData } from '@bourse/protocol';
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api.ts';
-import { ErrorNote } from '../../app/ui.tsx';
 import { type ContractSettingsChange, saveContractSettings } from './api.ts';
 import { compareDecimal, isDecimal, isWhole, signOf } from './decimals.ts';
-import { ReasonInput, reasonOk } from './shared.tsx';
+import { ReasonFooter, SettingsDialog, useReasonForm } from './shared.tsx';
 
 type TextField =
   | 'spread'
@@ -67,17 +66,15 @@ export function ContractEditDialog(props: {
   const start = initial(s);
   const [values, setValues] = useState(start);
   const [enabled, setEnabled] = useState(s.enabled);
-  const [reason, setReason] = useState('');
-  const [tried, setTried] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useReasonForm();
+  const { error } = form;
   const problems = hints(s, values);
   const refusedField =
     error instanceof ApiError && error.reason === 'CONTRACT_SETTING_INVALID'
       ? String(error.params?.field ?? '')
       : '';
 
-  const change: ContractSettingsChange = { symbol: s.symbol, reason: reason.trim() };
+  const change: ContractSettingsChange = { symbol: s.symbol, reason: form.reason.trim() };
   if (enabled !== s.enabled) change.enabled = enabled;
   for (const f of Object.keys(values) as TextField[]) {
     const next = values[f].trim();
@@ -87,20 +84,12 @@ export function ContractEditDialog(props: {
   }
   const changed = Object.keys(change).length > 2;
 
-  const submit = async () => {
-    setTried(true);
-    if (!changed || !reasonOk(reason) || Object.keys(problems).length > 0) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await saveContractSettings(change);
-      props.onSaved();
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = () =>
+    form.submit(
+      changed && Object.keys(problems).length === 0,
+      () => saveContractSettings(change),
+      props.onSaved,
+    );
 
   const field = (f: TextField, label: string, hint: string) => {
     const problem = problems[f];
@@ -129,80 +118,59 @@ export function ContractEditDialog(props: {
   };
 
   return (
-    <Modal
-      opened
-      onClose={props.onClose}
+    <SettingsDialog
       title={t('derivatives.contracts.editTitle', { symbol: s.symbol })}
-      size="lg"
-      centered
+      note={t('derivatives.contracts.appliesToNew')}
+      enabled={enabled}
+      onEnabled={setEnabled}
+      enabledTestId="contract-edit-enabled"
+      onClose={props.onClose}
     >
-      <Stack>
-        <Alert color="blue" variant="light">
-          <Text size="sm">{t('derivatives.contracts.appliesToNew')}</Text>
-        </Alert>
-        <Switch
-          checked={enabled}
-          onChange={(e) => setEnabled(e.currentTarget.checked)}
-          label={enabled ? t('derivatives.common.enabled') : t('derivatives.common.disabled')}
-          data-testid="contract-edit-enabled"
-        />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {field('spread', t('derivatives.contracts.spread'), t('derivatives.contracts.hint.decimal'))}
-          {field('fee_per_lot', t('derivatives.contracts.fee'), t('derivatives.contracts.hint.decimal'))}
-          {field(
-            'max_leverage',
-            t('derivatives.contracts.leverageOperator'),
-            t('derivatives.contracts.hint.leverage', { max: s.instrument_max_leverage }),
-          )}
-          {field(
-            'liquidation_level',
-            t('derivatives.contracts.liquidation'),
-            t('derivatives.contracts.hint.level'),
-          )}
-          {field('min_lots', t('derivatives.contracts.minLots'), t('derivatives.contracts.hint.decimal'))}
-          {field('max_lots', t('derivatives.contracts.maxLots'), t('derivatives.contracts.hint.decimal'))}
-          {field(
-            'margin_topup_max',
-            t('derivatives.contracts.topup'),
-            t('derivatives.contracts.hint.decimal'),
-          )}
-          {s.kind === 'perpetual'
-            ? field(
-                'funding_rate',
-                t('derivatives.contracts.fundingRate'),
-                t('derivatives.contracts.hint.decimal'),
-              )
-            : null}
-          {s.kind === 'perpetual'
-            ? field(
-                'funding_interval_hours',
-                t('derivatives.contracts.fundingInterval'),
-                t('derivatives.contracts.hint.interval'),
-              )
-            : null}
-        </SimpleGrid>
-        <Text size="xs" c="dimmed">
-          {t('derivatives.contracts.effectiveNote', {
-            instrument: s.instrument_max_leverage,
-            effective: s.effective_max_leverage,
-          })}
-        </Text>
-        <ReasonInput value={reason} onChange={setReason} error={tried && !reasonOk(reason)} />
-        {tried && !changed ? (
-          <Text size="sm" c="orange" data-testid="contract-edit-unchanged">
-            {t('derivatives.common.unchanged')}
-          </Text>
-        ) : null}
-        <ErrorNote error={error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button loading={busy} onClick={submit} data-testid="contract-edit-save">
-            {t('derivatives.common.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {field('spread', t('derivatives.contracts.spread'), t('derivatives.contracts.hint.decimal'))}
+        {field('fee_per_lot', t('derivatives.contracts.fee'), t('derivatives.contracts.hint.decimal'))}
+        {field(
+          'max_leverage',
+          t('derivatives.contracts.leverageOperator'),
+          t('derivatives.contracts.hint.leverage', { max: s.instrument_max_leverage }),
+        )}
+        {field(
+          'liquidation_level',
+          t('derivatives.contracts.liquidation'),
+          t('derivatives.contracts.hint.level'),
+        )}
+        {field('min_lots', t('derivatives.contracts.minLots'), t('derivatives.contracts.hint.decimal'))}
+        {field('max_lots', t('derivatives.contracts.maxLots'), t('derivatives.contracts.hint.decimal'))}
+        {field('margin_topup_max', t('derivatives.contracts.topup'), t('derivatives.contracts.hint.decimal'))}
+        {s.kind === 'perpetual'
+          ? field(
+              'funding_rate',
+              t('derivatives.contracts.fundingRate'),
+              t('derivatives.contracts.hint.decimal'),
+            )
+          : null}
+        {s.kind === 'perpetual'
+          ? field(
+              'funding_interval_hours',
+              t('derivatives.contracts.fundingInterval'),
+              t('derivatives.contracts.hint.interval'),
+            )
+          : null}
+      </SimpleGrid>
+      <Text size="xs" c="dimmed">
+        {t('derivatives.contracts.effectiveNote', {
+          instrument: s.instrument_max_leverage,
+          effective: s.effective_max_leverage,
+        })}
+      </Text>
+      <ReasonFooter
+        form={form}
+        onCancel={props.onClose}
+        onSave={submit}
+        saveTestId="contract-edit-save"
+        unchanged={form.tried && !changed}
+        unchangedTestId="contract-edit-unchanged"
+      />
+    </SettingsDialog>
   );
 }

@@ -1,15 +1,11 @@
 import type { AdminContractSettingsData } from '@bourse/protocol';
-import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatTime, useLang } from '../../app/i18n.ts';
-import { hasPermission, useStaffMe } from '../../app/session.ts';
-import { ErrorNote } from '../../app/ui.tsx';
 import { KEYS, useContractSettings } from './api.ts';
 import { ContractEditDialog } from './ContractEditDialog.tsx';
 import { percent } from './decimals.ts';
-import { type Column, DataTable, NoControlNote, Num } from './shared.tsx';
+import { SettingsScreen, useStatusColumn } from './SettingsScreen.tsx';
+import { type Column, Num } from './shared.tsx';
 
 /**
  * Contract settings per instrument: spread, fee per lot, leverage caps (operator / instrument /
@@ -18,13 +14,8 @@ import { type Column, DataTable, NoControlNote, Num } from './shared.tsx';
  */
 export default function ContractSettingsScreen() {
   const { t } = useTranslation();
-  const lang = useLang();
-  const me = useStaffMe();
-  const client = useQueryClient();
   const settings = useContractSettings();
-  const [editing, setEditing] = useState<AdminContractSettingsData | null>(null);
-  const [saved, setSaved] = useState(false);
-  const canEdit = hasPermission(me.data, 'markets.write');
+  const status = useStatusColumn<AdminContractSettingsData>();
 
   const columns: Column<AdminContractSettingsData>[] = [
     {
@@ -54,15 +45,7 @@ export default function ContractSettingsScreen() {
       ),
     },
     { key: 'kind', label: t('derivatives.contracts.kind'), render: (s) => t(`derivatives.kind.${s.kind}`) },
-    {
-      key: 'status',
-      label: t('derivatives.common.status'),
-      render: (s) => (
-        <Badge color={s.enabled ? 'teal' : 'gray'} variant="light" miw="max-content">
-          {s.enabled ? t('derivatives.common.enabled') : t('derivatives.common.disabled')}
-        </Badge>
-      ),
-    },
+    status,
     {
       key: 'spread',
       label: t('derivatives.contracts.spread'),
@@ -123,79 +106,22 @@ export default function ContractSettingsScreen() {
         </Num>
       ),
     },
-    {
-      key: 'updated',
-      label: t('derivatives.common.updatedAt'),
-      render: (s) => <Num>{formatTime(s.updated_at, lang)}</Num>,
-    },
   ];
-  if (canEdit)
-    columns.push({
-      key: 'actions',
-      label: t('common.actions'),
-      render: (s) => (
-        <Button
-          size="compact-sm"
-          variant="default"
-          onClick={() => {
-            setSaved(false);
-            setEditing(s);
-          }}
-          data-testid="contract-edit"
-        >
-          {t('derivatives.common.edit')}
-        </Button>
-      ),
-    });
 
   return (
-    <Stack data-testid="contract-settings-screen">
-      <Title order={2}>{t('derivatives.contracts.title')}</Title>
-      <NoControlNote />
-      <Text size="sm" c="dimmed">
-        {t('derivatives.contracts.appliesToNew')}
-      </Text>
-      <ErrorNote error={settings.error} />
-      {saved ? (
-        <Alert
-          color="teal"
-          variant="light"
-          withCloseButton
-          onClose={() => setSaved(false)}
-          data-testid="saved-note"
-        >
-          {t('derivatives.common.saved')}
-        </Alert>
-      ) : null}
-      {settings.data ? (
-        <DataTable
-          rows={settings.data.items}
-          columns={columns}
-          rowKey={(s) => s.symbol}
-          rowAttrs={(s) => ({ 'data-symbol': s.symbol })}
-          testId="contract-settings-table"
-          rowTestId="contract-settings-row"
-          minWidth={1500}
-        />
-      ) : (
-        <Group>
-          <Text size="sm" c="dimmed">
-            {t('common.loading')}
-          </Text>
-        </Group>
-      )}
-      {editing ? (
-        <ContractEditDialog
-          key={editing.symbol}
-          settings={editing}
-          onClose={() => setEditing(null)}
-          onSaved={async () => {
-            setEditing(null);
-            setSaved(true);
-            await client.invalidateQueries({ queryKey: KEYS.contractSettings });
-          }}
-        />
-      ) : null}
-    </Stack>
+    <SettingsScreen
+      testId="contract-settings-screen"
+      title={t('derivatives.contracts.title')}
+      note={t('derivatives.contracts.appliesToNew')}
+      query={settings}
+      queryKey={KEYS.contractSettings}
+      columns={columns}
+      tableTestId="contract-settings-table"
+      rowTestId="contract-settings-row"
+      editTestId="contract-edit"
+      minWidth={1500}
+      showLoading
+      Editor={ContractEditDialog}
+    />
   );
 }

@@ -1,11 +1,60 @@
 import type { AdminExposureData, AdminOptionExposureData, DerivativesBook } from '@bourse/protocol';
 import { Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNote } from '../../app/ui.tsx';
 import { REFRESH_MS, useExposure, useOptionExposure } from './api.ts';
 import { negate, sumDecimals } from './decimals.ts';
 import { BookToggle, type Column, DataTable, NoControlNote, Num, RefreshedNote, Signed } from './shared.tsx';
+
+type Exposure = { symbol: string };
+
+/** The instrument column both exposure tables start with. */
+function symbolColumn<T extends Exposure>(label: string): Column<T> {
+  return {
+    key: 'symbol',
+    label,
+    render: (e) => (
+      <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {e.symbol}
+      </Text>
+    ),
+  };
+}
+
+/** One auto-refreshing exposure table in its card: title, refusal, table with totals, "refreshed". */
+function ExposureSection<T extends Exposure>(props: {
+  title: string;
+  query: { data?: { items: T[] }; error: unknown; dataUpdatedAt: number };
+  columns: Column<T>[];
+  totals: readonly ReactNode[];
+  testId: string;
+  rowTestId: string;
+  minWidth: number;
+}) {
+  const items = props.query.data?.items ?? [];
+  return (
+    <Card withBorder>
+      <Stack gap="sm">
+        <Title order={4}>{props.title}</Title>
+        <ErrorNote error={props.query.error} />
+        {props.query.data ? (
+          <DataTable
+            rows={items}
+            columns={props.columns}
+            rowKey={(e) => e.symbol}
+            rowAttrs={(e) => ({ 'data-symbol': e.symbol })}
+            testId={props.testId}
+            rowTestId={props.rowTestId}
+            footer={items.length > 0 ? props.totals : undefined}
+            minWidth={props.minWidth}
+          />
+        ) : null}
+        <RefreshedNote updatedAt={props.query.dataUpdatedAt} seconds={REFRESH_MS / 1000} />
+      </Stack>
+    </Card>
+  );
+}
 
 /**
  * Exposure per instrument and book: customers' open contract positions (long, short and net lots,
@@ -19,15 +68,7 @@ export default function ExposureScreen() {
   const options = useOptionExposure(book);
 
   const contractColumns: Column<AdminExposureData>[] = [
-    {
-      key: 'symbol',
-      label: t('derivatives.common.symbol'),
-      render: (e) => (
-        <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {e.symbol}
-        </Text>
-      ),
-    },
+    symbolColumn(t('derivatives.common.symbol')),
     {
       key: 'positions',
       label: t('derivatives.exposure.positions'),
@@ -91,15 +132,7 @@ export default function ExposureScreen() {
   ];
 
   const optionColumns: Column<AdminOptionExposureData>[] = [
-    {
-      key: 'symbol',
-      label: t('derivatives.common.symbol'),
-      render: (e) => (
-        <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {e.symbol}
-        </Text>
-      ),
-    },
+    symbolColumn(t('derivatives.common.symbol')),
     {
       key: 'open',
       label: t('derivatives.exposure.openOrders'),
@@ -146,46 +179,26 @@ export default function ExposureScreen() {
       </Text>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, xl: 7 }}>
-          <Card withBorder>
-            <Stack gap="sm">
-              <Title order={4}>{t('derivatives.exposure.contractsTitle')}</Title>
-              <ErrorNote error={contracts.error} />
-              {contracts.data ? (
-                <DataTable
-                  rows={items}
-                  columns={contractColumns}
-                  rowKey={(e) => e.symbol}
-                  rowAttrs={(e) => ({ 'data-symbol': e.symbol })}
-                  testId="exposure-table"
-                  rowTestId="exposure-row"
-                  footer={items.length > 0 ? contractTotals : undefined}
-                  minWidth={900}
-                />
-              ) : null}
-              <RefreshedNote updatedAt={contracts.dataUpdatedAt} seconds={REFRESH_MS / 1000} />
-            </Stack>
-          </Card>
+          <ExposureSection
+            title={t('derivatives.exposure.contractsTitle')}
+            query={contracts}
+            columns={contractColumns}
+            totals={contractTotals}
+            testId="exposure-table"
+            rowTestId="exposure-row"
+            minWidth={900}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, xl: 5 }}>
-          <Card withBorder>
-            <Stack gap="sm">
-              <Title order={4}>{t('derivatives.exposure.optionsTitle')}</Title>
-              <ErrorNote error={options.error} />
-              {options.data ? (
-                <DataTable
-                  rows={optionItems}
-                  columns={optionColumns}
-                  rowKey={(e) => e.symbol}
-                  rowAttrs={(e) => ({ 'data-symbol': e.symbol })}
-                  testId="option-exposure-table"
-                  rowTestId="option-exposure-row"
-                  footer={optionItems.length > 0 ? optionTotals : undefined}
-                  minWidth={560}
-                />
-              ) : null}
-              <RefreshedNote updatedAt={options.dataUpdatedAt} seconds={REFRESH_MS / 1000} />
-            </Stack>
-          </Card>
+          <ExposureSection
+            title={t('derivatives.exposure.optionsTitle')}
+            query={options}
+            columns={optionColumns}
+            totals={optionTotals}
+            testId="option-exposure-table"
+            rowTestId="option-exposure-row"
+            minWidth={560}
+          />
         </Grid.Col>
       </Grid>
     </Stack>

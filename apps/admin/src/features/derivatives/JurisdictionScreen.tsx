@@ -5,7 +5,6 @@ import {
   type LeverageClass,
 } from '@bourse/protocol';
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -26,7 +25,7 @@ import { hasPermission, useStaffMe } from '../../app/session.ts';
 import { ErrorNote, ReasonDialog } from '../../app/ui.tsx';
 import { KEYS, saveCustomJurisdiction, selectJurisdiction, useJurisdiction } from './api.ts';
 import { isWhole } from './decimals.ts';
-import { ReasonInput, reasonOk } from './shared.tsx';
+import { ReasonFooter, SavedNote, useReasonForm } from './shared.tsx';
 
 function ProfileCard(props: {
   profile: JurisdictionProfileData;
@@ -125,32 +124,22 @@ function CustomDialog(props: { profile: JurisdictionProfileData; onClose: () => 
       >,
   );
   const [options, setOptions] = useState(props.profile.options_enabled);
-  const [reason, setReason] = useState('');
-  const [tried, setTried] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useReasonForm();
   const capsOk = LEVERAGE_CLASSES.every((c) => isWhole(caps[c], 1, 100));
 
-  const submit = async () => {
-    setTried(true);
-    if (!capsOk || !reasonOk(reason)) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await saveCustomJurisdiction({
-        leverage_caps: Object.fromEntries(
-          LEVERAGE_CLASSES.map((c) => [c, Number.parseInt(caps[c].trim(), 10)]),
-        ) as Record<LeverageClass, number>,
-        options_enabled: options,
-        reason: reason.trim(),
-      });
-      props.onSaved();
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = () =>
+    form.submit(
+      capsOk,
+      () =>
+        saveCustomJurisdiction({
+          leverage_caps: Object.fromEntries(
+            LEVERAGE_CLASSES.map((c) => [c, Number.parseInt(caps[c].trim(), 10)]),
+          ) as Record<LeverageClass, number>,
+          options_enabled: options,
+          reason: form.reason.trim(),
+        }),
+      props.onSaved,
+    );
 
   return (
     <Modal
@@ -195,16 +184,7 @@ function CustomDialog(props: { profile: JurisdictionProfileData; onClose: () => 
             {t('derivatives.jurisdiction.always')}
           </Badge>
         </Group>
-        <ReasonInput value={reason} onChange={setReason} error={tried && !reasonOk(reason)} />
-        <ErrorNote error={error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button loading={busy} onClick={submit} data-testid="custom-save">
-            {t('derivatives.common.save')}
-          </Button>
-        </Group>
+        <ReasonFooter form={form} onCancel={props.onClose} onSave={submit} saveTestId="custom-save" />
       </Stack>
     </Modal>
   );
@@ -233,17 +213,7 @@ export default function JurisdictionScreen() {
         {t('derivatives.jurisdiction.intro')}
       </Text>
       <ErrorNote error={jurisdiction.error} />
-      {saved ? (
-        <Alert
-          color="teal"
-          variant="light"
-          withCloseButton
-          onClose={() => setSaved(false)}
-          data-testid="saved-note"
-        >
-          {t('derivatives.common.saved')}
-        </Alert>
-      ) : null}
+      <SavedNote show={saved} onClose={() => setSaved(false)} />
       {jurisdiction.data ? (
         <SimpleGrid cols={{ base: 1, md: 3 }}>
           {jurisdiction.data.profiles.map((p) => (

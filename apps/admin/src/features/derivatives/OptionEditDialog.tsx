@@ -1,19 +1,7 @@
 import { type AdminOptionSettingsData, DERIVATIVES_LIMITS } from '@bourse/protocol';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorNote } from '../../app/ui.tsx';
 import { type OptionSettingsChange, saveOptionSettings } from './api.ts';
 import { compareDecimal, isDecimal, percent } from './decimals.ts';
 import {
@@ -23,7 +11,7 @@ import {
   durationRows,
   serialiseDurations,
 } from './durations.ts';
-import { ReasonInput, reasonOk } from './shared.tsx';
+import { ReasonFooter, SettingsDialog, useReasonForm } from './shared.tsx';
 
 const LIMITS = {
   min: DERIVATIVES_LIMITS.optionDurationMinSeconds,
@@ -137,17 +125,14 @@ export function OptionEditDialog(props: {
   const [minStake, setMinStake] = useState(s.min_stake);
   const [maxStake, setMaxStake] = useState(s.max_stake);
   const [rows, setRows] = useState<DurationRow[]>(startRows);
-  const [reason, setReason] = useState('');
-  const [tried, setTried] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useReasonForm();
 
   const minOk = isDecimal(minStake);
   const maxOk = isDecimal(maxStake);
   const stakesOk = minOk && maxOk && compareDecimal(minStake.trim(), maxStake.trim()) <= 0;
   const rowsOk = durationCountOk(rows) && durationProblems(rows).every((p) => p === null);
 
-  const change: OptionSettingsChange = { symbol: s.symbol, reason: reason.trim() };
+  const change: OptionSettingsChange = { symbol: s.symbol, reason: form.reason.trim() };
   if (enabled !== s.enabled) change.enabled = enabled;
   if (minStake.trim() !== s.min_stake) change.min_stake = minStake.trim();
   if (maxStake.trim() !== s.max_stake) change.max_stake = maxStake.trim();
@@ -155,82 +140,52 @@ export function OptionEditDialog(props: {
     change.durations = serialiseDurations(rows);
   const changed = Object.keys(change).length > 2;
 
-  const submit = async () => {
-    setTried(true);
-    if (!changed || !reasonOk(reason) || !stakesOk || !rowsOk) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await saveOptionSettings(change);
-      props.onSaved();
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = () =>
+    form.submit(changed && stakesOk && rowsOk, () => saveOptionSettings(change), props.onSaved);
 
   return (
-    <Modal
-      opened
-      onClose={props.onClose}
+    <SettingsDialog
       title={t('derivatives.options.editTitle', { symbol: s.symbol })}
-      size="lg"
-      centered
+      note={t('derivatives.options.appliesToNew')}
+      enabled={enabled}
+      onEnabled={setEnabled}
+      enabledTestId="option-edit-enabled"
+      onClose={props.onClose}
     >
-      <Stack>
-        <Alert color="blue" variant="light">
-          <Text size="sm">{t('derivatives.options.appliesToNew')}</Text>
-        </Alert>
-        <Switch
-          checked={enabled}
-          onChange={(e) => setEnabled(e.currentTarget.checked)}
-          label={enabled ? t('derivatives.common.enabled') : t('derivatives.common.disabled')}
-          data-testid="option-edit-enabled"
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label={t('derivatives.options.minStake')}
+          value={minStake}
+          onChange={(e) => setMinStake(e.currentTarget.value)}
+          inputMode="decimal"
+          maxLength={40}
+          error={!minOk ? t('derivatives.contracts.hint.decimal') : undefined}
+          data-testid="option-edit-min"
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={t('derivatives.options.minStake')}
-            value={minStake}
-            onChange={(e) => setMinStake(e.currentTarget.value)}
-            inputMode="decimal"
-            maxLength={40}
-            error={!minOk ? t('derivatives.contracts.hint.decimal') : undefined}
-            data-testid="option-edit-min"
-          />
-          <TextInput
-            label={t('derivatives.options.maxStake')}
-            value={maxStake}
-            onChange={(e) => setMaxStake(e.currentTarget.value)}
-            inputMode="decimal"
-            maxLength={40}
-            error={
-              !maxOk
-                ? t('derivatives.contracts.hint.decimal')
-                : minOk && !stakesOk
-                  ? t('derivatives.options.hint.stakes')
-                  : undefined
-            }
-            data-testid="option-edit-max"
-          />
-        </SimpleGrid>
-        <DurationsEditor rows={rows} onChange={setRows} />
-        <ReasonInput value={reason} onChange={setReason} error={tried && !reasonOk(reason)} />
-        {tried && !changed ? (
-          <Text size="sm" c="orange">
-            {t('derivatives.common.unchanged')}
-          </Text>
-        ) : null}
-        <ErrorNote error={error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button loading={busy} onClick={submit} data-testid="option-edit-save">
-            {t('derivatives.common.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+        <TextInput
+          label={t('derivatives.options.maxStake')}
+          value={maxStake}
+          onChange={(e) => setMaxStake(e.currentTarget.value)}
+          inputMode="decimal"
+          maxLength={40}
+          error={
+            !maxOk
+              ? t('derivatives.contracts.hint.decimal')
+              : minOk && !stakesOk
+                ? t('derivatives.options.hint.stakes')
+                : undefined
+          }
+          data-testid="option-edit-max"
+        />
+      </SimpleGrid>
+      <DurationsEditor rows={rows} onChange={setRows} />
+      <ReasonFooter
+        form={form}
+        onCancel={props.onClose}
+        onSave={submit}
+        saveTestId="option-edit-save"
+        unchanged={form.tried && !changed}
+      />
+    </SettingsDialog>
   );
 }

@@ -1,10 +1,23 @@
 import type { DerivativesBook } from '@bourse/protocol';
-import { Alert, Card, Group, SegmentedControl, Stack, Table, Text, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Textarea,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime, useLang } from '../../app/i18n.ts';
-import { Figure } from '../../app/ui.tsx';
+import { ErrorNote, Figure } from '../../app/ui.tsx';
 import { signOf } from './decimals.ts';
 
 /** The calm reminder on every derivatives screen: nothing here steers a price or a result. */
@@ -83,6 +96,126 @@ export function ReasonInput(props: { value: string; onChange: (v: string) => voi
 
 export function reasonOk(reason: string): boolean {
   return reason.trim().length >= 3;
+}
+
+/**
+ * The state of a dialog that saves with a required reason: `submit(ready, save, onSaved)` marks the
+ * form as tried, stops unless `ready` and the reason are fine, and keeps a refusal in the dialog.
+ */
+export function useReasonForm() {
+  const [reason, setReason] = useState('');
+  const [tried, setTried] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (ready: boolean, save: () => Promise<unknown>, onSaved: () => void) => {
+    setTried(true);
+    if (!ready || !reasonOk(reason)) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await save();
+      onSaved();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { reason, setReason, tried, error, busy, submit };
+}
+
+export type ReasonForm = ReturnType<typeof useReasonForm>;
+
+/**
+ * The tail of every derivatives edit dialog: the reason, an optional "nothing changed" line, the
+ * refusal (in the reader's language) and the cancel / save buttons.
+ */
+export function ReasonFooter(props: {
+  form: ReasonForm;
+  onCancel: () => void;
+  onSave: () => void;
+  saveTestId: string;
+  unchanged?: boolean;
+  unchangedTestId?: string;
+}) {
+  const { t } = useTranslation();
+  const { form } = props;
+  return (
+    <>
+      <ReasonInput
+        value={form.reason}
+        onChange={form.setReason}
+        error={form.tried && !reasonOk(form.reason)}
+      />
+      {props.unchanged ? (
+        <Text size="sm" c="orange" data-testid={props.unchangedTestId}>
+          {t('derivatives.common.unchanged')}
+        </Text>
+      ) : null}
+      <ErrorNote error={form.error} />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={props.onCancel}>
+          {t('common.cancel')}
+        </Button>
+        <Button loading={form.busy} onClick={props.onSave} data-testid={props.saveTestId}>
+          {t('derivatives.common.save')}
+        </Button>
+      </Group>
+    </>
+  );
+}
+
+/**
+ * The frame of an instrument's settings dialog (contracts, options): title, the "applies to new"
+ * note and the on/off switch, then the dialog's own fields and its ReasonFooter.
+ */
+export function SettingsDialog(props: {
+  title: string;
+  note: string;
+  enabled: boolean;
+  onEnabled: (enabled: boolean) => void;
+  enabledTestId: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened onClose={props.onClose} title={props.title} size="lg" centered>
+      <Stack>
+        <Alert color="blue" variant="light">
+          <Text size="sm">{props.note}</Text>
+        </Alert>
+        <Switch
+          checked={props.enabled}
+          onChange={(e) => props.onEnabled(e.currentTarget.checked)}
+          label={props.enabled ? t('derivatives.common.enabled') : t('derivatives.common.disabled')}
+          data-testid={props.enabledTestId}
+        />
+        {props.children}
+      </Stack>
+    </Modal>
+  );
+}
+
+/** "Saved" after a change, closable. */
+export function SavedNote(props: { show: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  if (!props.show) return null;
+  return (
+    <Alert color="teal" variant="light" withCloseButton onClose={props.onClose} data-testid="saved-note">
+      {t('derivatives.common.saved')}
+    </Alert>
+  );
+}
+
+/** On / off badge of an instrument's settings. */
+export function EnabledBadge({ enabled }: { enabled: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={enabled ? 'teal' : 'gray'} variant="light" miw="max-content">
+      {enabled ? t('derivatives.common.enabled') : t('derivatives.common.disabled')}
+    </Badge>
+  );
 }
 
 export type Column<T> = {
