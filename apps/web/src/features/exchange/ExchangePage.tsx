@@ -3,7 +3,6 @@ import { Num } from '@bourse/ui';
 import {
   ActionIcon,
   Alert,
-  Anchor,
   Button,
   Divider,
   Group,
@@ -13,15 +12,23 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useSpotMarkets } from '../spot/api/getSpotMarkets.ts';
 import { RuleHints } from '../spot/components/RuleHints.tsx';
 import { useConversion } from '../spot/hooks/useConversion.ts';
 import { show, units } from '../spot/logic/amounts.ts';
+import {
+  ConfirmPanel,
+  ConversionLoader,
+  ConversionPage,
+  ConversionResult,
+  Line,
+  QuoteNote,
+  RefusalAlert,
+  ThinBookNote,
+} from './ConversionParts.tsx';
 
 /** Decimal places shown for amounts of a currency in this market. */
 function digitsOf(market: SpotMarketData, currency: string): number {
@@ -31,17 +38,6 @@ function digitsOf(market: SpotMarketData, currency: string): number {
 /** The market that converts `from` into `to`, either way round. */
 export function marketBetween(markets: readonly SpotMarketData[], from: string, to: string) {
   return markets.find((m) => (m.base === from && m.quote === to) || (m.base === to && m.quote === from));
-}
-
-function Line({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
-  return (
-    <Group justify="space-between" gap="xs" wrap="nowrap" data-testid={testId}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      {children}
-    </Group>
-  );
 }
 
 /**
@@ -84,11 +80,7 @@ export function ExchangePage() {
   };
 
   if (markets.isPending) {
-    return (
-      <Stack align="center" py={80}>
-        <Loader size="sm" />
-      </Stack>
-    );
+    return <ConversionLoader />;
   }
 
   const outcome = (() => {
@@ -102,50 +94,33 @@ export function ExchangePage() {
   })();
 
   return (
-    <Stack
-      gap="md"
-      py={{ base: 'md', sm: 'xl' }}
+    <ConversionPage
+      testId="exchange-page"
       maw={560}
-      mx="auto"
-      w="100%"
-      data-testid="exchange-page"
-      data-step={step}
+      step={step}
+      title={t('exchange.title')}
+      subtitle={t('exchange.subtitle')}
     >
-      <Stack gap={2}>
-        <Title order={1} fz={{ base: 22, sm: 28 }}>
-          {t('exchange.title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('exchange.subtitle')}
-        </Text>
-      </Stack>
       {step === 'done' && outcome && result && market ? (
-        <Paper withBorder radius="md" p="lg" data-testid="exchange-result" data-status={result.status}>
-          <Stack gap="sm">
-            <Title order={2} size="h4">
-              {t('exchange.result')}
-            </Title>
-            <Text data-testid="exchange-result-text">
-              {t('exchange.resultText', {
-                paid: show(outcome.paid, digitsOf(market, outcome.from)),
-                from: outcome.from,
-                received: show(outcome.received, digitsOf(market, outcome.to)),
-                to: outcome.to,
-              })}
-            </Text>
-            <Line label={t('exchange.fee')}>
-              <Num value={result.fee} suffix={` ${result.fee_currency}`} size="sm" />
-            </Line>
-            <Group>
-              <Button onClick={again} data-testid="exchange-again">
-                {t('exchange.again')}
-              </Button>
-              <Anchor component={Link} to="/currencyRecord" size="sm">
-                {t('exchange.records')}
-              </Anchor>
-            </Group>
-          </Stack>
-        </Paper>
+        <ConversionResult
+          testId="exchange-result"
+          status={result.status}
+          title={t('exchange.result')}
+          text={t('exchange.resultText', {
+            paid: show(outcome.paid, digitsOf(market, outcome.from)),
+            from: outcome.from,
+            received: show(outcome.received, digitsOf(market, outcome.to)),
+            to: outcome.to,
+          })}
+          textTestId="exchange-result-text"
+          againLabel={t('exchange.again')}
+          againTestId="exchange-again"
+          onAgain={again}
+        >
+          <Line label={t('exchange.fee')}>
+            <Num value={result.fee} suffix={` ${result.fee_currency}`} size="sm" />
+          </Line>
+        </ConversionResult>
       ) : (
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
           <Stack gap="md">
@@ -258,27 +233,17 @@ export function ExchangePage() {
                     data-testid="exchange-receive"
                   />
                 </Line>
-                {quote && !quote.fill.complete ? (
-                  <Text size="xs" c="orange.7">
-                    {t('exchange.thin')}
-                  </Text>
-                ) : null}
+                {quote && !quote.fill.complete ? <ThinBookNote /> : null}
                 {quote && quote.fill.avgPrice === null && amountUnits !== null && amountUnits > 0n ? (
                   <Text size="xs" c="orange.7" data-testid="exchange-no-quote">
                     {t('exchange.noQuote')}
                   </Text>
                 ) : null}
                 {quote ? <RuleHints breaks={quote.breaks} market={market} side={quote.side} /> : null}
-                <Text size="xs" c="dimmed">
-                  {t('exchange.quoteNote', { band: `${market.price_band_bps / 100}%` })}
-                </Text>
+                <QuoteNote market={market} />
               </Stack>
             ) : null}
-            {refusal ? (
-              <Alert color="red" variant="light" data-testid="exchange-refusal">
-                {refusal}
-              </Alert>
-            ) : null}
+            <RefusalAlert refusal={refusal} testId="exchange-refusal" />
             {step === 'form' ? (
               <Button
                 size="md"
@@ -289,39 +254,28 @@ export function ExchangePage() {
                 {t('exchange.preview')}
               </Button>
             ) : (
-              <Paper
-                withBorder
-                radius="md"
-                p="md"
+              <ConfirmPanel
+                testId="exchange-confirm"
                 bg="var(--mantine-color-default-hover)"
-                data-testid="exchange-confirm"
-              >
-                <Stack gap="sm">
-                  <Text fw={600}>{t('exchange.confirmTitle')}</Text>
-                  <Text size="sm">
-                    {quote && market && from && to
-                      ? `${show(quote.pay, fromDigits, 'ceil')} ${from} → ${show(quote.receive, toDigits)} ${to}`
-                      : null}
-                  </Text>
-                  <Group grow>
-                    <Button variant="default" onClick={() => setStep('form')} data-testid="exchange-back">
-                      {t('exchange.back')}
-                    </Button>
-                    <Button
-                      onClick={confirm}
-                      loading={submitting}
-                      disabled={!quote}
-                      data-testid="exchange-confirm-button"
-                    >
-                      {t('exchange.confirm')}
-                    </Button>
-                  </Group>
-                </Stack>
-              </Paper>
+                title={t('exchange.confirmTitle')}
+                summary={
+                  quote && market && from && to
+                    ? `${show(quote.pay, fromDigits, 'ceil')} ${from} → ${show(quote.receive, toDigits)} ${to}`
+                    : null
+                }
+                backLabel={t('exchange.back')}
+                backTestId="exchange-back"
+                onBack={() => setStep('form')}
+                confirmLabel={t('exchange.confirm')}
+                confirmTestId="exchange-confirm-button"
+                onConfirm={confirm}
+                submitting={submitting}
+                disabled={!quote}
+              />
             )}
           </Stack>
         </Paper>
       )}
-    </Stack>
+    </ConversionPage>
   );
 }

@@ -1,23 +1,28 @@
 import { Num } from '@bourse/ui';
 import {
-  Alert,
-  Anchor,
   Button,
   Divider,
   Group,
-  Loader,
   Paper,
   SegmentedControl,
   Stack,
   Text,
   TextInput,
-  Title,
   UnstyledButton,
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useTicker } from '../../lib/marketStore.ts';
+import {
+  ConfirmPanel,
+  ConversionLoader,
+  ConversionPage,
+  ConversionResult,
+  Line,
+  QuoteNote,
+  RefusalAlert,
+  ThinBookNote,
+} from '../exchange/ConversionParts.tsx';
 import { useSpotMarkets } from '../spot/api/getSpotMarkets.ts';
 import { RuleHints } from '../spot/components/RuleHints.tsx';
 import { useConversion } from '../spot/hooks/useConversion.ts';
@@ -91,11 +96,7 @@ export function QuickBuyPage() {
   const tooSmall = quote !== null && market !== undefined && quote.qty < (units(market.min_quantity) ?? 0n);
 
   if (markets.isPending) {
-    return (
-      <Stack align="center" py={80}>
-        <Loader size="sm" />
-      </Stack>
-    );
+    return <ConversionLoader />;
   }
   if (!market) {
     return (
@@ -108,48 +109,30 @@ export function QuickBuyPage() {
   const quoteDigits = Math.max(market.price_scale, 2);
 
   return (
-    <Stack
-      gap="md"
-      py={{ base: 'md', sm: 'xl' }}
+    <ConversionPage
+      testId="quick-buy-page"
       maw={620}
-      mx="auto"
-      w="100%"
-      data-testid="quick-buy-page"
-      data-step={step}
+      step={step}
+      title={t('quickBuy.title')}
+      subtitle={t('quickBuy.subtitle')}
     >
-      <Stack gap={2}>
-        <Title order={1} fz={{ base: 22, sm: 28 }}>
-          {t('quickBuy.title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('quickBuy.subtitle')}
-        </Text>
-      </Stack>
       {step === 'done' && result ? (
-        <Paper withBorder radius="md" p="lg" data-testid="quick-result" data-status={result.status}>
-          <Stack gap="sm">
-            <Title order={2} size="h4">
-              {t('quickBuy.done')}
-            </Title>
-            <Text data-testid="quick-result-text">
-              {t('quickBuy.doneText', {
-                qty: result.filled_quantity,
-                base: market.base,
-                paid: result.filled_amount,
-                quote: market.quote,
-                fee: result.fee,
-              })}
-            </Text>
-            <Group>
-              <Button onClick={again} data-testid="quick-again">
-                {t('quickBuy.again')}
-              </Button>
-              <Anchor component={Link} to="/currencyRecord" size="sm">
-                {t('exchange.records')}
-              </Anchor>
-            </Group>
-          </Stack>
-        </Paper>
+        <ConversionResult
+          testId="quick-result"
+          status={result.status}
+          title={t('quickBuy.done')}
+          text={t('quickBuy.doneText', {
+            qty: result.filled_quantity,
+            base: market.base,
+            paid: result.filled_amount,
+            quote: market.quote,
+            fee: result.fee,
+          })}
+          textTestId="quick-result-text"
+          againLabel={t('quickBuy.again')}
+          againTestId="quick-again"
+          onAgain={again}
+        />
       ) : (
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
           <Stack gap="md">
@@ -200,10 +183,7 @@ export function QuickBuyPage() {
               data-testid="quick-presets"
             />
             <Stack gap={6} data-testid="quick-preview">
-              <Group justify="space-between">
-                <Text size="sm" c="dimmed">
-                  {t('quickBuy.price')}
-                </Text>
+              <Line label={t('quickBuy.price')} loose>
                 <Num
                   value={quote?.fill.avgPrice != null ? show(quote.fill.avgPrice, priceDigits) : null}
                   decimals={priceDigits}
@@ -211,34 +191,25 @@ export function QuickBuyPage() {
                   suffix={` ${QUOTE}`}
                   data-testid="quick-price"
                 />
-              </Group>
-              <Group justify="space-between">
-                <Text size="sm" c="dimmed">
-                  {t('quickBuy.fee')}
-                </Text>
+              </Line>
+              <Line label={t('quickBuy.fee')} loose>
                 <Num
                   value={quote ? show(quote.fee, 8, 'ceil') : null}
                   size="sm"
                   suffix={` ${QUOTE}`}
                   data-testid="quick-fee"
                 />
-              </Group>
-              <Group justify="space-between">
-                <Text size="sm" c="dimmed">
-                  {t('exchange.pay')}
-                </Text>
+              </Line>
+              <Line label={t('exchange.pay')} loose>
                 <Num
                   value={quote ? show(quote.pay, quoteDigits, 'ceil') : null}
                   size="sm"
                   suffix={` ${QUOTE}`}
                   data-testid="quick-pay"
                 />
-              </Group>
+              </Line>
               <Divider />
-              <Group justify="space-between">
-                <Text size="sm" c="dimmed">
-                  {t('quickBuy.get')}
-                </Text>
+              <Line label={t('quickBuy.get')} loose>
                 <Num
                   value={quote ? show(quote.qty, market.quantity_scale) : null}
                   size="md"
@@ -246,27 +217,17 @@ export function QuickBuyPage() {
                   suffix={` ${market.base}`}
                   data-testid="quick-get"
                 />
-              </Group>
+              </Line>
               {tooSmall ? (
                 <Text size="xs" c="orange.7" data-testid="quick-too-small">
                   {t('quickBuy.tooSmall', { min: market.min_quantity, base: market.base })}
                 </Text>
               ) : null}
               {quote && !tooSmall ? <RuleHints breaks={quote.breaks} market={market} side="buy" /> : null}
-              {quote && !quote.fill.complete ? (
-                <Text size="xs" c="orange.7">
-                  {t('exchange.thin')}
-                </Text>
-              ) : null}
-              <Text size="xs" c="dimmed">
-                {t('exchange.quoteNote', { band: `${market.price_band_bps / 100}%` })}
-              </Text>
+              {quote && !quote.fill.complete ? <ThinBookNote /> : null}
+              <QuoteNote market={market} />
             </Stack>
-            {refusal ? (
-              <Alert color="red" variant="light" data-testid="quick-refusal">
-                {refusal}
-              </Alert>
-            ) : null}
+            <RefusalAlert refusal={refusal} testId="quick-refusal" />
             {step === 'form' ? (
               <Button
                 size="md"
@@ -278,33 +239,27 @@ export function QuickBuyPage() {
                 {t('quickBuy.preview')}
               </Button>
             ) : (
-              <Paper withBorder radius="md" p="md" data-testid="quick-confirm">
-                <Stack gap="sm">
-                  <Text fw={600}>{t('quickBuy.confirmTitle')}</Text>
-                  <Text size="sm">
-                    {quote
-                      ? `${show(quote.pay, quoteDigits, 'ceil')} ${QUOTE} → ${show(quote.qty, market.quantity_scale)} ${market.base}`
-                      : null}
-                  </Text>
-                  <Group grow>
-                    <Button variant="default" onClick={() => setStep('form')} data-testid="quick-back">
-                      {t('quickBuy.back')}
-                    </Button>
-                    <Button
-                      color="teal"
-                      onClick={buy}
-                      loading={submitting}
-                      data-testid="quick-confirm-button"
-                    >
-                      {t('quickBuy.confirm')}
-                    </Button>
-                  </Group>
-                </Stack>
-              </Paper>
+              <ConfirmPanel
+                testId="quick-confirm"
+                title={t('quickBuy.confirmTitle')}
+                summary={
+                  quote
+                    ? `${show(quote.pay, quoteDigits, 'ceil')} ${QUOTE} → ${show(quote.qty, market.quantity_scale)} ${market.base}`
+                    : null
+                }
+                backLabel={t('quickBuy.back')}
+                backTestId="quick-back"
+                onBack={() => setStep('form')}
+                confirmLabel={t('quickBuy.confirm')}
+                confirmTestId="quick-confirm-button"
+                onConfirm={buy}
+                submitting={submitting}
+                color="teal"
+              />
             )}
           </Stack>
         </Paper>
       )}
-    </Stack>
+    </ConversionPage>
   );
 }

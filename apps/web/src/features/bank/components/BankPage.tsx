@@ -1,21 +1,10 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { SimpleGrid, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api.ts';
+import { useNavigate } from 'react-router';
 import { BANK_FIELDS, type BankCard, type BankField, useAddBank, useBanks, useDeleteBank } from '../api.ts';
+import { BoundAddPage, BoundItem, BoundListPage } from './BoundAccounts.tsx';
 
 const KEY: Record<
   BankField,
@@ -55,41 +44,26 @@ const MAX: Record<BankField, number> = {
   payee_address: 128,
 };
 
-function refusal(error: unknown): string | null {
-  return error instanceof ApiError && error.kind === 'refused' ? error.message : null;
-}
-
 function CardItem({ card }: { card: BankCard }) {
   const { t } = useTranslation('withdraw');
   const del = useDeleteBank();
   return (
-    <Paper withBorder radius="lg" p="md" data-testid="bank-row">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={2}>
-          <Text fw={700}>{card.bank_name}</Text>
-          <Text ff="monospace" size="lg" data-testid="bank-card-number">
-            {card.card_number}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {card.payee_name}
-            {card.swift_code ? ` · SWIFT ${card.swift_code}` : ''}
-          </Text>
-        </Stack>
-        <Button
-          variant="subtle"
-          color="red"
-          size="compact-sm"
-          loading={del.isPending}
-          onClick={() => {
-            if (window.confirm(t('common.deleteConfirm'))) {
-              del.mutate(card.id, { onSuccess: () => notifications.show({ message: t('bank.deleted') }) });
-            }
-          }}
-        >
-          {t('common.delete')}
-        </Button>
-      </Group>
-    </Paper>
+    <BoundItem
+      testId="bank-row"
+      deleting={del.isPending}
+      onDelete={() =>
+        del.mutate(card.id, { onSuccess: () => notifications.show({ message: t('bank.deleted') }) })
+      }
+    >
+      <Text fw={700}>{card.bank_name}</Text>
+      <Text ff="monospace" size="lg" data-testid="bank-card-number">
+        {card.card_number}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {card.payee_name}
+        {card.swift_code ? ` · SWIFT ${card.swift_code}` : ''}
+      </Text>
+    </BoundItem>
   );
 }
 
@@ -98,36 +72,19 @@ export function BankPage() {
   const { t } = useTranslation('withdraw');
   const banks = useBanks();
   return (
-    <Stack gap="lg" py={{ base: 'md', sm: 40 }} maw={960} mx="auto" w="100%" data-testid="bank-page">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            {t('bank.title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('bank.intro')}
-          </Text>
-        </Stack>
-        <Button component={Link} to="/bankAdd" data-testid="bank-add">
-          {t('bank.add')}
-        </Button>
-      </Group>
-      {banks.isLoading || !banks.data ? (
-        <Group justify="center" py="xl">
-          <Loader size="sm" />
-        </Group>
-      ) : banks.data.list.length === 0 ? (
-        <Text c="dimmed" ta="center" py="xl" data-testid="bank-empty">
-          {t('bank.empty')}
-        </Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, md: 2 }} data-testid="bank-list">
-          {banks.data.list.map((card) => (
-            <CardItem key={card.id} card={card} />
-          ))}
-        </SimpleGrid>
-      )}
-    </Stack>
+    <BoundListPage
+      testId="bank-page"
+      title={t('bank.title')}
+      intro={t('bank.intro')}
+      addTo="/bankAdd"
+      addLabel={t('bank.add')}
+      addTestId="bank-add"
+      list={banks.isLoading ? undefined : banks.data?.list}
+      emptyText={t('bank.empty')}
+      emptyTestId="bank-empty"
+      listTestId="bank-list"
+      renderItem={(card) => <CardItem key={card.id} card={card} />}
+    />
   );
 }
 
@@ -174,54 +131,38 @@ export function BankAddPage() {
   };
 
   return (
-    <Stack gap="lg" py={{ base: 'md', sm: 40 }} maw={880} mx="auto" w="100%" data-testid="bank-add-page">
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          {t('bank.addTitle')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('bank.encrypted')}
-        </Text>
-      </Stack>
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            {refusal(add.error) ? (
-              <Alert color="yellow" variant="light" role="alert" data-testid="bank-error">
-                {refusal(add.error)}
-              </Alert>
-            ) : null}
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              {BANK_FIELDS.map((f) => (
-                <TextInput
-                  key={f}
-                  label={t(`bank.fields.${KEY[f]}`)}
-                  withAsterisk={REQUIRED.has(f)}
-                  value={values[f]}
-                  maxLength={MAX[f]}
-                  autoComplete="off"
-                  inputMode={f === 'routing_number' || f.endsWith('phone') ? 'tel' : undefined}
-                  onChange={(e) => {
-                    const v = e.currentTarget.value;
-                    setValues((x) => ({ ...x, [f]: v }));
-                    setErrors((x) => ({ ...x, [f]: undefined }));
-                  }}
-                  error={errors[f]}
-                  data-testid={`bank-${f}`}
-                />
-              ))}
-            </SimpleGrid>
-            <Group justify="flex-end">
-              <Button component={Link} to="/bank" variant="default">
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={add.isPending} data-testid="bank-submit">
-                {t('common.save')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </Stack>
+    <BoundAddPage
+      testId="bank-add-page"
+      maw={880}
+      title={t('bank.addTitle')}
+      subtitle={t('bank.encrypted')}
+      onSubmit={submit}
+      error={add.error}
+      errorTestId="bank-error"
+      cancelTo="/bank"
+      submitting={add.isPending}
+      submitTestId="bank-submit"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {BANK_FIELDS.map((f) => (
+          <TextInput
+            key={f}
+            label={t(`bank.fields.${KEY[f]}`)}
+            withAsterisk={REQUIRED.has(f)}
+            value={values[f]}
+            maxLength={MAX[f]}
+            autoComplete="off"
+            inputMode={f === 'routing_number' || f.endsWith('phone') ? 'tel' : undefined}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              setValues((x) => ({ ...x, [f]: v }));
+              setErrors((x) => ({ ...x, [f]: undefined }));
+            }}
+            error={errors[f]}
+            data-testid={`bank-${f}`}
+          />
+        ))}
+      </SimpleGrid>
+    </BoundAddPage>
   );
 }

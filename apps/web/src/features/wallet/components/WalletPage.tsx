@@ -1,63 +1,35 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api.ts';
+import { useNavigate } from 'react-router';
+import { BoundAddPage, BoundItem, BoundListPage } from '../../bank/components/BoundAccounts.tsx';
 import { useAddWallet, useDeleteWallet, useWallets, type Wallet } from '../api.ts';
-
-function refusal(error: unknown): string | null {
-  return error instanceof ApiError && error.kind === 'refused' ? error.message : null;
-}
 
 function WalletItem({ wallet }: { wallet: Wallet }) {
   const { t } = useTranslation('withdraw');
   const del = useDeleteWallet();
   return (
-    <Paper withBorder radius="lg" p="md" data-testid="wallet-row">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={2}>
-          <Badge variant="light" w="fit-content">
-            {t(`wallet.types.${wallet.wallet_type}`)}
-          </Badge>
-          <Text ff="monospace" size="lg">
-            {wallet.wallet_account}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {wallet.payee_name}
-            {wallet.wallet_nickname ? ` · ${wallet.wallet_nickname}` : ''}
-          </Text>
-        </Stack>
-        <Button
-          variant="subtle"
-          color="red"
-          size="compact-sm"
-          loading={del.isPending}
-          onClick={() => {
-            if (window.confirm(t('common.deleteConfirm'))) {
-              del.mutate(wallet.id, {
-                onSuccess: () => notifications.show({ message: t('wallet.deleted') }),
-              });
-            }
-          }}
-        >
-          {t('common.delete')}
-        </Button>
-      </Group>
-    </Paper>
+    <BoundItem
+      testId="wallet-row"
+      deleting={del.isPending}
+      onDelete={() =>
+        del.mutate(wallet.id, {
+          onSuccess: () => notifications.show({ message: t('wallet.deleted') }),
+        })
+      }
+    >
+      <Badge variant="light" w="fit-content">
+        {t(`wallet.types.${wallet.wallet_type}`)}
+      </Badge>
+      <Text ff="monospace" size="lg">
+        {wallet.wallet_account}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {wallet.payee_name}
+        {wallet.wallet_nickname ? ` · ${wallet.wallet_nickname}` : ''}
+      </Text>
+    </BoundItem>
   );
 }
 
@@ -66,36 +38,17 @@ export function WalletPage() {
   const { t } = useTranslation('withdraw');
   const wallets = useWallets();
   return (
-    <Stack gap="lg" py={{ base: 'md', sm: 40 }} maw={960} mx="auto" w="100%" data-testid="wallet-page">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            {t('wallet.title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('wallet.intro')}
-          </Text>
-        </Stack>
-        <Button component={Link} to="/walletAdd" data-testid="wallet-add">
-          {t('wallet.add')}
-        </Button>
-      </Group>
-      {wallets.isLoading || !wallets.data ? (
-        <Group justify="center" py="xl">
-          <Loader size="sm" />
-        </Group>
-      ) : wallets.data.list.length === 0 ? (
-        <Text c="dimmed" ta="center" py="xl">
-          {t('wallet.empty')}
-        </Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          {wallets.data.list.map((w) => (
-            <WalletItem key={w.id} wallet={w} />
-          ))}
-        </SimpleGrid>
-      )}
-    </Stack>
+    <BoundListPage
+      testId="wallet-page"
+      title={t('wallet.title')}
+      intro={t('wallet.intro')}
+      addTo="/walletAdd"
+      addLabel={t('wallet.add')}
+      addTestId="wallet-add"
+      list={wallets.isLoading ? undefined : wallets.data?.list}
+      emptyText={t('wallet.empty')}
+      renderItem={(w) => <WalletItem key={w.id} wallet={w} />}
+    />
   );
 }
 
@@ -133,66 +86,53 @@ export function WalletAddPage() {
     );
   };
   return (
-    <Stack gap="lg" py={{ base: 'md', sm: 40 }} maw={560} mx="auto" w="100%" data-testid="wallet-add-page">
-      <Title order={1} size="h2">
-        {t('wallet.addTitle')}
-      </Title>
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            {refusal(add.error) ? (
-              <Alert color="yellow" variant="light" role="alert">
-                {refusal(add.error)}
-              </Alert>
-            ) : null}
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                {t('wallet.type')}
-              </Text>
-              <SegmentedControl
-                value={type}
-                onChange={(v) => setType(v as 'alipay' | 'wechat')}
-                data={[
-                  { value: 'alipay', label: t('wallet.types.alipay') },
-                  { value: 'wechat', label: t('wallet.types.wechat') },
-                ]}
-              />
-            </Stack>
-            <TextInput
-              label={t('wallet.account')}
-              withAsterisk
-              value={account}
-              maxLength={64}
-              onChange={(e) => setAccount(e.currentTarget.value)}
-              error={errors.account}
-              data-testid="wallet-account"
-            />
-            <TextInput
-              label={`${t('wallet.nickname')} (${t('common.optional')})`}
-              value={nickname}
-              maxLength={64}
-              onChange={(e) => setNickname(e.currentTarget.value)}
-            />
-            <TextInput
-              label={t('wallet.payee')}
-              withAsterisk
-              value={payee}
-              maxLength={64}
-              onChange={(e) => setPayee(e.currentTarget.value)}
-              error={errors.payee}
-              data-testid="wallet-payee"
-            />
-            <Group justify="flex-end">
-              <Button component={Link} to="/wallet" variant="default">
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={add.isPending} data-testid="wallet-submit">
-                {t('common.save')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </Stack>
+    <BoundAddPage
+      testId="wallet-add-page"
+      maw={560}
+      title={t('wallet.addTitle')}
+      onSubmit={submit}
+      error={add.error}
+      cancelTo="/wallet"
+      submitting={add.isPending}
+      submitTestId="wallet-submit"
+    >
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          {t('wallet.type')}
+        </Text>
+        <SegmentedControl
+          value={type}
+          onChange={(v) => setType(v as 'alipay' | 'wechat')}
+          data={[
+            { value: 'alipay', label: t('wallet.types.alipay') },
+            { value: 'wechat', label: t('wallet.types.wechat') },
+          ]}
+        />
+      </Stack>
+      <TextInput
+        label={t('wallet.account')}
+        withAsterisk
+        value={account}
+        maxLength={64}
+        onChange={(e) => setAccount(e.currentTarget.value)}
+        error={errors.account}
+        data-testid="wallet-account"
+      />
+      <TextInput
+        label={`${t('wallet.nickname')} (${t('common.optional')})`}
+        value={nickname}
+        maxLength={64}
+        onChange={(e) => setNickname(e.currentTarget.value)}
+      />
+      <TextInput
+        label={t('wallet.payee')}
+        withAsterisk
+        value={payee}
+        maxLength={64}
+        onChange={(e) => setPayee(e.currentTarget.value)}
+        error={errors.payee}
+        data-testid="wallet-payee"
+      />
+    </BoundAddPage>
   );
 }
