@@ -312,6 +312,17 @@ describe('withdrawals in the browser', () => {
     await page.goto('/bank');
     await poll(() => page.getByTestId('bank-card-number').first().innerText()).toBe('**** 3445');
     expect(await page.locator('body').innerText()).not.toContain('6222020200112233445');
+    // An e-wallet too: masked the same way on /wallet.
+    const wallet = await api(
+      'addWallet',
+      { wallet_type: 'alipay', wallet_account: 'chan.taiman@example.com', payee_name: 'Chan Tai Man' },
+      { token: main.token },
+    );
+    expect(wallet.code, wallet.msg).toBe(1);
+    await page.goto('/wallet');
+    await page.getByTestId('wallet-row').first().waitFor();
+    expect(await page.getByTestId('wallet-row').first().innerText()).toContain('ch****om');
+    expect(await page.locator('body').innerText()).not.toContain('chan.taiman@example.com');
     // Back to the spec's defaults: the screens below show them.
     await setRule('window', true, { start: '12:00', end: '24:00', timezone: 'Asia/Hong_Kong' });
     await setRule('turnover', true, { percent: 90 });
@@ -322,7 +333,7 @@ describe('withdrawals in the browser', () => {
     for (const lang of LANGS) {
       it(`screens at ${viewport} in ${lang}`, async () => {
         const page = await signedIn(viewport, lang, main.token);
-        for (const route of ['/address', '/bank', '/bankAdd', '/tbjl'] as const) {
+        for (const route of ['/address', '/bank', '/bankAdd', '/wallet', '/walletAdd', '/tbjl'] as const) {
           await page.goto(route);
           await page.waitForLoadState('networkidle');
           await expectNoRawKeys(page);
