@@ -162,7 +162,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const staff = createStaff({ db, clock, log, secret: deps.secret, config, audit });
   app.decorate('staffService', staff);
   await staff.ensureFirstAdministrator();
-  const backOffice = createBackOffice({ db, clock, audit, ledger, config });
+  const backOffice = createBackOffice({
+    db,
+    clock,
+    audit,
+    ledger,
+    config,
+    onSessionsEnded: (customerId) => accounts.sessionsEnded(customerId),
+  });
   const ledgerCheck = scheduleVerification({
     verify: async () => backOffice.storeLedgerReport('schedule', await ledger.verify()),
     log,
@@ -202,12 +209,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           .select('uid')
           .where('id', '=', session.customerId)
           .executeTakeFirst();
-        return row ? { customerId: session.customerId, uid: row.uid } : null;
+        return row ? { customerId: session.customerId, uid: row.uid, sessionId: session.sessionId } : null;
       } catch {
         return null;
       }
     },
+    // Sessions that end (logout, password, staff, expiry) lose their private channels within 5 s.
+    endedSessions: (sessionIds) => accounts.endedSessions(sessionIds),
+    sessionCheckIntervalMs: config.wsSessionCheckMs,
   });
+  accounts.onSessionsEnded((customerId) => void hub.sessionsEnded(customerId));
   app.addHook('onClose', async () => hub.close());
   const market = await createMarket({ db, clock, log, config, registry: hub.registry });
   app.decorate('market', market);

@@ -38,6 +38,8 @@ export type Config = Readonly<{
   shutdownTimeoutMs: number;
   /** A websocket client silent this long is dropped (API.md: 60 s). */
   wsIdleTimeoutMs: number;
+  /** How often open sockets' customer sessions are re-checked (WS_SESSION_CHECK_MS, ≤ 5 s: ended sessions lose their private channels within it). */
+  wsSessionCheckMs: number;
   /** How often the server proves the ledger balances (LEDGER_VERIFY_INTERVAL_MS, default 10 min). */
   ledgerVerifyIntervalMs: number;
   /** Account-level extended PUBLIC key deposit addresses derive from (CUSTODY_XPUB); unset: the published test xpub (demo/dev only). */
@@ -245,6 +247,7 @@ export function loadConfig(env: Env = process.env): Config {
     spotSnapshotEvery: int(env, 'SPOT_SNAPSHOT_EVERY', 5_000, { min: 10, max: 10_000_000 }),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, { min: 100, max: 600_000 }),
     wsIdleTimeoutMs: int(env, 'WS_IDLE_TIMEOUT_MS', 60_000, { min: 100, max: 3_600_000 }),
+    wsSessionCheckMs: int(env, 'WS_SESSION_CHECK_MS', 4_000, { min: 50, max: 5_000 }),
     ledgerVerifyIntervalMs: int(env, 'LEDGER_VERIFY_INTERVAL_MS', 600_000, { min: 1_000, max: 86_400_000 }),
     ...custodyConfig(env),
     proofIntervalMs: int(env, 'PROOF_INTERVAL_MS', 86_400_000, { min: 1_000, max: 31 * 86_400_000 }),

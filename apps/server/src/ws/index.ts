@@ -1,4 +1,10 @@
-import { WS_IDLE_TIMEOUT_MS, WS_MAIN_TYPE } from '@bourse/protocol';
+import {
+  WS_IDLE_TIMEOUT_MS,
+  WS_MAIN_TYPE,
+  WS_SESSION_ENDED,
+  type WsSessionEnded,
+  type WsSessionEndReason,
+} from '@bourse/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Clock } from '../lib/clock.ts';
@@ -12,7 +18,11 @@ export const WS_LIMITS = {
   /** A socket's send queue (ws buffer plus kernel buffer); past it the client is dropped as too slow. */
   maxBufferedBytes: 4 << 20,
   sweepIntervalMs: 5_000,
+  /** Authenticated sockets' sessions are re-checked this often (at most 5 s: the promise in docs/api.md). */
+  sessionCheckIntervalMs: 4_000,
 } as const;
+
+export type SocketIdentity = { customerId: string; uid: string; sessionId: string };
 
 type Client = Subscriber & { socket: WebSocket; lastSeenMs: number };
 
@@ -23,7 +33,14 @@ export type WsHub = {
   registry: ChannelRegistry;
   close(): void;
   /** Called after a socket authenticated (modules warm what private snapshots need). */
-  onAuthenticated(listener: (identity: { customerId: string; uid: string }) => unknown): void;
+  onAuthenticated(listener: (identity: SocketIdentity) => unknown): void;
+  /**
+   * Re-checks the sessions of this customer's sockets now (called when sessions ended in this
+   * process); the periodic check catches the rest (expiry, other processes).
+   */
+  sessionsEnded(customerId: string): Promise<void>;
+  /** Re-checks every authenticated socket's session now (what the periodic check runs). */
+  checkSessions(): Promise<void>;
 };
 
 function channelOf(message: Record<string, unknown>): string | null {
@@ -43,15 +60,62 @@ export function registerWebsocket(
     registry?: ChannelRegistry;
     maxBufferedBytes?: number;
     /** Resolves a customer token for `{main_type: 4, token}`; null when it is not a valid session. */
-    authenticate?: (token: string) => Promise<{ customerId: string; uid: string } | null>;
+    authenticate?: (token: string) => Promise<SocketIdentity | null>;
+    /** Session id → why it ended, for those of `sessionIds` that no longer hold. */
+    endedSessions?: (sessionIds: string[]) => Promise<Map<string, WsSessionEndReason>>;
+    sessionCheckIntervalMs?: number;
   },
 ): WsHub {
   const clients = new Set<Client>();
-  let onAuthenticated: ((identity: { customerId: string; uid: string }) => unknown) | null = null;
+  let onAuthenticated: ((identity: SocketIdentity) => unknown) | null = null;
   const idleMs = deps.idleTimeoutMs ?? WS_IDLE_TIMEOUT_MS;
   const registry = deps.registry ?? new ChannelRegistry();
   const maxBuffered = deps.maxBufferedBytes ?? WS_LIMITS.maxBufferedBytes;
   let dropped = 0;
+
+  /** The session behind the socket ended: it is anonymous again, leaves its private channels, and is told. */
+  function endSession(client: Client, reason: WsSessionEndReason): void {
+    if (!client.identity) return;
+    client.identity = null;
+    const channels = registry.recheck(client);
+    if (client.socket.readyState !== client.socket.OPEN) return;
+    const message: WsSessionEnded = {
+      main_type: WS_MAIN_TYPE.AUTH,
+      event: WS_SESSION_ENDED,
+      code: reason === 'SESSION_PASSWORD_CHANGED' ? 2000 : 1000,
+      reason,
+      params: {},
+      channels,
+    };
+    client.socket.send(JSON.stringify(message));
+  }
+
+  /** One query for the sessions of all (or one customer's) authenticated sockets. */
+  async function revalidate(customerId?: string): Promise<void> {
+    if (!deps.endedSessions) return;
+    const bySession = new Map<string, Client[]>();
+    for (const client of clients) {
+      const identity = client.identity;
+      if (!identity?.sessionId) continue;
+      if (customerId !== undefined && identity.customerId !== customerId) continue;
+      const list = bySession.get(identity.sessionId);
+      if (list) list.push(client);
+      else bySession.set(identity.sessionId, [client]);
+    }
+    if (bySession.size === 0) return;
+    const ended = await deps.endedSessions([...bySession.keys()]);
+    for (const [sessionId, reason] of ended) {
+      for (const client of bySession.get(sessionId) ?? []) {
+        // The socket may have authenticated again meanwhile: only its current session counts.
+        if (client.identity?.sessionId === sessionId) endSession(client, reason);
+      }
+    }
+  }
+
+  let closed = false;
+  const checkFailed = (error: unknown) => {
+    if (!closed) app.log.warn({ err: error }, 'websocket session check failed');
+  };
 
   function drop(client: Client): void {
     if (!clients.delete(client)) return;
@@ -98,11 +162,10 @@ export function registerWebsocket(
         if (!token || !deps.authenticate) return refuse();
         deps.authenticate(token).then(
           (identity) => {
-            // A new identity leaves the private channels of the old one.
-            for (const channel of [...client.channels])
-              if (client.identity && client.identity.uid !== identity?.uid)
-                registry.unsubscribe(client, channel);
+            // A new identity (or none) leaves the private channels the old one was allowed.
+            const previous = client.identity;
             client.identity = identity;
+            if (previous && previous.uid !== identity?.uid) registry.recheck(client);
             if (!identity) return refuse();
             void Promise.resolve(onAuthenticated?.(identity))
               .catch(() => undefined)
@@ -154,6 +217,17 @@ export function registerWebsocket(
   );
   sweep.unref();
 
+  let checking: Promise<void> | null = null;
+  const sessionCheck = setInterval(() => {
+    if (checking) return;
+    checking = revalidate()
+      .catch(checkFailed)
+      .finally(() => {
+        checking = null;
+      });
+  }, deps.sessionCheckIntervalMs ?? WS_LIMITS.sessionCheckIntervalMs);
+  sessionCheck.unref();
+
   return {
     clients: () => clients.size,
     dropped: () => dropped,
@@ -161,8 +235,12 @@ export function registerWebsocket(
     onAuthenticated(listener) {
       onAuthenticated = listener;
     },
+    sessionsEnded: (customerId) => revalidate(customerId).catch(checkFailed),
+    checkSessions: () => revalidate(),
     close() {
+      closed = true;
       clearInterval(sweep);
+      clearInterval(sessionCheck);
       for (const client of clients) {
         registry.remove(client);
         client.socket.close(1001, 'server shutting down');

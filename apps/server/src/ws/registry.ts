@@ -18,7 +18,7 @@ export type ChannelProvider = {
 export type Subscriber = {
   readonly channels: Set<string>;
   /** Set once the socket authenticated with `{main_type: 4, token}` (private channels check it). */
-  identity?: { customerId: string; uid: string } | null;
+  identity?: { customerId: string; uid: string; sessionId?: string } | null;
   /** Queues one frame; false when the socket was dropped for falling behind. */
   send(frame: Buffer): boolean;
 };
@@ -91,6 +91,21 @@ export class ChannelRegistry {
     if (!set) return;
     set.delete(subscriber);
     if (set.size === 0) this.forget(channel);
+  }
+
+  /**
+   * Asks every provider again whether the subscriber may stay (after its identity changed) and
+   * unsubscribes it from the channels now refused; returns those channels.
+   */
+  recheck(subscriber: Subscriber): string[] {
+    const left: string[] = [];
+    for (const channel of [...subscriber.channels]) {
+      const provider = this.providerOf(channel);
+      if (provider && provider.check(channel, subscriber) === null) continue;
+      this.unsubscribe(subscriber, channel);
+      left.push(channel);
+    }
+    return left;
   }
 
   /** A closed or dropped socket leaves every channel. */

@@ -7,6 +7,7 @@ import {
   type LoginBody,
   type RegisterBody,
   type UpdatePasswordBody,
+  type WsSessionEndReason,
 } from '@bourse/protocol';
 import { hash, verify } from '@node-rs/argon2';
 import type { Logger } from 'pino';
@@ -58,6 +59,27 @@ export type AccountsDeps = {
 };
 
 export type RequestMeta = { ip: string; userAgent: string; lang: Lang };
+
+export type SessionEndReason = WsSessionEndReason;
+
+/** Why a session no longer holds at `now`, or null while it does (HTTP calls and sockets alike). */
+export function sessionEndReason(
+  row: {
+    revoked_at: Date | null;
+    revoked_reason: string | null;
+    expires_at: Date;
+    status: string;
+    is_demo: boolean;
+    demo_expires_at: Date | null;
+  },
+  now: Date,
+): SessionEndReason | null {
+  if (row.revoked_reason === 'password_changed') return 'SESSION_PASSWORD_CHANGED';
+  if (row.revoked_at !== null || row.expires_at <= now) return 'SESSION_EXPIRED';
+  if (row.status !== 'active') return 'ACCOUNT_DISABLED';
+  if (row.is_demo && row.demo_expires_at !== null && row.demo_expires_at <= now) return 'DEMO_EXPIRED';
+  return null;
+}
 
 function checkNewPassword(input: { password: string; password2: string }): void {
   const { passwordMin: min, passwordMax: max } = ACCESS_LIMITS;
@@ -155,18 +177,50 @@ export function createAccounts(deps: AccountsDeps) {
   const sessions: SessionResolver = {
     async resolve(token) {
       const row = await repo.findSessionByTokenHash(db, sha256(token));
-      const now = clock.now();
       if (!row) refuse('SESSION_EXPIRED');
-      if (row.revoked_reason === 'password_changed') refuse('SESSION_PASSWORD_CHANGED');
-      if (row.revoked_at !== null || row.expires_at <= now) refuse('SESSION_EXPIRED');
-      if (row.status !== 'active') refuse('ACCOUNT_DISABLED');
-      if (row.is_demo && row.demo_expires_at !== null && row.demo_expires_at <= now) refuse('DEMO_EXPIRED');
+      const ended = sessionEndReason(row, clock.now());
+      if (ended) refuse(ended);
       return { customerId: row.customer_id, sessionId: row.session_id, isDemo: row.is_demo, token };
     },
   };
 
+  /** Told after a customer's sessions ended in this process (the websocket drops their private channels). */
+  const endedListeners = new Set<(customerId: string) => void>();
+  function sessionsEnded(customerId: string): void {
+    for (const listener of endedListeners) {
+      try {
+        listener(customerId);
+      } catch (error) {
+        deps.log.warn({ err: error, customer: customerId }, 'a session-ended listener failed');
+      }
+    }
+  }
+
   return {
     sessions,
+
+    /** Calls `listener(customerId)` after sessions of that customer ended (committed). */
+    onSessionsEnded(listener: (customerId: string) => void): () => void {
+      endedListeners.add(listener);
+      return () => endedListeners.delete(listener);
+    },
+    /** For other modules that end sessions in their own transaction (staff disabling), after commit. */
+    sessionsEnded,
+
+    /** Session id → why it ended, for the ids that no longer hold (unknown ids count as expired). */
+    async endedSessions(sessionIds: readonly string[]): Promise<Map<string, SessionEndReason>> {
+      const rows = await repo.sessionStates(db, sessionIds);
+      const now = clock.now();
+      const ended = new Map<string, SessionEndReason>();
+      const found = new Set<string>();
+      for (const row of rows) {
+        found.add(row.session_id);
+        const reason = sessionEndReason(row, now);
+        if (reason) ended.set(row.session_id, reason);
+      }
+      for (const id of sessionIds) if (!found.has(id)) ended.set(id, 'SESSION_EXPIRED');
+      return ended;
+    },
 
     /** Customer id → back-office label (email, else phone, else uid): for other modules' staff views. */
     customerLabels(ids: readonly string[]): Promise<Map<string, string>> {
@@ -283,6 +337,7 @@ export function createAccounts(deps: AccountsDeps) {
         reason: 'logout',
         at: clock.now(),
       });
+      sessionsEnded(auth.customerId);
     },
 
     async info(auth: AuthContext): Promise<InfoData> {
@@ -395,7 +450,7 @@ export function createAccounts(deps: AccountsDeps) {
   async function setPassword(customerId: string, password: string, options: { keepSessionId?: string }) {
     const passwordHash = await hash(password, ARGON2);
     const now = clock.now();
-    return inTransaction(db, async (tx) => {
+    const ended = await inTransaction(db, async (tx) => {
       await repo.updateCustomer(tx, customerId, {
         password_hash: passwordHash,
         failed_logins: 0,
@@ -409,6 +464,8 @@ export function createAccounts(deps: AccountsDeps) {
         ...(options.keepSessionId ? { exceptId: options.keepSessionId } : {}),
       });
     });
+    if (ended > 0) sessionsEnded(customerId);
+    return ended;
   }
 }
 

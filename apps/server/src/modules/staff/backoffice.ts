@@ -59,6 +59,8 @@ export type BackOfficeDeps = {
   audit: AuditService;
   ledger: Ledger;
   config: { adjustmentApprovalThresholdUsdt: string };
+  /** Told after a customer's sessions ended (committed): their sockets leave private channels. */
+  onSessionsEnded?: (customerId: string) => void;
 };
 
 /**
@@ -177,7 +179,7 @@ export function createBackOffice(deps: BackOfficeDeps) {
       input: { customerId: string; status: 'active' | 'disabled'; reason: string },
     ) {
       const reason = checkReason(input.reason);
-      return inTransaction(db, async (tx) => {
+      const result = await inTransaction(db, async (tx) => {
         const now = clock.now();
         const changed = await customers.setLoginStatus(tx, {
           customerId: input.customerId,
@@ -195,6 +197,8 @@ export function createBackOffice(deps: BackOfficeDeps) {
         });
         return { customer_id: input.customerId, status: input.status, ended_sessions: changed.endedSessions };
       });
+      if (input.status === 'disabled') deps.onSessionsEnded?.(input.customerId);
+      return result;
     },
 
     /**
