@@ -1,4 +1,4 @@
-import { CODE, type Envelope, type ReasonParams } from '@bourse/protocol';
+import { CODE, type Envelope, type ReasonParams, type WsSessionEnded } from '@bourse/protocol';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { API_BASE, REQUEST_TIMEOUT_MS, SESSION_END_DEFAULT_SECONDS, STORAGE_KEYS } from '../config/app.ts';
@@ -161,6 +161,22 @@ function endSession(envelope: Envelope): void {
     typeof envelope.time === 'number' && envelope.time >= 0 ? envelope.time : SESSION_END_DEFAULT_SECONDS;
   notifications.show({ color: 'yellow', message: envelope.msg || t('api.sessionEnded'), autoClose: false });
   setTimeout(() => window.location.reload(), seconds * 1000);
+}
+
+/**
+ * The market socket was told its session ended (`{main_type: 4, event: "session_ended"}`): the same
+ * as an HTTP answer with that code — 1000 logs out and reloads, 2000 asks to log in again.
+ */
+export function sessionEndedElsewhere(message: Pick<WsSessionEnded, 'code' | 'reason'>): void {
+  if (!getToken()) return;
+  const envelope: Envelope = {
+    code: message.code,
+    msg: i18n.t(`common:reason.${message.reason}`),
+    data: null,
+    reason: message.reason,
+  };
+  if (message.code === CODE.SESSION_CONFIRM) confirmSession(envelope);
+  else endSession(envelope);
 }
 
 let confirming = false;

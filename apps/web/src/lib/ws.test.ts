@@ -108,6 +108,38 @@ describe('market socket authentication', () => {
     expect(kinds(anonymous)).toEqual([{ main_type: 2, channel: 'tickers' }]);
   });
 
+  it('a session ended on the server: the socket forgets its uid and private channels and reports it', () => {
+    const ended: unknown[] = [];
+    socket.stop();
+    FakeSocket.sockets = [];
+    socket = createMarketSocket({
+      url: 'ws://test/ws',
+      createSocket: () => new FakeSocket(),
+      openState: 1,
+      onSessionEnded: (message) => ended.push(message),
+    });
+    socket.authenticate('tok-1');
+    socket.subscribe('spot_private:U1');
+    const ws = nth(0);
+    ws.emit('open');
+    ws.emit('message', { main_type: 4, uid: 'U1' });
+    expect(getSocketUid()).toBe('U1');
+    const message = {
+      main_type: 4,
+      event: 'session_ended',
+      code: 1000,
+      reason: 'SESSION_EXPIRED',
+      params: {},
+      channels: ['spot_private:U1'],
+    };
+    ws.emit('message', message);
+    expect(getSocketUid()).toBeNull();
+    expect(ended).toEqual([message]);
+    // Not an authentication answer: subscribes are not held back, and the dropped channel is not "sent".
+    socket.subscribe('trades:BTC/USDT');
+    expect(ws.sent.at(-1)).toEqual({ main_type: 2, channel: 'trades:BTC/USDT' });
+  });
+
   it('a login on an open socket authenticates it; a logout replaces it with an anonymous one', () => {
     const ws = nth(0);
     ws.emit('open');

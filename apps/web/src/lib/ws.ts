@@ -3,11 +3,14 @@ import {
   WS_HEARTBEAT_INTERVAL_MS,
   WS_MAIN_TYPE,
   WS_RECONNECT_DELAY_MS,
+  WS_SESSION_ENDED,
   type WsClientMessage,
   type WsHeartbeatAck,
+  type WsSessionEnded,
 } from '@bourse/protocol';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { WS_PATH } from '../config/app.ts';
+import { sessionEndedElsewhere } from './api.ts';
 import { type ChannelEvent, marketStore } from './marketStore.ts';
 import { getToken, subscribeToken } from './session.ts';
 
@@ -24,6 +27,10 @@ import { getToken, subscribeToken } from './session.ts';
  * until the server answers (`{main_type: 4, uid}` or a refusal) no subscribe is sent, so a private
  * channel is never asked for before its identity is known. The server cannot forget an identity, so
  * `authenticate(null)` after a login replaces the socket with a fresh, anonymous one.
+ *
+ * When the session ends on the server (logout elsewhere, password change, staff, demo expiry) the
+ * server pushes `{main_type: 4, event: "session_ended", code, reason}` and drops the private
+ * channels; `onSessionEnded` then logs out locally as an HTTP 1000 / 2000 answer would.
  */
 export const RECONNECT_MAX_MS = 30_000;
 
@@ -70,6 +77,16 @@ function isHeartbeatAck(value: unknown): value is WsHeartbeatAck {
   );
 }
 
+function isSessionEnded(value: unknown): value is WsSessionEnded {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as WsSessionEnded).main_type === WS_MAIN_TYPE.AUTH &&
+    (value as WsSessionEnded).event === WS_SESSION_ENDED &&
+    Array.isArray((value as WsSessionEnded).channels)
+  );
+}
+
 type SocketLike = {
   readonly readyState: number;
   send(data: string): void;
@@ -82,6 +99,8 @@ export type SocketOptions = {
   /** Tests pass a fake. */
   createSocket?: (url: string) => SocketLike;
   openState?: number;
+  /** The server said the socket's session ended (the app logs out as for an HTTP 1000 / 2000). */
+  onSessionEnded?: (message: WsSessionEnded) => void;
 };
 
 export type MarketSocket = {
@@ -156,6 +175,13 @@ export function createMarketSocket(options: SocketOptions = {}): MarketSocket {
         return;
       }
       const reason = (message as { reason?: unknown }).reason;
+      if (isSessionEnded(message)) {
+        // Not an answer to an authentication: the server dropped the private channels by itself.
+        for (const channel of message.channels) sent.delete(channel);
+        setSocketUid(null);
+        options.onSessionEnded?.(message);
+        return;
+      }
       if ((message as { main_type?: unknown }).main_type === WS_MAIN_TYPE.AUTH) {
         const uid = (message as { uid?: unknown }).uid;
         if (typeof uid === 'string') setSocketUid(uid);
@@ -247,7 +273,7 @@ let shared: MarketSocket | null = null;
 
 /** Starts the app's one socket; the returned function stops it for good (no reconnect). */
 export function startMarketSocket(): () => void {
-  shared ??= createMarketSocket();
+  shared ??= createMarketSocket({ onSessionEnded: sessionEndedElsewhere });
   const current = shared;
   // The session token drives the socket's identity: login authenticates it, logout makes it anonymous.
   current.authenticate(getToken());
