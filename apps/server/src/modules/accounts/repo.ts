@@ -83,21 +83,24 @@ export async function findSessionByTokenHash(q: Q, tokenHash: string) {
 /** What decides whether sessions still hold, for many at once (the websocket's periodic check). */
 export async function sessionStates(q: Q, sessionIds: readonly string[]) {
   if (sessionIds.length === 0) return [];
-  return q
-    .selectFrom('accounts_session as s')
-    .innerJoin('accounts_customer as c', 'c.id', 's.customer_id')
-    .select([
-      's.id as session_id',
-      's.expires_at',
-      's.revoked_at',
-      's.revoked_reason',
-      'c.id as customer_id',
-      'c.is_demo',
-      'c.demo_expires_at',
-      'c.status',
-    ])
-    .where('s.id', 'in', sessionIds)
-    .execute();
+  return (
+    q
+      .selectFrom('accounts_session as s')
+      .innerJoin('accounts_customer as c', 'c.id', 's.customer_id')
+      .select([
+        's.id as session_id',
+        's.expires_at',
+        's.revoked_at',
+        's.revoked_reason',
+        'c.id as customer_id',
+        'c.is_demo',
+        'c.demo_expires_at',
+        'c.status',
+      ])
+      // One array parameter however many sockets are open (an `in` list would hit the parameter limit).
+      .where(sql<boolean>`s.id = any(${[...sessionIds]}::text[])`)
+      .execute()
+  );
 }
 
 export async function revokeSessions(
