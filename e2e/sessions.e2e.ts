@@ -1,0 +1,144 @@
+import type { Browser, Page, WebSocket } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoToken, webCall, webData } from './api.ts';
+import { LANGS, launch, newPage, outboxCode, screenshot, type ViewportName } from './browser.ts';
+
+/**
+ * Sessions end everywhere, in the browser: a page whose session ends elsewhere (logged out by
+ * another client, password changed on another device) hears it on the market socket
+ * (`{main_type: 4, event: "session_ended"}`) and logs out locally — at once, without any call of
+ * its own — as an HTTP 1000 / 2000 answer would.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Frame = Record<string, unknown>;
+type Frames = { next(match: (frame: Frame) => boolean, timeoutMs?: number): Promise<Frame> };
+
+/** Records every frame the page's `/ws` sockets receive (installed before the page navigates). */
+function recordFrames(page: Page): Frames {
+  const seen: Frame[] = [];
+  const waiters = new Set<() => void>();
+  page.on('websocket', (socket: WebSocket) => {
+    if (!socket.url().endsWith('/ws')) return;
+    socket.on('framereceived', ({ payload }) => {
+      try {
+        seen.push(JSON.parse(String(payload)));
+      } catch {
+        return;
+      }
+      for (const wake of waiters) wake();
+    });
+  });
+  return {
+    next(match, timeoutMs = 10_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const at = seen.findIndex(match);
+          if (at < 0) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(seen.splice(at, 1)[0] as Frame);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no matching websocket frame in ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+  };
+}
+
+/** A page on a logged-in (guarded) screen whose market socket has authenticated with `token`. */
+async function loggedInPage(
+  token: string,
+  options: { viewport: ViewportName; lang: (typeof LANGS)[number] },
+): Promise<{ page: Page; frames: Frames }> {
+  const { page } = await newPage(browser, options);
+  const frames = recordFrames(page);
+  await page.goto('/login');
+  // Stored once (not an init script): after the app clears it, a reload must not bring it back.
+  await page.evaluate((value) => localStorage.setItem('bourse.token', value), token);
+  await page.goto('/table1');
+  await frames.next((f) => f.main_type === 4 && typeof f.uid === 'string');
+  expect(new URL(page.url()).pathname).toBe('/table1');
+  return { page, frames };
+}
+
+const isEnded = (f: Frame) => f.main_type === 4 && f.event === 'session_ended';
+const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('bourse.token'));
+
+describe('a session ended elsewhere logs the page out', () => {
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    for (const lang of LANGS) {
+      it(`logout by another client: the page goes to /login with the reason (${lang}, ${viewport})`, async () => {
+        const token = await demoToken();
+        const { page, frames } = await loggedInPage(token, { viewport, lang });
+        let loads = 0;
+        page.on('load', () => {
+          loads += 1;
+        });
+        const ended = frames.next(isEnded);
+        const started = Date.now();
+        expect((await webCall('POST', 'userLogout', {}, token)).code).toBe(1);
+        expect(await ended).toMatchObject({ code: 1000, reason: 'SESSION_EXPIRED' });
+        expect(Date.now() - started).toBeLessThan(5_000);
+        await page.waitForURL((url) => url.pathname === '/login');
+        expect(await storedToken(page)).toBeNull();
+        await page.locator('.mantine-Notification-root').first().waitFor();
+        await screenshot(page, `session-ended-${lang}-${viewport}`);
+        // The app reloads after the envelope's default 2 s and stays logged out.
+        await expect.poll(() => loads, { timeout: 10_000 }).toBeGreaterThan(0);
+        await page.waitForLoadState('load');
+        expect(new URL(page.url()).pathname).toBe('/login');
+        expect(await storedToken(page)).toBeNull();
+        expect((page as unknown as { errors: string[] }).errors).toEqual([]);
+        await page.context().close();
+      });
+    }
+  }
+
+  it('a password change on another device asks this page to log in again (2000)', async () => {
+    const email = `e2e-sessions-${Date.now().toString(36)}@example.com`;
+    const password = 'secret123';
+    await webData('GET', 'getCode', { account: email, scene: 'register' }, null);
+    const code = await outboxCode(email);
+    await webData(
+      'POST',
+      'userRegister',
+      { type: 'email', account: email, code, password, password2: password, agree: '1' },
+      null,
+    );
+    const here = (await webData<{ token: string }>('POST', 'userLogin', { account: email, password }, null))
+      .token;
+    const elsewhere = (
+      await webData<{ token: string }>('POST', 'userLogin', { account: email, password }, null)
+    ).token;
+    const { page, frames } = await loggedInPage(here, { viewport: 'desktop', lang: 'en' });
+    const ended = frames.next(isEnded);
+    await webData(
+      'POST',
+      'updatePassword',
+      { old_password: password, password: 'another456', password2: 'another456' },
+      elsewhere,
+    );
+    expect(await ended).toMatchObject({ code: 2000, reason: 'SESSION_PASSWORD_CHANGED' });
+    const relogin = page.getByTestId('session-relogin');
+    await relogin.waitFor();
+    await screenshot(page, 'session-password-changed-en-desktop');
+    await relogin.click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(await storedToken(page)).toBeNull();
+    // The device that changed the password is still logged in.
+    expect((await webCall('GET', 'info', {}, elsewhere)).code).toBe(1);
+    await page.context().close();
+  });
+});
