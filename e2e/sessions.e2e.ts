@@ -57,6 +57,26 @@ function recordFrames(page: Page): Frames {
   };
 }
 
+/**
+ * Holds the page's API calls until the returned function is called: while held, only the socket can
+ * tell the page its session ended (a polling call answered 1000 would log it out too).
+ */
+async function holdApiCalls(page: Page): Promise<() => Promise<void>> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const pattern = '**/api/web/**';
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue().catch(() => undefined);
+  });
+  return async () => {
+    release();
+    await page.unroute(pattern);
+  };
+}
+
 /** A page on a logged-in (guarded) screen whose market socket has authenticated with `token`. */
 async function loggedInPage(
   token: string,
@@ -86,6 +106,7 @@ describe('a session ended elsewhere logs the page out', () => {
         page.on('load', () => {
           loads += 1;
         });
+        const release = await holdApiCalls(page);
         const ended = frames.next(isEnded);
         const started = Date.now();
         expect((await webCall('POST', 'userLogout', {}, token)).code).toBe(1);
@@ -93,6 +114,7 @@ describe('a session ended elsewhere logs the page out', () => {
         expect(Date.now() - started).toBeLessThan(5_000);
         await page.waitForURL((url) => url.pathname === '/login');
         expect(await storedToken(page)).toBeNull();
+        await release();
         await page.locator('.mantine-Notification-root').first().waitFor();
         await screenshot(page, `session-ended-${lang}-${viewport}`);
         // The app reloads after the envelope's default 2 s and stays logged out.
@@ -123,6 +145,7 @@ describe('a session ended elsewhere logs the page out', () => {
       await webData<{ token: string }>('POST', 'userLogin', { account: email, password }, null)
     ).token;
     const { page, frames } = await loggedInPage(here, { viewport: 'desktop', lang: 'en' });
+    const release = await holdApiCalls(page);
     const ended = frames.next(isEnded);
     await webData(
       'POST',
@@ -133,6 +156,7 @@ describe('a session ended elsewhere logs the page out', () => {
     expect(await ended).toMatchObject({ code: 2000, reason: 'SESSION_PASSWORD_CHANGED' });
     const relogin = page.getByTestId('session-relogin');
     await relogin.waitFor();
+    await release();
     await screenshot(page, 'session-password-changed-en-desktop');
     await relogin.click();
     await page.waitForURL((url) => url.pathname === '/login');
