@@ -215,6 +215,14 @@ describe('sessions that end without an event here (expiry, another process): the
     await realSocket.close();
   });
 
+  it('a session past its lifetime (SESSION_TTL_DAYS) on the stepped clock is ended', async () => {
+    const c = await customerWith(t, 1);
+    const socket = await privateSocket(url, c.tokens[0] as string, c.uid);
+    t.clock.advance(t.config.sessionTtlDays * 86_400_000);
+    await expectEnded(t, socket, 'SESSION_EXPIRED', c);
+    await socket.close();
+  });
+
   it('a session revoked by another process (only the database changed) is caught', async () => {
     const c = await customerWith(t, 2);
     const [a, b] = [c.tokens[0] as string, c.tokens[1] as string];
