@@ -10,8 +10,8 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { errorHandler, sendReason } from './http/envelope.ts';
-import { registerRequestHooks } from './http/hooks.ts';
-import { idempotencyStore } from './http/idempotency.ts';
+import { registerIdempotency, registerRequestHooks } from './http/hooks.ts';
+import { type IdempotencyStore, idempotencyStore } from './http/idempotency.ts';
 import { memoryRateLimiter } from './http/rate-limit.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { newId } from './lib/ids.ts';
@@ -80,6 +80,8 @@ export type AppDeps = {
   db: Db;
   secret: string;
   clock?: Clock;
+  /** Tests wrap the idempotency store to stop a request at a chosen point (as a crash would). */
+  idempotency?: (store: IdempotencyStore) => IdempotencyStore;
   /** Tests pass a silent logger; production uses the pino logger built from the config. */
   logger?: Logger | false;
 };
@@ -180,13 +182,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler(config.bodyLimitBytes));
   registerRequestHooks(app, {
     sessions: accounts.sessions,
-    idempotency: idempotencyStore(db),
     rateLimiter: memoryRateLimiter(),
     clock,
     limits: { perIp: config.accessRateLimitPerIp, perAccount: config.accessRateLimitPerAccount },
   });
 
   registerStaffHook(app, staff);
+  // After both principals are known: a key belongs to the customer or staff member, not the session.
+  const store = idempotencyStore(db, { log });
+  registerIdempotency(app, { store: deps.idempotency?.(store) ?? store, clock, secret: deps.secret });
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {

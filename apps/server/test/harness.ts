@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { inject as provided } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type AppDeps, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { createDb, type Db } from '../src/db/database.ts';
 import { type ManualClock, manualClock } from '../src/lib/clock.ts';
@@ -36,7 +36,10 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  deps: Pick<AppDeps, 'idempotency'> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config: Config = Object.freeze({
     ...loadConfig({ LOG_LEVEL: 'silent' }),
@@ -55,6 +58,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     secret: 'test-secret-test-secret-test-secret!',
     clock,
     logger: false,
+    ...deps,
   });
   await app.ready();
   return {

@@ -19,6 +19,8 @@ export const REASONS = {
   NOT_FOUND: { code: CODE.NOT_FOUND, params: [] },
   FORBIDDEN: { code: CODE.FORBIDDEN, params: [] },
   REQUEST_IN_PROGRESS: { code: CODE.CONFLICT, params: [] },
+  REQUEST_ALREADY_APPLIED: { code: CODE.CONFLICT, params: [] },
+  RTOKEN_REUSED: { code: CODE.BAD_REQUEST, params: ['field'] },
   SERVER_ERROR: { code: CODE.SERVER_ERROR, params: [] },
 
   // Sessions

@@ -1,4 +1,5 @@
-import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Kysely, type KyselyPlugin, PostgresDialect, type RootOperationNode, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { HttpTables } from '../http/tables.ts';
 import type { AccountsTables } from '../modules/accounts/tables.ts';
@@ -49,13 +50,91 @@ export function createDb(connectionString: string, options: { max?: number } = {
 }
 
 /**
+ * The effect scope of an idempotent request (http/idempotency.ts). While a request with an rtoken
+ * runs, every transaction that writes also records the request's claim — in the same transaction —
+ * so the claim and the effect commit together or not at all: a crash at any point and a retry with
+ * the same rtoken give exactly one effect.
+ */
+export type EffectClaim = {
+  /** Records the claim as applied in `tx`; false when another request owns the key (then roll back). */
+  commit(tx: Tx): Promise<boolean>;
+};
+
+/** A claim was lost to a twin request: the transaction rolls back, the caller answers "in progress". */
+export class ClaimLostError extends Error {
+  constructor() {
+    super('idempotency claim lost to a concurrent request');
+  }
+}
+
+const effectScope = new AsyncLocalStorage<{ claim: EffectClaim | null }>();
+
+/** Runs `fn` as an idempotent request's effect: its writing transactions commit `claim` with them. */
+export function withEffectClaim<T>(claim: EffectClaim, fn: () => T): T {
+  return effectScope.run({ claim }, fn);
+}
+
+/** The claim of the idempotent request running now, if any. */
+export function currentEffectClaim(): EffectClaim | null {
+  return effectScope.getStore()?.claim ?? null;
+}
+
+/**
+ * Runs `fn` outside any request's effect scope: for background loops started by a request (a book's
+ * runner, an outbox flush) and for bookkeeping that is not the request's effect (failure counters).
+ */
+export function detached<T>(fn: () => T): T {
+  return effectScope.run({ claim: null }, fn);
+}
+
+const WRITE_SQL = /^\s*(insert|update|delete|merge|with)\b/i;
+
+/** Marks `flag.wrote` when a statement in the transaction changes data. */
+function writeTracker(flag: { wrote: boolean }): KyselyPlugin {
+  return {
+    transformQuery({ node }) {
+      if (!flag.wrote && isWrite(node)) flag.wrote = true;
+      return node;
+    },
+    async transformResult({ result }) {
+      return result;
+    },
+  };
+}
+
+function isWrite(node: RootOperationNode): boolean {
+  switch (node.kind) {
+    case 'InsertQueryNode':
+    case 'UpdateQueryNode':
+    case 'DeleteQueryNode':
+    case 'MergeQueryNode':
+      return true;
+    case 'RawNode':
+      return WRITE_SQL.test(node.sqlFragments.join(' '));
+    default:
+      return false;
+  }
+}
+
+/**
  * Runs `work` in one transaction. Serialization failures and deadlocks are retried, because
- * those are the database telling us two requests raced, not that either was wrong.
+ * those are the database telling us two requests raced, not that either was wrong. Inside an
+ * idempotent request a transaction that wrote commits the request's claim with it.
  */
 export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, attempts = 5): Promise<T> {
+  const claim = currentEffectClaim();
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute(work);
+      if (!claim) return await db.transaction().execute(work);
+      const flag = { wrote: false };
+      return await db
+        .withPlugin(writeTracker(flag))
+        .transaction()
+        .execute(async (tx) => {
+          const result = await work(tx);
+          if (flag.wrote && !(await claim.commit(tx))) throw new ClaimLostError();
+          return result;
+        });
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (attempt < attempts && (code === '40001' || code === '40P01')) continue;

@@ -1,9 +1,11 @@
+import type { IdempotencyKey } from './idempotency.ts';
+
 /** What the auth hook attaches to a request once the token is checked. */
 export type AuthContext = Readonly<{
   customerId: string;
   sessionId: string;
   isDemo: boolean;
-  /** The raw token stays in memory only; it keys the idempotency record. */
+  /** The raw token stays in memory only. */
   token: string;
 }>;
 
@@ -15,7 +17,7 @@ export type SessionResolver = {
 export type RouteAccess = {
   /** `required`: a valid customer session; `optional`: attach it when present; default `none`. */
   auth?: 'required' | 'optional' | 'none';
-  /** State-changing: an (identity, rtoken) pair gets its first answer for 24 hours. */
+  /** State-changing: a (principal, rtoken) pair gets its first answer for 24 hours. */
   idempotent?: boolean;
   /** Counted against the access-call limits per client address and per account. */
   accessLimited?: boolean;
@@ -24,7 +26,7 @@ export type RouteAccess = {
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
-    idempotencyKey: { hash: string; material: string } | null;
+    idempotencyKey: { key: IdempotencyKey; claimId: string; sealKey: string } | null;
   }
   interface FastifyContextConfig extends RouteAccess {}
 }

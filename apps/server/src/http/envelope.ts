@@ -11,6 +11,7 @@ import {
   type ReasonParams,
 } from '@bourse/protocol';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ClaimLostError } from '../db/database.ts';
 import { Refusal } from './refusal.ts';
 
 /** Seconds before the app logs out and reloads after a 1000 (API.md default). */
@@ -106,6 +107,8 @@ export function errorHandler(bodyLimitBytes: number) {
       if (error.reason === 'RATE_LIMITED') reply.header('retry-after', String(error.params.seconds));
       return sendReason(request, reply, error.reason, error.params);
     }
+    // A twin request with the same rtoken committed first: this run rolled back and changed nothing.
+    if (error instanceof ClaimLostError) return sendReason(request, reply, 'REQUEST_IN_PROGRESS');
     if (error.validation) {
       const { reason, params } = validationReason(error.validation as AjvError[]);
       return sendReason(request, reply, reason, params);

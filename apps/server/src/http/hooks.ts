@@ -1,13 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { detached, type EffectClaim, withEffectClaim } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
-import { open, seal, sha256 } from '../lib/crypto.ts';
+import { hmac, open, seal, sha256 } from '../lib/crypto.ts';
 import type { SessionResolver } from './context.ts';
 import type { IdempotencyStore } from './idempotency.ts';
 import type { RateLimiter } from './rate-limit.ts';
-import { refuse } from './refusal.ts';
+import { Refusal, refuse } from './refusal.ts';
 
 const RTOKEN_MIN = 6;
 const RATE_WINDOW_MS = 60_000;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
 /** Fields that identify the call rather than its content: left out of an anonymous request's identity. */
 const ENVELOPE_FIELDS = new Set(['token', 'lang', 'rtoken']);
 
@@ -33,7 +35,6 @@ function canonical(values: Record<string, unknown>): string {
 
 export type HookDeps = {
   sessions: SessionResolver;
-  idempotency: IdempotencyStore;
   rateLimiter: RateLimiter;
   clock: Clock;
   limits: { perIp: number; perAccount: number };
@@ -41,7 +42,6 @@ export type HookDeps = {
 
 export function registerRequestHooks(app: FastifyInstance, deps: HookDeps): void {
   app.decorateRequest('auth', null);
-  app.decorateRequest('idempotencyKey', null);
 
   app.addHook('preHandler', async (request) => {
     const config = request.routeOptions.config;
@@ -54,44 +54,111 @@ export function registerRequestHooks(app: FastifyInstance, deps: HookDeps): void
       request.auth = await deps.sessions.resolve(token);
     }
   });
+}
 
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.routeOptions.config.idempotent) return;
-    const rtoken = fields(request).rtoken;
-    if (typeof rtoken !== 'string' || rtoken === '') refuse('FIELD_REQUIRED', { field: 'rtoken' });
-    if (rtoken.length < RTOKEN_MIN) refuse('FIELD_TOO_SHORT', { field: 'rtoken', min: RTOKEN_MIN });
-    const route = request.routeOptions.url ?? request.url;
-    // Keyed by the raw token (never stored) or, for anonymous calls, by the whole request, so
-    // only the original caller can derive the key and read the stored answer.
-    const who = request.auth ? `tok|${request.auth.token}` : `anon|${canonical(fields(request))}`;
+export type IdempotencyDeps = { store: IdempotencyStore; clock: Clock; secret: string };
+
+/** A customer call declared `idempotent`, and every staff call that is not a read. */
+function isIdempotent(request: FastifyRequest): boolean {
+  const config = request.routeOptions.config;
+  if (config.idempotent) return true;
+  return request.method === 'POST' && (config.permission !== undefined || config.staffSession === true);
+}
+
+/**
+ * rtoken: registered after the auth and staff hooks, because a key belongs to the principal — the
+ * customer, the staff member, or (signed out) the request itself — never to a session token, so a
+ * retry from a new login still finds its first answer. The handler runs in the request's effect
+ * scope: its writing transactions record the claim with the effect (db/database.ts `inTransaction`).
+ */
+export function registerIdempotency(app: FastifyInstance, deps: IdempotencyDeps): void {
+  app.decorateRequest('idempotencyKey', null);
+
+  app.addHook('preHandler', (request, reply, done) => {
+    if (!isIdempotent(request)) return done();
+    const values = fields(request);
+    const rtoken = values.rtoken;
+    if (typeof rtoken !== 'string' || rtoken === '')
+      return done(new Refusal('FIELD_REQUIRED', { field: 'rtoken' }));
+    if (rtoken.length < RTOKEN_MIN)
+      return done(new Refusal('FIELD_TOO_SHORT', { field: 'rtoken', min: RTOKEN_MIN }));
+    const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
+    const content = canonical(values);
+    const who = request.staff
+      ? `staff|${request.staff.staffId}`
+      : request.auth
+        ? `cust|${request.auth.customerId}`
+        : `anon|${content}`;
+    // Keyed and sealed with the server secret: the table alone tells no one what was asked or answered.
     const material = `${route}|${who}|${rtoken}`;
-    const hash = sha256(`idem|${material}`);
-    const previous = await deps.idempotency.begin({ hash, route, now: deps.clock.now() });
-    if (previous === 'pending') refuse('REQUEST_IN_PROGRESS');
-    if (previous) {
-      return reply
-        .code(previous.httpStatus)
-        .type('application/json; charset=utf-8')
-        .header('x-idempotent-replay', '1')
-        .send(open(material, previous.sealed));
-    }
-    request.idempotencyKey = { hash, material };
+    const key = { hash: hmac(deps.secret, `idem|${material}`), route, requestHash: sha256(content) };
+    const sealKey = `${deps.secret}|${material}`;
+    const now = deps.clock.now();
+    deps.store.begin(key, now).then(
+      (found) => {
+        switch (found.state) {
+          case 'pending':
+            return done(new Refusal('REQUEST_IN_PROGRESS'));
+          case 'reused':
+            return done(new Refusal('RTOKEN_REUSED', { field: 'rtoken' }));
+          case 'applied':
+            reply.header('x-idempotent-replay', 'applied');
+            return done(new Refusal('REQUEST_ALREADY_APPLIED'));
+          case 'done':
+            reply
+              .code(found.httpStatus)
+              .type('application/json; charset=utf-8')
+              .header('x-idempotent-replay', '1')
+              .send(open(sealKey, found.sealed));
+            return;
+          case 'claimed': {
+            const { claimId } = found;
+            request.idempotencyKey = { key, claimId, sealKey };
+            const claim: EffectClaim = {
+              commit: (tx) => deps.store.commit(tx, key, claimId, deps.clock.now()),
+            };
+            return withEffectClaim(claim, () => done());
+          }
+        }
+      },
+      (error: unknown) => done(error as Error),
+    );
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const key = request.idempotencyKey;
-    if (!key) return payload;
+    const held = request.idempotencyKey;
+    if (!held) return payload;
     request.idempotencyKey = null;
     if (reply.statusCode >= 500 || typeof payload !== 'string') {
-      await deps.idempotency.abandon(key.hash);
+      await deps.store.release(held.key);
     } else {
-      await deps.idempotency.finish({
-        hash: key.hash,
-        httpStatus: reply.statusCode,
-        sealed: seal(key.material, payload),
-      });
+      await deps.store.finish(
+        held.key,
+        held.claimId,
+        { httpStatus: reply.statusCode, sealed: seal(held.sealKey, payload) },
+        deps.clock.now(),
+      );
     }
     return payload;
+  });
+
+  // A request that ends without a reply being sent (the client went away) still lets go of its key.
+  app.addHook('onResponse', async (request) => {
+    const held = request.idempotencyKey;
+    if (!held) return;
+    request.idempotencyKey = null;
+    await deps.store.release(held.key);
+  });
+
+  const purge = setInterval(() => {
+    detached(() => deps.store.purge(deps.clock.now())).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'idempotency purge failed'),
+    );
+  }, PURGE_EVERY_MS);
+  purge.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(purge);
+    await deps.store.close();
   });
 }
 

@@ -20,4 +20,24 @@ export const httpMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  /**
+   * Exactly once (issue 12): the record is written as `applied` inside the effect's own transaction;
+   * `claim_id` fences it to one claimant, `request_hash` refuses an rtoken reused for another request.
+   * Pending rows are gone: a live claim is a PostgreSQL advisory lock, which dies with its process.
+   */
+  '20261125_0001_http_idempotency_applied': {
+    async up(db: Kysely<unknown>) {
+      await sql`delete from http_idempotency where state = 'pending'`.execute(db);
+      await db.schema
+        .alterTable('http_idempotency')
+        .addColumn('claim_id', 'text')
+        .addColumn('request_hash', 'text')
+        .execute();
+      await sql`alter table http_idempotency drop constraint if exists http_idempotency_state_check`.execute(
+        db,
+      );
+      await sql`alter table http_idempotency add constraint http_idempotency_state_check
+        check (state in ('applied', 'done'))`.execute(db);
+    },
+  },
 };

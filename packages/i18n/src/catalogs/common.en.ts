@@ -21,6 +21,8 @@ export const commonEn = {
     NOT_FOUND: 'Not found',
     FORBIDDEN: 'You are not allowed to do this',
     REQUEST_IN_PROGRESS: 'This request is already being processed',
+    REQUEST_ALREADY_APPLIED: 'This request was already carried out; check its result before trying again',
+    RTOKEN_REUSED: 'This {{field}} was already used for a different request',
     SERVER_ERROR: 'Something went wrong on our side; nothing was changed',
     LOGIN_REQUIRED: 'Please log in first',
     SESSION_EXPIRED: 'Your session has ended; please log in again',

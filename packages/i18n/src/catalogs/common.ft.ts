@@ -21,6 +21,8 @@ export const commonFt: Shape<typeof commonEn> = {
     NOT_FOUND: '找不到',
     FORBIDDEN: '您無權執行此操作',
     REQUEST_IN_PROGRESS: '該請求正在處理中',
+    REQUEST_ALREADY_APPLIED: '該請求已執行，請先查看結果再重試',
+    RTOKEN_REUSED: '該{{field}}已用於另一個請求',
     SERVER_ERROR: '伺服器出錯，未做任何更改',
     LOGIN_REQUIRED: '請先登入',
     SESSION_EXPIRED: '登入已失效，請重新登入',

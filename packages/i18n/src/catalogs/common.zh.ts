@@ -21,6 +21,8 @@ export const commonZh: Shape<typeof commonEn> = {
     NOT_FOUND: '未找到',
     FORBIDDEN: '您无权执行此操作',
     REQUEST_IN_PROGRESS: '该请求正在处理中',
+    REQUEST_ALREADY_APPLIED: '该请求已执行，请先查看结果再重试',
+    RTOKEN_REUSED: '该{{field}}已用于另一个请求',
     SERVER_ERROR: '服务器出错，未做任何更改',
     LOGIN_REQUIRED: '请先登录',
     SESSION_EXPIRED: '登录已失效，请重新登录',

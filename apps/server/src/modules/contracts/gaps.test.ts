@@ -139,9 +139,9 @@ describe('contracts: the gaps closed', () => {
     expect(again.code).toBe(1);
     expect(again.data.balance).toBe('10000');
     const other = await fundIt({ book: 'real', amount: '5', reason: 'seed the fund', rtoken: 'ins-key-1' });
-    expect(other).toMatchObject({ status: 400, reason: 'BAD_INPUT', params: { field: 'rtoken' } });
+    expect(other).toMatchObject({ status: 400, reason: 'RTOKEN_REUSED', params: { field: 'rtoken' } });
     const otherBook = await fundIt({ book: 'demo', amount: '10000', reason: 'seed', rtoken: 'ins-key-1' });
-    expect(otherBook).toMatchObject({ reason: 'BAD_INPUT', params: { field: 'rtoken' } });
+    expect(otherBook).toMatchObject({ reason: 'RTOKEN_REUSED', params: { field: 'rtoken' } });
     // twins in flight at once: one payment
     const twins = await Promise.all(
       [1, 2, 3].map(() => fundIt({ book: 'real', amount: '7', reason: 'twins', rtoken: 'ins-key-2' })),

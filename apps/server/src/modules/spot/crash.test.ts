@@ -190,7 +190,11 @@ describe('spot recovery after SIGKILL', () => {
         }
       };
       const workers = Array.from({ length: 12 }, (_, w) => worker(w));
-      const killAfter = 800 + Math.floor(rand() * 1500);
+      // Killed at a random moment after the first acknowledged order of the cycle (an event, not a
+      // guess of how fast a loaded machine is), so every cycle has something to keep.
+      const killAfter = 300 + Math.floor(rand() * 1500);
+      const firstAck = Date.now() + 60_000;
+      while (acked === 0 && Date.now() < firstAck) await new Promise((r) => setTimeout(r, 20));
       await new Promise((r) => setTimeout(r, killAfter));
       server.child.kill('SIGKILL');
       await exited(server.child);

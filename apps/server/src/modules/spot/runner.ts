@@ -8,7 +8,15 @@ import {
 import type { SpotCancelReason, SpotOrderStatus } from '@bourse/protocol';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import { type Db, inTransaction, type Tx } from '../../db/database.ts';
+import {
+  ClaimLostError,
+  currentEffectClaim,
+  type Db,
+  detached,
+  type EffectClaim,
+  inTransaction,
+  type Tx,
+} from '../../db/database.ts';
 import { Refusal } from '../../http/refusal.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
@@ -74,9 +82,16 @@ export type PlaceInput = {
 export type Print = { id: string; priceTicks: bigint; qtyLots: bigint; side: 'buy' | 'sell'; time: number };
 
 type Job =
-  | { kind: 'place'; input: PlaceInput; resolve: (o: OrderState) => void; reject: (e: unknown) => void }
+  | {
+      kind: 'place';
+      input: PlaceInput;
+      claim: EffectClaim | null;
+      resolve: (o: OrderState) => void;
+      reject: (e: unknown) => void;
+    }
   | {
       kind: 'cancel';
+      claim: EffectClaim | null;
       orderId: string;
       customerId: string;
       reason: SpotCancelReason;
@@ -134,6 +149,8 @@ const CANCEL_REASON: Record<string, SpotCancelReason> = {
 };
 
 class ClientOidRace extends Error {}
+/** A request's idempotency claim was taken by a twin: drop that job and journal the rest. */
+class ClaimRace extends Error {}
 
 export const RUNNER_LIMITS = { batchMax: 500, ledgerBatchMax: 1000, snapshotEvery: 5000 } as const;
 
@@ -255,14 +272,22 @@ export class BookRunner {
 
   place(input: PlaceInput): Promise<OrderState> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ kind: 'place', input, resolve, reject });
+      this.queue.push({ kind: 'place', input, claim: currentEffectClaim(), resolve, reject });
       this.kick();
     });
   }
 
   cancel(orderId: string, customerId: string, reason: SpotCancelReason): Promise<OrderState> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ kind: 'cancel', orderId, customerId, reason, resolve, reject });
+      this.queue.push({
+        kind: 'cancel',
+        orderId,
+        customerId,
+        reason,
+        claim: currentEffectClaim(),
+        resolve,
+        reject,
+      });
       this.kick();
     });
   }
@@ -278,7 +303,8 @@ export class BookRunner {
     this.idle = new Promise((r) => {
       this.idleResolve = r;
     });
-    void this.loop();
+    // The loop outlives the request that kicked it: it must not run in that request's effect scope.
+    void detached(() => this.loop());
   }
 
   private async loop(): Promise<void> {
@@ -399,6 +425,7 @@ export class BookRunner {
     const firstSeq = this.seq;
     const accepted: Array<{ job: Job; command: JournalCommand; order?: OrderState }> = [];
     const duplicate = new Set<Job>();
+    const lost = new Set<Job>();
     const refusals = new Map<Job, Refusal>();
     for (let attempt = 0; ; attempt++) {
       try {
@@ -406,7 +433,7 @@ export class BookRunner {
           accepted.length = 0;
           refusals.clear();
           let seq = firstSeq;
-          let candidates = places.filter((j) => !duplicate.has(j));
+          let candidates = places.filter((j) => !duplicate.has(j) && !lost.has(j));
           // A client_oid already used is answered by the service with the existing order.
           const oids = candidates.filter((j) => j.input.order.clientOid !== null);
           if (oids.length > 0) {
@@ -485,7 +512,7 @@ export class BookRunner {
                 command: JSON.stringify(command),
                 created_at: now,
               });
-            } else if (cancels.includes(job as Job & { kind: 'cancel' })) {
+            } else if (cancels.includes(job as Job & { kind: 'cancel' }) && !lost.has(job)) {
               seq += 1;
               const command: JournalCommand = {
                 type: 'cancel',
@@ -520,16 +547,26 @@ export class BookRunner {
               throw new ClientOidRace();
             }
           }
+          // Each accepted request's idempotency claim commits with its journal entry (exactly once).
+          for (const a of accepted) {
+            if (a.job.claim && !(await a.job.claim.commit(tx))) {
+              lost.add(a.job);
+              throw new ClaimRace();
+            }
+          }
           if (rows.length > 0) await tx.insertInto('spot_journal').values(rows).execute();
         });
         break;
       } catch (error) {
-        if (error instanceof ClientOidRace && attempt < 5) continue;
+        if ((error instanceof ClientOidRace || error instanceof ClaimRace) && attempt < jobs.length + 5)
+          continue;
         for (const job of jobs) job.reject(error);
         return;
       }
     }
+    for (const job of jobs) if (lost.has(job)) job.reject(new ClaimLostError());
     for (const job of places) {
+      if (lost.has(job)) continue;
       const refusal = refusals.get(job);
       if (refusal) job.reject(refusal);
       else if (duplicate.has(job))
