@@ -1,4 +1,4 @@
-import type { MarketMakerData, MarketMakerSettingsData } from '@bourse/protocol';
+import type { MarketMakerData, MarketMakerHealthData, MarketMakerSettingsData } from '@bourse/protocol';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/database.ts';
@@ -46,17 +46,7 @@ type MarketHealth = {
 };
 
 /** The market maker's health per market and book (`/healthz?detail=1`, `/metrics`, the back office). */
-export type MarketMakerHealth = {
-  enabled: boolean;
-  markets: {
-    symbol: string;
-    book: Book;
-    last_quote_at: string | null;
-    errors_last_hour: number;
-    errors_total: number;
-    last_error: string | null;
-  }[];
-};
+export type MarketMakerHealth = MarketMakerHealthData;
 
 type Accounts = {
   newCustomer(input: {
