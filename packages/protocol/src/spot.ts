@@ -462,6 +462,8 @@ export type MarketMakerHealthItem = {
   book: 'real' | 'demo';
   /** When its quotes were last confirmed on the book (placed, or kept because the price had not moved); ISO time. */
   last_quote_at: string | null;
+  /** Whole seconds since then, by the server's clock (null: never). */
+  last_quote_age_s: number | null;
   /** Failed rounds in the last hour (rolling, by the server's clock). */
   errors_last_hour: number;
   errors_total: number;

@@ -37,6 +37,7 @@ describe('health and metrics', () => {
       symbol: 'BTC/USDT',
       book: 'real',
       last_quote_at: '2026-11-21T04:00:00.000Z',
+      last_quote_age_s: 5,
       errors_last_hour: 0,
       errors_total: 0,
       last_error: null,
