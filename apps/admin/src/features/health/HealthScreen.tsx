@@ -80,7 +80,11 @@ export default function HealthScreen() {
                           <Figure>{m.errors_last_hour}</Figure>
                         </Table.Td>
                         <Table.Td>
-                          <Text size="sm" c={m.last_error ? 'red' : 'dimmed'} style={{ wordBreak: 'break-word' }}>
+                          <Text
+                            size="sm"
+                            c={m.last_error ? 'red' : 'dimmed'}
+                            style={{ wordBreak: 'break-word' }}
+                          >
                             {m.last_error ?? '—'}
                           </Text>
                         </Table.Td>

@@ -383,7 +383,8 @@ export function createMarketMaker(deps: {
             symbol: m.symbol,
             book,
             last_quote_at: h.lastQuoteAt === null ? null : new Date(h.lastQuoteAt).toISOString(),
-            last_quote_age_s: h.lastQuoteAt === null ? null : Math.max(0, Math.floor((now - h.lastQuoteAt) / 1000)),
+            last_quote_age_s:
+              h.lastQuoteAt === null ? null : Math.max(0, Math.floor((now - h.lastQuoteAt) / 1000)),
             errors_last_hour: h.errorTimes.length,
             errors_total: h.errorsTotal,
             last_error: h.lastError,
