@@ -145,6 +145,9 @@ describe('back office', () => {
             expect(await page.getByTestId('mm-health-row').count()).toBeGreaterThanOrEqual(2);
             const quoting = { en: 'Quoting', zh: '报价中', ft: '報價中' }[lang];
             await page.getByTestId('mm-health-row').getByText(quoting).first().waitFor();
+            // Phones get cards: nothing scrolls sideways.
+            const width = await page.evaluate(() => document.documentElement.scrollWidth);
+            expect(width).toBeLessThanOrEqual(viewport === 'mobile' ? 390 : 1920);
           }
           const name = path.split('?')[0]?.replace('/', '-');
           await screenshot(page, `admin-${name}-${lang}-${viewport}`);

@@ -1,9 +1,10 @@
 import type { MarketMakerHealthData, MarketMakerHealthItem } from '@bourse/protocol';
-import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { ErrorNote, Figure } from '../../app/ui.tsx';
+import { type Column, DataTable } from '../derivatives/shared.tsx';
 
 /** Quotes older than this (seconds) count as "not quoting": a few refresh rounds missed. */
 const STALE_AFTER_S = 60;
@@ -26,6 +27,49 @@ export default function HealthScreen() {
     refetchInterval: 10_000,
   });
   const data = health.data;
+  const columns: Column<MarketMakerHealthItem>[] = [
+    { key: 'symbol', label: t('health.market'), render: (m) => <Text fw={600}>{m.symbol}</Text> },
+    { key: 'book', label: t('health.book'), render: (m) => t(`health.books.${m.book}`) },
+    {
+      key: 'state',
+      label: t('common.status'),
+      render: (m) => {
+        const state = stateOf(m);
+        return (
+          <Badge variant="light" color={COLORS[state]}>
+            {t(`health.state.${state}`)}
+          </Badge>
+        );
+      },
+    },
+    {
+      key: 'age',
+      label: t('health.lastQuote'),
+      align: 'right',
+      render: (m) => (
+        <Figure>
+          {m.last_quote_age_s === null
+            ? t('health.never')
+            : t('health.ageSeconds', { seconds: m.last_quote_age_s })}
+        </Figure>
+      ),
+    },
+    {
+      key: 'errors',
+      label: t('health.errorsLastHour'),
+      align: 'right',
+      render: (m) => <Figure>{m.errors_last_hour}</Figure>,
+    },
+    {
+      key: 'error',
+      label: t('health.lastError'),
+      render: (m) => (
+        <Text size="sm" c={m.last_error ? 'red' : 'dimmed'} style={{ wordBreak: 'break-word' }}>
+          {m.last_error ?? '—'}
+        </Text>
+      ),
+    },
+  ];
   return (
     <Stack>
       <Title order={2}>{t('health.title')}</Title>
@@ -43,57 +87,15 @@ export default function HealthScreen() {
           <Text size="sm" c="dimmed">
             {t('health.mmIntro')}
           </Text>
-          {data && data.markets.length === 0 ? <Text c="dimmed">{t('common.empty')}</Text> : null}
-          {data && data.markets.length > 0 ? (
-            <Table.ScrollContainer minWidth={640}>
-              <Table striped data-testid="mm-health-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('health.market')}</Table.Th>
-                    <Table.Th>{t('health.book')}</Table.Th>
-                    <Table.Th>{t('common.status')}</Table.Th>
-                    <Table.Th ta="right">{t('health.lastQuote')}</Table.Th>
-                    <Table.Th ta="right">{t('health.errorsLastHour')}</Table.Th>
-                    <Table.Th>{t('health.lastError')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.markets.map((m) => {
-                    const state = stateOf(m);
-                    return (
-                      <Table.Tr key={`${m.book}:${m.symbol}`} data-testid="mm-health-row">
-                        <Table.Td>{m.symbol}</Table.Td>
-                        <Table.Td>{t(`health.books.${m.book}`)}</Table.Td>
-                        <Table.Td>
-                          <Badge variant="light" color={COLORS[state]}>
-                            {t(`health.state.${state}`)}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td ta="right">
-                          <Figure>
-                            {m.last_quote_age_s === null
-                              ? t('health.never')
-                              : t('health.ageSeconds', { seconds: m.last_quote_age_s })}
-                          </Figure>
-                        </Table.Td>
-                        <Table.Td ta="right">
-                          <Figure>{m.errors_last_hour}</Figure>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text
-                            size="sm"
-                            c={m.last_error ? 'red' : 'dimmed'}
-                            style={{ wordBreak: 'break-word' }}
-                          >
-                            {m.last_error ?? '—'}
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+          {data ? (
+            <DataTable
+              rows={data.markets}
+              columns={columns}
+              rowKey={(m) => `${m.book}:${m.symbol}`}
+              testId="mm-health-table"
+              rowTestId="mm-health-row"
+              minWidth={640}
+            />
           ) : null}
         </Stack>
       </Paper>
