@@ -57,9 +57,22 @@ async function startWithLog(overrides: Partial<Config>): Promise<TestApp & { lin
 const errorLines = (lines: LogLine[]) => lines.filter((l) => l.level >= 50);
 
 let t: TestApp & { lines: LogLine[] };
+const LEGACY_BTC_KEY = 'spot:mm:capital:real:BTC/USDT:BTC';
 beforeAll(async () => {
   t = await startWithLog({ feedTickMs: 0, marketMaker: 'on' });
   t.app.marketMaker.stop(); // no wall-clock timer: the test drives every round
+  // An install funded before capital was keyed per currency: its per-market key counts as committed.
+  await ledgerOf(t).credit(t.db, {
+    book: 'real',
+    customerId: t.app.marketMaker.ids().real as string,
+    accountType: 'spot',
+    currency: 'BTC',
+    amountUnits: 50_000_000n,
+    from: 'market_maker_capital',
+    reason: 'spot.mm.capital',
+    reference: { type: 'market_maker', id: 'real:BTC/USDT' },
+    idempotencyKey: LEGACY_BTC_KEY,
+  });
   await t.app.market.step();
   await t.app.marketMaker.refreshNow();
 });
@@ -161,6 +174,11 @@ describe('market maker', () => {
       .where('reason', '=', 'spot.mm.capital')
       .execute();
     expect(capital).toHaveLength(2 * 6);
+    const keys = capital.map((e) => e.idempotency_key);
+    const realId = t.app.marketMaker.ids().real as string;
+    expect(keys).toContain(LEGACY_BTC_KEY);
+    expect(keys).not.toContain(`spot:mm:capital:real:${realId}:BTC`);
+    expect(keys).toContain(`spot:mm:capital:real:${realId}:USDT`);
     const health = t.app.marketMaker.health();
     expect(health.markets).toHaveLength(2 * SYMBOLS.length);
     for (const h of health.markets) {
