@@ -130,12 +130,24 @@ describe('back office', () => {
           ['deposits/channels', 'deposit-channels-screen'],
           ['withdrawals', 'withdrawals-screen'],
           ['withdrawals/rules', 'withdrawal-rules-screen'],
+          ['health', 'mm-health-row'],
         ] as const) {
           await page.goto(`/admin/${path}`);
           await page.getByTestId(ready).first().waitFor();
           if (path === 'ledger') {
             await page.getByTestId('ledger-run').click();
             await page.getByTestId('ledger-manual-status').waitFor();
+          }
+          if (path === 'health') {
+            // The market maker's section: one row per enabled market and book, in this language.
+            const title = { en: 'Market maker', zh: '做市商', ft: '做市商' }[lang];
+            await expect(page.getByTestId('mm-health').locator('h3').textContent()).resolves.toBe(title);
+            expect(await page.getByTestId('mm-health-row').count()).toBeGreaterThanOrEqual(2);
+            const quoting = { en: 'Quoting', zh: '报价中', ft: '報價中' }[lang];
+            await page.getByTestId('mm-health-row').getByText(quoting).first().waitFor();
+            // Phones get cards: nothing scrolls sideways.
+            const width = await page.evaluate(() => document.documentElement.scrollWidth);
+            expect(width).toBeLessThanOrEqual(viewport === 'mobile' ? 390 : 1920);
           }
           const name = path.split('?')[0]?.replace('/', '-');
           await screenshot(page, `admin-${name}-${lang}-${viewport}`);

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { errorHandler, sendReason } from './http/envelope.ts';
+import { registerHealth } from './http/health.ts';
 import { registerIdempotency, registerRequestHooks } from './http/hooks.ts';
 import { type IdempotencyStore, idempotencyStore } from './http/idempotency.ts';
 import { memoryRateLimiter } from './http/rate-limit.ts';
@@ -192,14 +193,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const store = idempotencyStore(db, { log });
   registerIdempotency(app, { store: deps.idempotency?.(store) ?? store, clock, secret: deps.secret });
 
-  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
-      return { status: 'ok' };
-    } catch {
-      return reply.code(503).send({ status: 'database unavailable' });
-    }
-  });
+  // /healthz (detail=1: memory, market maker) and /metrics (http/health.ts).
+  const health = registerHealth(app, { db, clock });
   await app.register(accountsRoutes({ accounts, wallet, feedMode: config.feed }), { prefix: '/api/web' });
   const hub = registerWebsocket(app, {
     clock,
@@ -323,6 +318,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     enabledByConfig: config.marketMaker === 'auto' ? config.demoContent : config.marketMaker === 'on',
   });
   await marketMaker.start();
+  health.watch(marketMaker);
   app.decorate('spot', spot);
   app.decorate('marketMaker', marketMaker);
   app.addHook('onClose', async () => {

@@ -451,6 +451,27 @@ export type MarketMakerData = {
   last_refresh_at: number | null;
 };
 
+/**
+ * `GET /api/admin/marketMakerHealth` (permission `risk.read`) → `MarketMakerHealthData`; the same
+ * object is `market_maker` in `GET /healthz?detail=1`.
+ */
+export const AdminMarketMakerHealthQuery = Type.Object({ ...CommonFields }, { additionalProperties: false });
+
+export type MarketMakerHealthItem = {
+  symbol: string;
+  book: 'real' | 'demo';
+  /** When its quotes were last confirmed on the book (placed, or kept because the price had not moved); ISO time. */
+  last_quote_at: string | null;
+  /** Whole seconds since then, by the server's clock (null: never). */
+  last_quote_age_s: number | null;
+  /** Failed rounds in the last hour (rolling, by the server's clock). */
+  errors_last_hour: number;
+  errors_total: number;
+  last_error: string | null;
+};
+
+export type MarketMakerHealthData = { enabled: boolean; markets: MarketMakerHealthItem[] };
+
 /** `POST /api/admin/marketMakerSettings` — any subset; `enabled` "0" cancels its quotes and stops it. */
 export const AdminMarketMakerBody = Type.Object(
   {

@@ -127,6 +127,12 @@ export const SCREENS: readonly ScreenRow[] = [
     permission: 'risk.read',
     load: () => import('../features/derivatives/JurisdictionScreen.tsx'),
   },
+  {
+    path: 'health',
+    label: { ns: 'admin', key: 'nav.health' },
+    permission: 'risk.read',
+    load: () => import('../features/health/HealthScreen.tsx'),
+  },
 ];
 
 /** Lazy components, made once per row. */

@@ -31,6 +31,7 @@ export const adminEn = {
     ledger: 'Ledger report',
     audit: 'Audit log',
     staff: 'Staff',
+    health: 'System health',
     logout: 'Log out',
     signedInAs: 'Signed in as {{email}}',
   },
@@ -203,6 +204,23 @@ export const adminEn = {
     rolesTitle: 'Roles of {{email}}',
     you: 'you',
     status: { active: 'Active', disabled: 'Disabled' },
+  },
+  health: {
+    title: 'System health',
+    mmTitle: 'Market maker',
+    mmIntro:
+      'Per market and book: how long ago its quotes were last confirmed on the book, and its failed rounds in the last hour. Read again every 10 seconds.',
+    enabled: 'Running',
+    disabled: 'Stopped',
+    market: 'Market',
+    book: 'Book',
+    books: { real: 'Real', demo: 'Demo' },
+    lastQuote: 'Last quote',
+    ageSeconds: '{{seconds}} s ago',
+    never: 'Never',
+    errorsLastHour: 'Errors (last hour)',
+    lastError: 'Last error',
+    state: { ok: 'Quoting', stale: 'Not quoting', failing: 'Failing' },
   },
   derivatives: {
     nav: {

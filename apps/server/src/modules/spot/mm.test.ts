@@ -1,15 +1,95 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { call, createTestDatabase, type TestApp } from '../../../test/harness.ts';
+import { buildApp } from '../../app.ts';
+import { type Config, loadConfig } from '../../config.ts';
+import { createDb } from '../../db/database.ts';
+import { manualClock } from '../../lib/clock.ts';
 import { customer, fund, ledgerOf, USDT } from '../assets/testing.ts';
 import { adminCall, staffSession } from '../staff/testing.ts';
 
-let t: TestApp;
+type LogLine = { level: number; msg: string; symbol?: string; book?: string };
+
+/** The test harness's app, but with a real pino logger writing into `lines` (error lines are checked). */
+async function startWithLog(overrides: Partial<Config>): Promise<TestApp & { lines: LogLine[] }> {
+  const database = await createTestDatabase();
+  const config: Config = Object.freeze({
+    ...loadConfig({ LOG_LEVEL: 'silent' }),
+    demoContent: false,
+    accessRateLimitPerIp: 100_000,
+    accessRateLimitPerAccount: 100_000,
+    webDist: '/nonexistent',
+    adminDist: '/nonexistent',
+    ...overrides,
+  });
+  const lines: LogLine[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      for (const text of String(chunk).split('\n')) if (text.trim()) lines.push(JSON.parse(text));
+      done();
+    },
+  });
+  const handle = createDb(database.url, { max: 10 });
+  const clock = manualClock(new Date('2026-11-21T04:00:00Z'));
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    secret: 'test-secret-test-secret-test-secret!',
+    clock,
+    logger: pino({ level: 'info' }, sink),
+  });
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    clock,
+    config,
+    lines,
+    async close() {
+      await app.close();
+      await handle.db.destroy();
+      await database.drop();
+    },
+  };
+}
+
+const errorLines = (lines: LogLine[]) => lines.filter((l) => l.level >= 50);
+
+let t: TestApp & { lines: LogLine[] };
+const LEGACY_BTC_KEY = 'spot:mm:capital:real:BTC/USDT:BTC';
 beforeAll(async () => {
-  t = await startTestApp({ feedTickMs: 0, marketMaker: 'on' });
+  t = await startWithLog({ feedTickMs: 0, marketMaker: 'on' });
+  t.app.marketMaker.stop(); // no wall-clock timer: the test drives every round
+  // An install funded before capital was keyed per currency: its per-market key counts as committed.
+  await ledgerOf(t).credit(t.db, {
+    book: 'real',
+    customerId: t.app.marketMaker.ids().real as string,
+    accountType: 'spot',
+    currency: 'BTC',
+    amountUnits: 50_000_000n,
+    from: 'market_maker_capital',
+    reason: 'spot.mm.capital',
+    reference: { type: 'market_maker', id: 'real:BTC/USDT' },
+    idempotencyKey: LEGACY_BTC_KEY,
+  });
   await t.app.market.step();
   await t.app.marketMaker.refreshNow();
 });
 afterAll(async () => t?.close());
+
+/** Moves the simulated price: the clock forward, one feed step. */
+async function movePrice(ms = 7_000): Promise<void> {
+  t.clock.advance(ms);
+  await t.app.market.step();
+}
+
+async function depthOf(symbol: string): Promise<{ bids: string[][]; asks: string[][] }> {
+  const d = await call(t.app, { method: 'GET', call: 'getDepth', fields: { symbol } });
+  return d.data;
+}
+
+const SYMBOLS = ['BTC/USDT', 'ETH/USDT', 'SOL/USDT', 'BNB/USDT', 'TRX/USDT'];
 
 describe('market maker', () => {
   it('quotes several levels on both books after start, from ledger-funded ordinary accounts', async () => {
@@ -63,6 +143,104 @@ describe('market maker', () => {
     expect((await ledgerOf(t).verify()).ok).toBe(true);
     expect(await t.app.spot.checkFrozen()).toEqual([]);
   });
+
+  it('follows a moving price round after round: no throw, no error line, quotes around each new mark', async () => {
+    const seen = new Map<string, Set<string>>();
+    for (let round = 0; round < 4; round++) {
+      await movePrice();
+      await expect(t.app.marketMaker.refreshNow()).resolves.toBeUndefined();
+      for (const symbol of SYMBOLS) {
+        const mark = t.app.market.ticker(symbol).mark;
+        seen.set(symbol, (seen.get(symbol) ?? new Set()).add(mark));
+        const depth = await depthOf(symbol);
+        expect(depth.bids.length, symbol).toBeGreaterThan(0);
+        expect(depth.asks.length, symbol).toBeGreaterThan(0);
+        const m = Number(mark);
+        const bid = Number(depth.bids[0]?.[0]);
+        const ask = Number(depth.asks[0]?.[0]);
+        // spread_bps 10 around the mark (plus one tick of rounding): the quotes follow the price.
+        expect(bid, `${symbol} bid at mark ${mark}`).toBeLessThanOrEqual(m);
+        expect(ask, `${symbol} ask at mark ${mark}`).toBeGreaterThanOrEqual(m);
+        expect((m - bid) / m, `${symbol} bid at mark ${mark}`).toBeLessThan(0.0025);
+        expect((ask - m) / m, `${symbol} ask at mark ${mark}`).toBeLessThan(0.0025);
+      }
+    }
+    for (const symbol of SYMBOLS) expect(seen.get(symbol)?.size, symbol).toBeGreaterThan(1);
+    expect(errorLines(t.lines)).toEqual([]);
+    // Capital: one entry per book and currency, whatever the price did.
+    const capital = await t.db
+      .selectFrom('ledger_entry')
+      .select(['book', 'idempotency_key'])
+      .where('reason', '=', 'spot.mm.capital')
+      .execute();
+    expect(capital).toHaveLength(2 * 6);
+    const keys = capital.map((e) => e.idempotency_key);
+    const realId = t.app.marketMaker.ids().real as string;
+    expect(keys).toContain(LEGACY_BTC_KEY);
+    expect(keys).not.toContain(`spot:mm:capital:real:${realId}:BTC`);
+    expect(keys).toContain(`spot:mm:capital:real:${realId}:USDT`);
+    const health = t.app.marketMaker.health();
+    expect(health.markets).toHaveLength(2 * SYMBOLS.length);
+    for (const h of health.markets) {
+      expect(h.last_quote_at).toBe(t.clock.now().toISOString());
+      expect(h.errors_last_hour).toBe(0);
+    }
+    expect((await ledgerOf(t).verify()).ok).toBe(true);
+    expect(await t.app.spot.checkFrozen()).toEqual([]);
+  }, 240_000); // each round re-quotes 10 books × 10 post-only orders: slow on a loaded machine
+
+  it('one failing market never stops the others, logs once per run of failures, and recovers by itself', async () => {
+    const original = t.app.spot.cancelAll;
+    const spy = vi.spyOn(t.app.spot, 'cancelAll').mockImplementation(async (...args) => {
+      if (args[1] === 'ETH/USDT') throw new Error('injected: ETH/USDT unavailable');
+      return original(...args);
+    });
+    const before = t.lines.length;
+    const failedAt = t.clock.now().getTime();
+    try {
+      for (let round = 0; round < 3; round++) {
+        await movePrice();
+        await expect(t.app.marketMaker.refreshNow()).resolves.toBeUndefined();
+        for (const symbol of SYMBOLS.filter((s) => s !== 'ETH/USDT')) {
+          const mark = Number(t.app.market.ticker(symbol).mark);
+          const depth = await depthOf(symbol);
+          expect((mark - Number(depth.bids[0]?.[0])) / mark, symbol).toBeLessThan(0.0025);
+          expect((Number(depth.asks[0]?.[0]) - mark) / mark, symbol).toBeLessThan(0.0025);
+        }
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    const errors = errorLines(t.lines.slice(before));
+    // One line per book for the run of three failed rounds, with its market and book.
+    expect(errors.map((l) => `${l.symbol} ${l.book}`).sort()).toEqual(['ETH/USDT demo', 'ETH/USDT real']);
+    let health = t.app.marketMaker.health();
+    for (const h of health.markets) {
+      if (h.symbol === 'ETH/USDT') {
+        expect(h.errors_last_hour).toBe(3);
+        expect(h.last_error).toBe('injected: ETH/USDT unavailable');
+        expect(Date.parse(h.last_quote_at ?? '')).toBeLessThanOrEqual(failedAt);
+      } else {
+        expect(h.errors_last_hour).toBe(0);
+        expect(h.last_quote_at).toBe(t.clock.now().toISOString());
+      }
+    }
+    // The next round quotes ETH/USDT again, on its own.
+    await movePrice();
+    await t.app.marketMaker.refreshNow();
+    const mark = Number(t.app.market.ticker('ETH/USDT').mark);
+    const depth = await depthOf('ETH/USDT');
+    expect((mark - Number(depth.bids[0]?.[0])) / mark).toBeLessThan(0.0025);
+    expect((Number(depth.asks[0]?.[0]) - mark) / mark).toBeLessThan(0.0025);
+    health = t.app.marketMaker.health();
+    const eth = health.markets.filter((h) => h.symbol === 'ETH/USDT');
+    for (const h of eth) expect(h.last_quote_at).toBe(t.clock.now().toISOString());
+    // Errors age out of the rolling hour by the injected clock.
+    t.clock.advance(3_600_000);
+    for (const h of t.app.marketMaker.health().markets) expect(h.errors_last_hour).toBe(0);
+    t.clock.advance(-3_600_000);
+    expect(await t.app.spot.checkFrozen()).toEqual([]);
+  }, 240_000);
 
   it('the operator turns it off (audited): its quotes are cancelled', async () => {
     const staff = await staffSession(t, ['administrator']);

@@ -1,4 +1,4 @@
-import type { MarketMakerData, MarketMakerSettingsData } from '@bourse/protocol';
+import type { MarketMakerData, MarketMakerHealthData, MarketMakerSettingsData } from '@bourse/protocol';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/database.ts';
@@ -31,6 +31,22 @@ export const MM_DEFAULTS: MarketMakerSettingsData = {
 
 /** Capital per market and book: this many times (levels × level_notional), in quote and in base. */
 export const MM_CAPITAL_MULTIPLE = 4n;
+
+/** Errors count towards "errors in the last hour" this long (by the injected clock). */
+export const MM_ERROR_WINDOW_MS = 3_600_000;
+
+type MarketHealth = {
+  lastQuoteAt: number | null;
+  /** Times of the errors in the window, oldest first. */
+  errorTimes: number[];
+  errorsTotal: number;
+  lastError: string | null;
+  /** Consecutive failed rounds (0 once it quotes again). */
+  failures: number;
+};
+
+/** The market maker's health per market and book (`/healthz?detail=1`, `/metrics`, the back office). */
+export type MarketMakerHealth = MarketMakerHealthData;
 
 type Accounts = {
   newCustomer(input: {
@@ -65,6 +81,26 @@ export function createMarketMaker(deps: {
   let lastRefreshAt: number | null = null;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
+  /** `<book>:<currency>` whose capital is committed (checked in the ledger once per process). */
+  const committed = new Set<string>();
+  const health = new Map<string, MarketHealth>();
+
+  function healthOf(book: Book, symbol: string): MarketHealth {
+    const key = `${book}:${symbol}`;
+    let h = health.get(key);
+    if (!h) {
+      h = { lastQuoteAt: null, errorTimes: [], errorsTotal: 0, lastError: null, failures: 0 };
+      health.set(key, h);
+    }
+    return h;
+  }
+
+  function pruneErrors(h: MarketHealth, now: number): void {
+    const from = now - MM_ERROR_WINDOW_MS;
+    let drop = 0;
+    while (drop < h.errorTimes.length && (h.errorTimes[drop] as number) <= from) drop += 1;
+    if (drop > 0) h.errorTimes.splice(0, drop);
+  }
 
   async function ensureAccount(book: Book): Promise<string> {
     const row = await db
@@ -83,45 +119,66 @@ export function createMarketMaker(deps: {
     return created.id;
   }
 
-  /** Funds a book's account once per market and currency (idempotency keys), from the platform account. */
-  async function fund(book: Book): Promise<void> {
+  /** The quote capital one market commits: MM_CAPITAL_MULTIPLE × levels × level notional (no price in it). */
+  function quoteCapitalOf(symbol: string): bigint {
+    const m = spot.market(symbol);
+    const level = toSteps(settings.level_notional, m.math.quoteScale, 1n);
+    if (!level.ok) throw new Error(`level_notional ${settings.level_notional} does not fit ${m.quote}`);
+    return level.steps * BigInt(settings.levels) * MM_CAPITAL_MULTIPLE;
+  }
+
+  /**
+   * The base capital one market commits: the quote capital's worth at the catalogue's reference
+   * price (`ref_price`, static instrument data), whole lots rounded up. Never the live mark: the
+   * amount must be the same whenever it is asked for, or the idempotent credit would refuse.
+   */
+  function baseCapitalOf(symbol: string): bigint {
+    const m = spot.market(symbol);
+    const instrument = market.instrument(symbol);
+    const refUnits = instrument.refTicks * instrument.tickUnits; // at instrument.priceScale
+    const num = quoteCapitalOf(symbol) * 10n ** BigInt(instrument.priceScale + m.math.qtyScale);
+    const den = refUnits * m.math.lotUnits * 10n ** BigInt(m.math.quoteScale);
+    if (den <= 0n) throw new Error(`${symbol}: no reference price`);
+    return baseUnits(m.math, (num + den - 1n) / den);
+  }
+
+  /**
+   * Commits a book's capital in a currency once per market-maker account (idempotency key
+   * `spot:mm:capital:<book>:<account>:<currency>`): the sum over the enabled markets using the
+   * currency, in quote (quoteCapitalOf) or base (baseCapitalOf). A currency funded under the
+   * earlier per-market keys (`spot:mm:capital:<book>:<symbol>:<currency>`) counts as committed.
+   * A market added later whose currency is already committed shares that capital.
+   */
+  async function ensureCapital(book: Book, currency: string): Promise<void> {
     const customerId = ids[book];
-    if (!customerId) return;
-    const levelUnitsCache = new Map<string, bigint>();
-    for (const m of spot.markets()) {
-      if (m.status !== 'enabled') continue;
-      const loaded = spot.market(m.symbol);
-      let mark: string;
-      try {
-        mark = market.priceForTrading(m.symbol).mark;
-      } catch {
-        continue; // no live price yet: funded on a later refresh
-      }
-      const ref = toSteps(mark, loaded.math.priceScale, loaded.math.tickUnits);
-      if (!ref.ok) continue;
-      const level = toSteps(settings.level_notional, loaded.math.quoteScale, 1n);
-      if (!level.ok) continue;
-      const quoteCapital = level.steps * BigInt(settings.levels) * MM_CAPITAL_MULTIPLE;
-      const oneLot = notionalUnits(loaded.math, ref.steps, 1n);
-      const baseCapital = baseUnits(loaded.math, (quoteCapital + oneLot - 1n) / oneLot);
-      levelUnitsCache.set(m.symbol, quoteCapital);
-      for (const [currency, amountUnits] of [
-        [m.quote, quoteCapital],
-        [m.base, baseCapital],
-      ] as const) {
-        await ledger.credit(db, {
-          book,
-          customerId,
-          accountType: 'spot',
-          currency,
-          amountUnits,
-          from: book === 'real' ? 'market_maker_capital' : 'demo_faucet',
-          reason: 'spot.mm.capital',
-          reference: { type: 'market_maker', id: `${book}:${m.symbol}` },
-          idempotencyKey: `spot:mm:capital:${book}:${m.symbol}:${currency}`,
-        });
+    if (!customerId || committed.has(`${book}:${currency}`)) return;
+    const key = `spot:mm:capital:${book}:${customerId}:${currency}`;
+    const using = spot.markets().filter((m) => m.base === currency || m.quote === currency);
+    const known = [key, ...using.map((m) => `spot:mm:capital:${book}:${m.symbol}:${currency}`)];
+    for (const k of known) {
+      if ((await ledger.entryIdByKey(db, k)) !== null) {
+        committed.add(`${book}:${currency}`);
+        return;
       }
     }
+    let amountUnits = 0n;
+    for (const m of using) {
+      if (m.status !== 'enabled') continue;
+      amountUnits += m.quote === currency ? quoteCapitalOf(m.symbol) : baseCapitalOf(m.symbol);
+    }
+    if (amountUnits <= 0n) return;
+    await ledger.credit(db, {
+      book,
+      customerId,
+      accountType: 'spot',
+      currency,
+      amountUnits,
+      from: book === 'real' ? 'market_maker_capital' : 'demo_faucet',
+      reason: 'spot.mm.capital',
+      reference: { type: 'market_maker', id: `${book}:${currency}` },
+      idempotencyKey: key,
+    });
+    committed.add(`${book}:${currency}`);
   }
 
   async function loadSettings(): Promise<void> {
@@ -133,36 +190,34 @@ export function createMarketMaker(deps: {
     if (row) settings = { ...MM_DEFAULTS, ...(row.value as Partial<MarketMakerSettingsData>) };
   }
 
-  async function quote(book: Book, symbol: string): Promise<void> {
+  /** Quotes one market of one book; true when its quotes are on the book afterwards (placed or kept). */
+  async function quote(book: Book, symbol: string): Promise<boolean> {
     const customerId = ids[book];
-    if (!customerId) return;
+    if (!customerId) return false;
     const m = spot.market(symbol);
-    if (m.status !== 'enabled' || spot.killSwitch().engaged) return;
+    if (m.status !== 'enabled' || spot.killSwitch().engaged) return false;
     let mark: string;
     try {
       mark = market.priceForTrading(symbol).mark;
     } catch {
-      return;
+      return false; // no live price (stale, closed): nothing to quote around
     }
     const key = `${book}:${symbol}`;
     const runner = spot.runner(symbol, book);
     let mine = 0;
     for (const o of runner.open.values()) if (o.customerId === customerId) mine += 1;
-    if (lastQuoted.get(key) === mark && mine > 0) return;
+    if (lastQuoted.get(key) === mark && mine > 0) return true;
     await spot.cancelAll(customerId, symbol);
     const ref = toSteps(mark, m.math.priceScale, m.math.tickUnits);
-    if (!ref.ok) return;
+    if (!ref.ok) return false;
     const [base, quoteBal] = await Promise.all([
       ledger.balance(db, { book, customerId, accountType: 'spot', currency: m.base }),
       ledger.balance(db, { book, customerId, accountType: 'spot', currency: m.quote }),
     ]);
-    const capital = await ledger.entryIdByKey(db, `spot:mm:capital:${book}:${symbol}:${m.base}`);
-    if (capital === null) return;
+    if (!committed.has(`${book}:${m.base}`) || !committed.has(`${book}:${m.quote}`)) return false;
     const level = toSteps(settings.level_notional, m.math.quoteScale, 1n);
-    if (!level.ok) return;
-    const quoteCapital = level.steps * BigInt(settings.levels) * MM_CAPITAL_MULTIPLE;
-    const oneLotAtRef = notionalUnits(m.math, ref.steps, 1n);
-    const baseCapital = baseUnits(m.math, (quoteCapital + oneLotAtRef - 1n) / oneLotAtRef);
+    if (!level.ok) return false;
+    const baseCapital = baseCapitalOf(symbol);
     const held = base.availableUnits + base.frozenUnits;
     const pct = BigInt(settings.inventory_limit_pct);
     const quoteBids = held * 100n <= baseCapital * (100n + pct);
@@ -201,19 +256,45 @@ export function createMarketMaker(deps: {
       }
     }
     lastQuoted.set(key, mark);
+    return true;
+  }
+
+  /** One market of one book: its capital, then its quotes. A failure stays with this market. */
+  async function refreshMarket(book: Book, symbol: string, base: string, quoteCcy: string): Promise<void> {
+    const h = healthOf(book, symbol);
+    try {
+      await ensureCapital(book, quoteCcy);
+      await ensureCapital(book, base);
+      const quoted = await quote(book, symbol);
+      if (h.failures > 0)
+        log.info({ symbol, book, failures: h.failures }, 'market maker quoting this market again');
+      h.failures = 0;
+      if (quoted) h.lastQuoteAt = clock.now().getTime();
+    } catch (error) {
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 300);
+      const now = clock.now().getTime();
+      h.errorTimes.push(now);
+      pruneErrors(h, now);
+      h.errorsTotal += 1;
+      h.failures += 1;
+      // One error line per run of failures (and when the failure changes), not one per round.
+      if (h.failures === 1 || message !== h.lastError)
+        log.error(
+          { err: error, symbol, book, failures: h.failures },
+          'market maker could not quote this market',
+        );
+      else log.debug({ symbol, book, failures: h.failures }, 'market maker still failing on this market');
+      h.lastError = message;
+    }
   }
 
   async function refreshAll(): Promise<void> {
     if (!settings.enabled) return;
     for (const book of ['real', 'demo'] as const) {
       if (!ids[book]) continue;
-      await fund(book);
       for (const m of spot.markets()) {
-        try {
-          await quote(book, m.symbol);
-        } catch (error) {
-          log.warn({ err: error, symbol: m.symbol, book }, 'market maker could not quote');
-        }
+        if (m.status !== 'enabled') continue;
+        await refreshMarket(book, m.symbol, m.base, m.quote);
       }
     }
     lastRefreshAt = clock.now().getTime();
@@ -288,6 +369,30 @@ export function createMarketMaker(deps: {
       while (running) await running;
     },
     view,
+    /** Health per enabled market and book (rolling error window by the injected clock). */
+    health(): MarketMakerHealth {
+      const now = clock.now().getTime();
+      const markets: MarketMakerHealth['markets'] = [];
+      for (const book of ['real', 'demo'] as const) {
+        if (!ids[book]) continue;
+        for (const m of spot.markets()) {
+          if (m.status !== 'enabled' && !health.has(`${book}:${m.symbol}`)) continue;
+          const h = healthOf(book, m.symbol);
+          pruneErrors(h, now);
+          markets.push({
+            symbol: m.symbol,
+            book,
+            last_quote_at: h.lastQuoteAt === null ? null : new Date(h.lastQuoteAt).toISOString(),
+            last_quote_age_s:
+              h.lastQuoteAt === null ? null : Math.max(0, Math.floor((now - h.lastQuoteAt) / 1000)),
+            errors_last_hour: h.errorTimes.length,
+            errors_total: h.errorsTotal,
+            last_error: h.lastError,
+          });
+        }
+      }
+      return { enabled: settings.enabled, markets };
+    },
     ids: () => ({ ...ids }),
     async update(
       staff: StaffContext,

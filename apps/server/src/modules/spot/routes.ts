@@ -1,6 +1,7 @@
 import {
   AdminKillSwitchBody,
   AdminMarketMakerBody,
+  AdminMarketMakerHealthQuery,
   AdminMarketMakerQuery,
   AdminSpotCreateBody,
   AdminSpotEnableBody,
@@ -216,6 +217,18 @@ export function spotAdminRoutes(spot: Spot, mm: MarketMaker) {
         config,
       },
       async (request) => ok(request, await mm.view()),
+    );
+    app.get(
+      '/marketMakerHealth',
+      {
+        schema: {
+          tags,
+          summary: "The market maker's health per market and book: last quote, errors in the last hour",
+          querystring: AdminMarketMakerHealthQuery,
+        },
+        config: { permission: 'risk.read' as const },
+      },
+      async (request) => ok(request, mm.health()),
     );
     app.post(
       '/marketMakerSettings',
