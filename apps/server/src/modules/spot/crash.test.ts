@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/harness.ts';
+import { testLogger } from '../../../test/logwatch.ts';
 import { createDb, type Db } from '../../db/database.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { createLedger } from '../ledger/index.ts';
@@ -116,7 +116,7 @@ afterAll(async () => {
 describe('spot recovery after SIGKILL', () => {
   it(`keeps every acknowledged order, settles exactly once and rebuilds equal books over ${CYCLES} kill cycles`, async () => {
     const port = await freePort();
-    const ledger = createLedger({ db, clock: systemClock, log: pino({ level: 'silent' }) });
+    const ledger = createLedger({ db, clock: systemClock, log: testLogger() });
     let server = await start(port);
     // Demo customers (tempLogin grants 100,000 demo USDT); BTC from the demo faucet by an ordinary entry.
     const customers: Array<{ token: string; id: string }> = [];
