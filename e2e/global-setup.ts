@@ -8,6 +8,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     pgUrl: string;
+    /** The server's whole output (e2e/logwatch.ts reads it after every test). */
+    serverLog: string;
   }
 }
 
@@ -36,6 +38,10 @@ export default async function setup(project: TestProject) {
   fs.mkdirSync(path.join(repoRoot, 'e2e/screenshots'), { recursive: true });
   const port = await freePort();
   const pgPort = await freePort();
+  // The whole output goes to a file kept after the run; the last 20 KB also into start-up errors.
+  const serverLog = path.join(repoRoot, '.tmp', `e2e-server-${process.pid}.log`);
+  fs.mkdirSync(path.dirname(serverLog), { recursive: true });
+  const logFile = fs.createWriteStream(serverLog);
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'apps/server/src/main.ts')], {
     env: {
@@ -53,8 +59,12 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
-  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
+  const keep = (chunk: Buffer) => {
+    logFile.write(chunk);
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
@@ -71,11 +81,13 @@ export default async function setup(project: TestProject) {
   }
   const password = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
   project.provide('baseUrl', baseUrl);
+  project.provide('serverLog', serverLog);
   project.provide('pgUrl', `postgres://bourse:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/bourse`);
 
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    await new Promise((r) => logFile.end(r));
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/global-setup.ts'],
+    // Fails a test after which the server logged an undeclared error line (e2e/logwatch.ts).
+    setupFiles: ['e2e/setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,

@@ -103,9 +103,9 @@ export function checkLogLines(end: 'test' | 'file'): void {
   const lines = s.lines.splice(0);
   const unexpected: LogLine[] = [];
   for (const line of lines) {
-    const hit = s.expectations.find((e) => matches(e.pattern, line));
-    if (hit) hit.hits += 1;
-    else unexpected.push(line);
+    const hits = s.expectations.filter((e) => matches(e.pattern, line));
+    for (const e of hits) e.hits += 1;
+    if (hits.length === 0) unexpected.push(line);
   }
   const ending = s.expectations.filter((e) => end === 'file' || e.scope === 'test');
   const missing = ending.filter((e) => !e.optional && e.hits === 0);
