@@ -10,6 +10,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // `expect.poll` waits for its condition up to 15 s (vitest's default, 1 s, fails a loaded machine).
+    expect: { poll: { timeout: 15_000 } },
     pool: 'forks',
   },
 });
