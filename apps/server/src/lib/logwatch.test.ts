@@ -7,7 +7,9 @@ describe('the error-line watch', () => {
     const log = testLogger();
     log.warn('only a warning');
     log.error({ err: new Error('disk on fire') }, 'sweep failed');
-    expect(() => checkLogLines('test')).toThrow(/1 unexpected log line.*\n.*sweep failed — Error: disk on fire/);
+    expect(() => checkLogLines('test')).toThrow(
+      /1 unexpected log line.*\n.*sweep failed — Error: disk on fire/,
+    );
     startTest();
   });
 
