@@ -150,6 +150,12 @@ describe('spot recovery after SIGKILL', () => {
     for (let cycle = 1; cycle <= CYCLES; cycle++) {
       let stop = false;
       let acked = 0;
+      // The kill comes at a random moment after the cycle's first acknowledged order (on a loaded
+      // machine a fixed delay could end a cycle before anything was acknowledged).
+      let firstAck: () => void = () => {};
+      const acknowledgedOnce = new Promise<void>((resolve) => {
+        firstAck = resolve;
+      });
       const worker = async (w: number) => {
         while (!stop) {
           const c = customers[(w + Math.floor(rand() * customers.length)) % customers.length] as {
@@ -183,6 +189,7 @@ describe('spot recovery after SIGKILL', () => {
             if (answer.code === 1 && answer.data) {
               acknowledged.set(answer.data.order_id as string, c.id);
               acked += 1;
+              firstAck();
             }
           } catch {
             return; // the process died under us
@@ -191,6 +198,7 @@ describe('spot recovery after SIGKILL', () => {
       };
       const workers = Array.from({ length: 12 }, (_, w) => worker(w));
       const killAfter = 800 + Math.floor(rand() * 1500);
+      await acknowledgedOnce;
       await new Promise((r) => setTimeout(r, killAfter));
       server.child.kill('SIGKILL');
       await exited(server.child);
