@@ -16,7 +16,8 @@ import pino, { type Logger } from 'pino';
  * line. An expectation lasts until the end of the current test (or, declared in a `beforeAll`,
  * until the end of the file); a non-optional one that matched nothing fails the test too.
  * Lines logged between tests (background jobs, `beforeAll`, `afterAll`) are checked with the
- * next test, or after the file.
+ * next test, or after the file. A test spawning a server process pipes its output through
+ * `watchOutput()` to have its lines checked the same way.
  */
 
 export type LogLine = { level: number; msg: string; text: string; err?: { type?: string; message?: string } };
@@ -54,6 +55,28 @@ export function testLogger(): Logger {
       },
     },
   );
+}
+
+/**
+ * For a server process a test spawns: returns a sink for its stdout/stderr chunks that feeds every
+ * pino line at level ≥ error into the same watch (lines split across chunks are joined).
+ */
+export function watchOutput(): (chunk: Buffer | string) => void {
+  let partial = '';
+  return (chunk) => {
+    const text = partial + chunk.toString();
+    const lines = text.split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.startsWith('{')) continue;
+      try {
+        const level = (JSON.parse(line) as { level?: unknown }).level;
+        if (typeof level === 'number' && level >= ERROR_LEVEL) record(line);
+      } catch {
+        // not a pino line
+      }
+    }
+  };
 }
 
 function record(line: string): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLogLines, expectLogLine, startTest, testLogger } from '../../test/logwatch.ts';
+import { checkLogLines, expectLogLine, startTest, testLogger, watchOutput } from '../../test/logwatch.ts';
 
 /** The integration harness's error-line watch (test/logwatch.ts), checked by hand here. */
 describe('the error-line watch', () => {
@@ -39,6 +39,16 @@ describe('the error-line watch', () => {
     startTest();
     testLogger().error('once');
     expect(() => checkLogLines('test')).toThrow(/unexpected/);
+    startTest();
+  });
+});
+
+describe('the error-line watch on a spawned process', () => {
+  it('reads error lines from output chunks, a line split across two', () => {
+    const sink = watchOutput();
+    sink('{"level":30,"msg":"listening"}\n{"level":50,"ms');
+    sink('g":"resync failed"}\nnot json\n');
+    expect(() => checkLogLines('test')).toThrow(/1 unexpected log line.*\n.*\[50\] resync failed/);
     startTest();
   });
 });

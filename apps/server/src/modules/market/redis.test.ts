@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/harness.ts';
-import { testLogger } from '../../../test/logwatch.ts';
+import { testLogger, watchOutput } from '../../../test/logwatch.ts';
 import { buildApp } from '../../app.ts';
 import { type Config, loadConfig } from '../../config.ts';
 import { createDb } from '../../db/database.ts';
@@ -184,7 +184,11 @@ describe('two server processes with Redis', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);
-    child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+    const watch = watchOutput();
+    child.stdout?.on('data', (c: Buffer) => {
+      output += c.toString();
+      watch(c);
+    });
     child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
