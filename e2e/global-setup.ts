@@ -38,9 +38,21 @@ export default async function setup(project: TestProject) {
   fs.mkdirSync(path.join(repoRoot, 'e2e/screenshots'), { recursive: true });
   const port = await freePort();
   const pgPort = await freePort();
-  // The whole output goes to a file kept after the run; the last 20 KB also into start-up errors.
+  // The whole output goes to a file kept after the run (until the next); the last 20 KB also into start-up errors.
   const serverLog = path.join(repoRoot, '.tmp', `e2e-server-${process.pid}.log`);
   fs.mkdirSync(path.dirname(serverLog), { recursive: true });
+  // Earlier runs' logs go, unless their run is still going.
+  for (const name of fs.readdirSync(path.dirname(serverLog))) {
+    const pid = Number(name.match(/^e2e-server-(\d+)\.log$/)?.[1]);
+    if (!pid || pid === process.pid) continue;
+    let alive = true;
+    try {
+      process.kill(pid, 0);
+    } catch {
+      alive = false;
+    }
+    if (!alive) fs.rmSync(path.join(path.dirname(serverLog), name), { force: true });
+  }
   const logFile = fs.createWriteStream(serverLog);
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'apps/server/src/main.ts')], {
