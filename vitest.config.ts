@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ['packages/**/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
     globalSetup: ['apps/server/test/global-setup.ts'],
+    // Fails a test on an error line it did not declare (apps/server/test/logwatch.ts).
+    setupFiles: ['apps/server/test/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -82,7 +82,8 @@ describe('access in a real browser', () => {
       await page.waitForLoadState('networkidle');
       for (const lang of ['zh', 'ft'] as const) {
         await shell.switchLanguage(lang);
-        expect(await shell.englishTexts(), `${path} in ${lang}`).toEqual([]);
+        // Data fetched per language (the home's news) arrives after the switch: wait for it.
+        await expect.poll(() => shell.englishTexts(), { message: `${path} in ${lang}` }).toEqual([]);
       }
       await shell.switchLanguage('en');
     }

@@ -8,6 +8,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     pgUrl: string;
+    /** The server's whole output (e2e/logwatch.ts reads it after every test). */
+    serverLog: string;
   }
 }
 
@@ -36,6 +38,22 @@ export default async function setup(project: TestProject) {
   fs.mkdirSync(path.join(repoRoot, 'e2e/screenshots'), { recursive: true });
   const port = await freePort();
   const pgPort = await freePort();
+  // The whole output goes to a file kept after the run (until the next); the last 20 KB also into start-up errors.
+  const serverLog = path.join(repoRoot, '.tmp', `e2e-server-${process.pid}.log`);
+  fs.mkdirSync(path.dirname(serverLog), { recursive: true });
+  // Earlier runs' logs go, unless their run is still going.
+  for (const name of fs.readdirSync(path.dirname(serverLog))) {
+    const pid = Number(name.match(/^e2e-server-(\d+)\.log$/)?.[1]);
+    if (!pid || pid === process.pid) continue;
+    let alive = true;
+    try {
+      process.kill(pid, 0);
+    } catch {
+      alive = false;
+    }
+    if (!alive) fs.rmSync(path.join(path.dirname(serverLog), name), { force: true });
+  }
+  const logFile = fs.createWriteStream(serverLog);
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'apps/server/src/main.ts')], {
     env: {
@@ -53,8 +71,12 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
-  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
+  const keep = (chunk: Buffer) => {
+    logFile.write(chunk);
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
@@ -71,11 +93,13 @@ export default async function setup(project: TestProject) {
   }
   const password = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
   project.provide('baseUrl', baseUrl);
+  project.provide('serverLog', serverLog);
   project.provide('pgUrl', `postgres://bourse:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/bourse`);
 
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    await new Promise((r) => logFile.end(r));
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -6,6 +6,7 @@ import { type AppDeps, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { createDb, type Db } from '../src/db/database.ts';
 import { type ManualClock, manualClock } from '../src/lib/clock.ts';
+import { testLogger } from './logwatch.ts';
 
 /** A database of this test file's own, cloned from the migrated template. */
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
@@ -57,7 +58,7 @@ export async function startTestApp(
     db: handle.db,
     secret: 'test-secret-test-secret-test-secret!',
     clock,
-    logger: false,
+    logger: testLogger(),
     ...deps,
   });
   await app.ready();

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/harness.ts';
+import { testLogger } from '../../../test/logwatch.ts';
 import { createDb, type Db } from '../../db/database.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { Refusal } from '../../http/refusal.ts';
@@ -37,7 +37,7 @@ const CHAINS: Record<string, { chain: string; family: string }> = {
 beforeAll(async () => {
   database = await createTestDatabase();
   db = createDb(database.url, { max: 5 }).db;
-  const log = pino({ level: 'silent' });
+  const log = testLogger();
   ledger = createLedger({ db, clock, log });
   assets = createAssets({
     db,

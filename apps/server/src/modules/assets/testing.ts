@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import pino from 'pino';
 import { registerByEmail, type TestApp } from '../../../test/harness.ts';
+import { testLogger } from '../../../test/logwatch.ts';
 import { createLedger, type Ledger } from '../ledger/index.ts';
 
 /** Test support for assets and deposits (imported by *.test.ts only). */
 export function ledgerOf(t: TestApp): Ledger {
-  return createLedger({ db: t.db, clock: t.clock, log: pino({ level: 'silent' }) });
+  return createLedger({ db: t.db, clock: t.clock, log: testLogger() });
 }
 
 let n = 0;

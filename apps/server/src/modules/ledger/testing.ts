@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import pino from 'pino';
 import { createTestDatabase } from '../../../test/harness.ts';
+import { testLogger } from '../../../test/logwatch.ts';
 import { createDb, type Db } from '../../db/database.ts';
 import { type ManualClock, manualClock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
@@ -19,7 +19,7 @@ export async function openLedgerFixture(options: { poolMax?: number } = {}): Pro
   const database = await createTestDatabase();
   const handle = createDb(database.url, { max: options.poolMax ?? 10 });
   const clock = manualClock(new Date('2026-11-21T04:00:00Z'));
-  const ledger = createLedger({ db: handle.db, clock, log: pino({ level: 'silent' }) });
+  const ledger = createLedger({ db: handle.db, clock, log: testLogger() });
   return {
     db: handle.db,
     url: database.url,

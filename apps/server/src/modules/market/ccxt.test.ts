@@ -1,7 +1,7 @@
 import path from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { expectLogLine, testLogger } from '../../../test/logwatch.ts';
 import { CCXT_LIMITS, createCcxtExchange, createCcxtFeed, redirectUrls } from './feeds/ccxt.ts';
 import type { FeedTick } from './feeds/types.ts';
 import { type StandIn, startStandIn } from './fixtures/ccxt/standin.ts';
@@ -9,7 +9,7 @@ import { fixtureInstruments } from './fixtures/instruments.ts';
 
 const FIXTURE = path.join(import.meta.dirname, 'fixtures', 'ccxt', 'binance-recorded.json');
 const T0 = Date.parse('2026-11-23T15:00:01Z');
-const log = pino({ level: 'silent' });
+const log = testLogger();
 
 function show(ticks: FeedTick[]): Record<string, string> {
   return Object.fromEntries(
@@ -85,6 +85,7 @@ describe('the ccxt adapter against a local stand-in exchange', () => {
   });
 
   it('an exchange that does not answer produces nothing (its instruments go stale), and no exception', async () => {
+    expectLogLine(/ccxt feed: poll failed; its instruments will go stale/);
     const exchange = await createCcxtExchange({ exchange: 'binance', apiOverride: 'http://127.0.0.1:9' });
     const feed = createCcxtFeed({ exchangeId: 'binance', exchange, intervalMs: 2_000, log });
     feed.setInstruments(fixtureInstruments(), () => null);

@@ -1,5 +1,5 @@
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { testLogger } from '../../../test/logwatch.ts';
 import { manualClock } from '../../lib/clock.ts';
 import type { MarketBus, WireBatch } from './bus.ts';
 import { MarketEngine } from './engine.ts';
@@ -26,7 +26,7 @@ function follower() {
       close: async () => {},
     } as MarketBus,
     clock: manualClock(new Date('2026-11-21T04:00:00Z')),
-    log: pino({ level: 'silent' }),
+    log: testLogger(),
     async resync(need) {
       resyncs.push(need);
       await new Promise<void>((resolve) => {

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/harness.ts';
+import { testLogger, watchOutput } from '../../../test/logwatch.ts';
 import { buildApp } from '../../app.ts';
 import { type Config, loadConfig } from '../../config.ts';
 import { createDb } from '../../db/database.ts';
@@ -41,7 +42,7 @@ async function start(): Promise<Instance> {
     db: handle.db,
     secret: 'test-secret-test-secret-test-secret!',
     clock,
-    logger: false,
+    logger: testLogger(),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const instance = {
@@ -183,7 +184,11 @@ describe('two server processes with Redis', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);
-    child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+    const watch = watchOutput();
+    child.stdout?.on('data', (c: Buffer) => {
+      output += c.toString();
+      watch(c);
+    });
     child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {

@@ -252,8 +252,10 @@ export class MarketState {
         foldCandle(current, print);
         candle = current;
       } else {
-        if (k === STATS_INDEX && current) {
-          s.window.push(current);
+        if (k === STATS_INDEX) {
+          if (current) s.window.push(current);
+          // Also the first candle in the window: figures taken from a price before it (a restart
+          // with nothing recorded in the last 24 h) are recomputed from candles, as a reload would.
           rolled = true;
         }
         candle = openCandle(start, print);

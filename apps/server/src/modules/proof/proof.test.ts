@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerByEmail, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { testLogger } from '../../../test/logwatch.ts';
 import { createLedger } from '../ledger/index.ts';
 import { customerId, key, type LedgerFixture, openLedgerFixture, ref, usdt } from '../ledger/testing.ts';
 import { createProof, type Proof, scheduleProofs } from './service.ts';
@@ -263,7 +264,7 @@ describe('the schedule', () => {
   });
 
   it('publishes once at start when none exists, not when one does, then on every interval', async () => {
-    const log = pino({ level: 'silent' });
+    const log = testLogger();
     await f.ledger.credit(f.db, {
       book: 'real',
       customerId: customerId(),
@@ -325,7 +326,7 @@ describe('the calls', () => {
     const bob = await registerByEmail(t, 'bob.proof@example.com');
     const carol = await registerByEmail(t, 'carol.proof@example.com');
     const proof = t.app.proof.service;
-    const ledger = createLedger({ db: t.db, clock: t.clock, log: pino({ level: 'silent' }) });
+    const ledger = createLedger({ db: t.db, clock: t.clock, log: testLogger() });
     for (const [who, amount] of [
       [alice, usdt(250)],
       [bob, usdt(40)],

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/harness.ts';
+import { testLogger } from '../../../test/logwatch.ts';
 import { createDb, type Db } from '../../db/database.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { createLedger } from '../ledger/index.ts';
@@ -116,7 +116,7 @@ afterAll(async () => {
 describe('spot recovery after SIGKILL', () => {
   it(`keeps every acknowledged order, settles exactly once and rebuilds equal books over ${CYCLES} kill cycles`, async () => {
     const port = await freePort();
-    const ledger = createLedger({ db, clock: systemClock, log: pino({ level: 'silent' }) });
+    const ledger = createLedger({ db, clock: systemClock, log: testLogger() });
     let server = await start(port);
     // Demo customers (tempLogin grants 100,000 demo USDT); BTC from the demo faucet by an ordinary entry.
     const customers: Array<{ token: string; id: string }> = [];
@@ -150,6 +150,12 @@ describe('spot recovery after SIGKILL', () => {
     for (let cycle = 1; cycle <= CYCLES; cycle++) {
       let stop = false;
       let acked = 0;
+      // The kill comes at a random moment after the cycle's first acknowledged order (on a loaded
+      // machine a fixed delay could end a cycle before anything was acknowledged).
+      let firstAck: () => void = () => {};
+      const acknowledgedOnce = new Promise<void>((resolve) => {
+        firstAck = resolve;
+      });
       const worker = async (w: number) => {
         while (!stop) {
           const c = customers[(w + Math.floor(rand() * customers.length)) % customers.length] as {
@@ -183,6 +189,7 @@ describe('spot recovery after SIGKILL', () => {
             if (answer.code === 1 && answer.data) {
               acknowledged.set(answer.data.order_id as string, c.id);
               acked += 1;
+              firstAck();
             }
           } catch {
             return; // the process died under us
@@ -190,11 +197,8 @@ describe('spot recovery after SIGKILL', () => {
         }
       };
       const workers = Array.from({ length: 12 }, (_, w) => worker(w));
-      // Killed at a random moment after the first acknowledged order of the cycle (an event, not a
-      // guess of how fast a loaded machine is), so every cycle has something to keep.
-      const killAfter = 300 + Math.floor(rand() * 1500);
-      const firstAck = Date.now() + 60_000;
-      while (acked === 0 && Date.now() < firstAck) await new Promise((r) => setTimeout(r, 20));
+      const killAfter = 800 + Math.floor(rand() * 1500);
+      await acknowledgedOnce;
       await new Promise((r) => setTimeout(r, killAfter));
       server.child.kill('SIGKILL');
       await exited(server.child);

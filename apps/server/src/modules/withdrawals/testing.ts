@@ -1,5 +1,5 @@
-import pino from 'pino';
 import { call, registerByEmail, type TestApp } from '../../../test/harness.ts';
+import { testLogger } from '../../../test/logwatch.ts';
 import { signWebhook } from '../../lib/webhook.ts';
 import { parseAmount } from '../assets/index.ts';
 import { createLedger, type Ledger } from '../ledger/index.ts';
@@ -12,7 +12,7 @@ export const TRADE_PASSWORD = '246810';
 export const ERC20_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
 export function ledgerOf(t: TestApp): Ledger {
-  return createLedger({ db: t.db, clock: t.clock, log: pino({ level: 'silent' }) });
+  return createLedger({ db: t.db, clock: t.clock, log: testLogger() });
 }
 
 let n = 0;
