@@ -111,6 +111,9 @@ export function errorHandler(bodyLimitBytes: number) {
       return sendReason(request, reply, reason, params);
     }
     const mapped = error.code ? FASTIFY_REASONS[error.code] : undefined;
+    const upload = request.routeOptions.config.uploadMaxBytes;
+    if (mapped === 'BODY_TOO_LARGE' && upload)
+      return sendReason(request, reply, 'UPLOAD_TOO_LARGE', { maxBytes: upload });
     if (mapped === 'BODY_TOO_LARGE') return sendReason(request, reply, mapped, { maxBytes: bodyLimitBytes });
     if (mapped) return sendReason(request, reply, mapped);
     if (error instanceof SyntaxError || (error.statusCode !== undefined && error.statusCode < 500)) {

@@ -17,6 +17,10 @@ export const commonEn = {
     MALFORMED_BODY: 'The request body could not be read',
     UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type: send a form or JSON',
     BODY_TOO_LARGE: 'The request is too large (at most {{maxBytes}} bytes)',
+    INVALID_CHARACTERS:
+      '{{field}} contains characters that are not allowed (control characters or broken Unicode)',
+    QUERY_TOO_LONG: 'The address is too long (query at most {{maxBytes}} bytes)',
+    HEADERS_TOO_LARGE: 'The request headers are too large (at most {{maxBytes}} bytes)',
     RATE_LIMITED: 'Too many requests: try again in {{seconds}} seconds',
     NOT_FOUND: 'Not found',
     FORBIDDEN: 'You are not allowed to do this',
