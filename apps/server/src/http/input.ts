@@ -28,6 +28,7 @@ declare module 'fastify' {
 }
 
 /** C0 controls except tab, line feed and carriage return, and DEL. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 /** Keys that reach an object's prototype when code copies or merges input. */
 const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
