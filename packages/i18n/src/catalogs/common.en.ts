@@ -4,6 +4,11 @@ export const commonEn = {
     codeSubject: 'Your Bourse verification code',
     codeBody:
       'Your verification code is {{code}}. It expires in {{minutes}} minutes. If you did not ask for it, ignore this message.',
+    noticeSubject: 'A request for your Bourse address',
+    noticeExists:
+      'Someone asked to register a Bourse account with this address, which already has one. If it was you, sign in or reset your password. Otherwise, ignore this message.',
+    noticeUnknown:
+      'Someone asked for a Bourse code for this address, but no account uses it. If it was you, register first. Otherwise, ignore this message.',
     siweStatement:
       'Sign in to Bourse. This request will not trigger a blockchain transaction or cost any gas.',
   },

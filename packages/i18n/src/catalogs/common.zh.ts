@@ -5,6 +5,11 @@ export const commonZh: Shape<typeof commonEn> = {
   message: {
     codeSubject: '您的 Bourse 验证码',
     codeBody: '您的验证码是 {{code}}，{{minutes}} 分钟内有效。如非本人操作，请忽略本消息。',
+    noticeSubject: '关于您的 Bourse 地址的请求',
+    noticeExists:
+      '有人尝试用此地址注册 Bourse 账户，但该地址已有账户。如是本人操作，请直接登录或重置密码；否则请忽略本消息。',
+    noticeUnknown:
+      '有人为此地址申请了 Bourse 验证码，但没有账户使用此地址。如是本人操作，请先注册；否则请忽略本消息。',
     siweStatement: '登录 Bourse。此请求不会发起区块链交易，也不会产生任何 Gas 费用。',
   },
   status: { ok: '成功' },
