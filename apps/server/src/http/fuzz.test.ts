@@ -213,6 +213,42 @@ afterAll(async () => {
   await t?.close();
 });
 
+describe('amounts in exponent, hex or negative-zero form', () => {
+  const odd = ['1e3', '1E3', '0x10', '-0', '+1', 'Infinity', 'NaN', '1_000', ' 1 0', '１０', '1.'];
+  async function post(call: string, fields: Json) {
+    rcounter += 1;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/web/${call}`,
+      payload: { token: customerToken, rtoken: `am${rcounter.toString(36).padStart(8, '0')}`, ...fields },
+    });
+    return { status: response.statusCode, ...(response.json() as Json) };
+  }
+
+  it.each(odd)("refuses %j with the field's amount reason (transfer, spot order)", async (value) => {
+    const transfer = await post('transferAsset', {
+      currency: 'USDT',
+      amount: value,
+      from: 'spot',
+      to: 'contract',
+    });
+    expect(transfer).toMatchObject({ code: 0, params: { field: 'amount' } });
+    expect(String(transfer.reason)).toMatch(/^AMOUNT_(INVALID|NOT_POSITIVE)$/);
+    for (const field of ['price', 'quantity'] as const) {
+      const order = await post('createOrder', {
+        symbol: 'BTC/USDT',
+        side: 'buy',
+        type: 'limit',
+        price: '1',
+        quantity: '1',
+        [field]: value,
+      });
+      expect(order).toMatchObject({ params: { field } });
+      expect(String(order.reason)).toMatch(/^(AMOUNT|ORDER)_/);
+    }
+  });
+});
+
 describe('fuzz over the route table', () => {
   it('answers every hostile input with an envelope refusal, never a 5xx, and changes nothing', async () => {
     const failures: string[] = [];
