@@ -197,7 +197,7 @@ beforeAll(async () => {
   staffToken = (await staffSession(t, STAFF_ROLES)).token;
   // The first proof snapshot is published at start: let it finish before the first checksum.
   await (t.app as unknown as { proof: { schedule: { ready: Promise<unknown> } } }).proof.schedule.ready;
-  const spec = t.app.swagger() as { paths: Record<string, Record<string, Json>> };
+  const spec = t.app.swagger() as unknown as { paths: Record<string, Record<string, Json>> };
   for (const [path, ops] of Object.entries(spec.paths)) {
     if (!path.startsWith('/api/')) continue;
     for (const [method, op] of Object.entries(ops)) {
@@ -222,7 +222,7 @@ describe('amounts in exponent, hex or negative-zero form', () => {
       url: `/api/web/${call}`,
       payload: { token: customerToken, rtoken: `am${rcounter.toString(36).padStart(8, '0')}`, ...fields },
     });
-    return { status: response.statusCode, ...(response.json() as Json) };
+    return { status: response.statusCode, ...(response.json() as Json) } as Json & { reason?: string };
   }
 
   it.each(odd)("refuses %j with the field's amount reason (transfer, spot order)", async (value) => {

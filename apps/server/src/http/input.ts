@@ -30,6 +30,8 @@ declare module 'fastify' {
 /** C0 controls except tab, line feed and carriage return, and DEL. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** Keys that reach an object's prototype when code copies or merges input. */
 const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -78,7 +80,7 @@ function declaredMax(schemas: readonly Schema[]): number | null {
 }
 
 function checkString(value: string, field: string, schemas: readonly Schema[]): void {
-  if (CONTROL.test(value) || !value.isWellFormed()) refuse('INVALID_CHARACTERS', { field });
+  if (CONTROL.test(value) || LONE_SURROGATE.test(value)) refuse('INVALID_CHARACTERS', { field });
   if (value.length > INPUT_LIMITS.stringMax && declaredMax(schemas) === null) {
     refuse('FIELD_TOO_LONG', { field, max: INPUT_LIMITS.stringMax });
   }
@@ -100,7 +102,8 @@ function walk(value: unknown, field: string | null, schemas: readonly Schema[], 
   for (const key of Object.keys(value)) {
     const name = field ?? key;
     if (FORBIDDEN_KEYS.has(key)) refuse('UNKNOWN_FIELD', { field: key });
-    if (CONTROL.test(key) || !key.isWellFormed()) refuse('INVALID_CHARACTERS', { field: field ?? 'body' });
+    if (CONTROL.test(key) || LONE_SURROGATE.test(key))
+      refuse('INVALID_CHARACTERS', { field: field ?? 'body' });
     if (key.length > 256) refuse('UNKNOWN_FIELD', { field: key.slice(0, 64) });
     walk((value as Record<string, unknown>)[key], name, childSchemas(schemas, key), depth + 1);
   }
@@ -150,7 +153,7 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
   const timeout = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
   const reason = tooLarge ? 'HEADERS_TOO_LARGE' : 'MALFORMED_BODY';
-  const params = tooLarge ? { maxBytes: INPUT_LIMITS.headerBytesMax } : {};
+  const params: Record<string, number> = tooLarge ? { maxBytes: INPUT_LIMITS.headerBytesMax } : {};
   const code = REASONS[reason].code;
   const body = JSON.stringify({
     code,
