@@ -13,6 +13,7 @@ import { errorHandler, sendReason } from './http/envelope.ts';
 import { registerHealth } from './http/health.ts';
 import { registerIdempotency, registerRequestHooks } from './http/hooks.ts';
 import { type IdempotencyStore, idempotencyStore } from './http/idempotency.ts';
+import { clientErrorHandler, INPUT_LIMITS, registerInputGate } from './http/input.ts';
 import { memoryRateLimiter } from './http/rate-limit.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { newId } from './lib/ids.ts';
@@ -113,6 +114,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? { loggerInstance: deps.logger }
       : { logger: deps.logger === false ? false : loggerOptions(config) }),
     bodyLimit: config.bodyLimitBytes,
+    // Oversized request lines and headers are answered in the envelope (http/input.ts).
+    http: { maxHeaderSize: INPUT_LIMITS.headerBytesMax },
+    clientErrorHandler,
     requestIdHeader: 'x-request-id',
     genReqId: () => newId('req'),
     ajv: {
@@ -181,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => ledgerCheck.stop());
 
   app.setErrorHandler(errorHandler(config.bodyLimitBytes));
+  registerInputGate(app);
   registerRequestHooks(app, {
     sessions: accounts.sessions,
     rateLimiter: memoryRateLimiter(),

@@ -114,6 +114,10 @@ export function errorHandler(bodyLimitBytes: number) {
       return sendReason(request, reply, reason, params);
     }
     const mapped = error.code ? FASTIFY_REASONS[error.code] : undefined;
+    // An upload route's own limit (http/input.ts declares the route option).
+    const upload = (request.routeOptions.config as { uploadMaxBytes?: number }).uploadMaxBytes;
+    if (mapped === 'BODY_TOO_LARGE' && upload)
+      return sendReason(request, reply, 'UPLOAD_TOO_LARGE', { maxBytes: upload });
     if (mapped === 'BODY_TOO_LARGE') return sendReason(request, reply, mapped, { maxBytes: bodyLimitBytes });
     if (mapped) return sendReason(request, reply, mapped);
     if (error instanceof SyntaxError || (error.statusCode !== undefined && error.statusCode < 500)) {

@@ -4,6 +4,11 @@ export const commonEn = {
     codeSubject: 'Your Bourse verification code',
     codeBody:
       'Your verification code is {{code}}. It expires in {{minutes}} minutes. If you did not ask for it, ignore this message.',
+    noticeSubject: 'A request for your Bourse address',
+    noticeExists:
+      'Someone asked to register a Bourse account with this address, which already has one. If it was you, sign in or reset your password. Otherwise, ignore this message.',
+    noticeUnknown:
+      'Someone asked for a Bourse code for this address, but no account uses it. If it was you, register first. Otherwise, ignore this message.',
     siweStatement:
       'Sign in to Bourse. This request will not trigger a blockchain transaction or cost any gas.',
   },
@@ -17,6 +22,10 @@ export const commonEn = {
     MALFORMED_BODY: 'The request body could not be read',
     UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type: send a form or JSON',
     BODY_TOO_LARGE: 'The request is too large (at most {{maxBytes}} bytes)',
+    INVALID_CHARACTERS:
+      '{{field}} contains characters that are not allowed (control characters or broken Unicode)',
+    QUERY_TOO_LONG: 'The address is too long (query at most {{maxBytes}} bytes)',
+    HEADERS_TOO_LARGE: 'The request headers are too large (at most {{maxBytes}} bytes)',
     RATE_LIMITED: 'Too many requests: try again in {{seconds}} seconds',
     NOT_FOUND: 'Not found',
     FORBIDDEN: 'You are not allowed to do this',

@@ -5,6 +5,11 @@ export const commonFt: Shape<typeof commonEn> = {
   message: {
     codeSubject: '您的 Bourse 驗證碼',
     codeBody: '您的驗證碼是 {{code}}，{{minutes}} 分鐘內有效。如非本人操作，請忽略本訊息。',
+    noticeSubject: '關於您的 Bourse 地址的請求',
+    noticeExists:
+      '有人嘗試用此地址註冊 Bourse 帳戶，但該地址已有帳戶。如是本人操作，請直接登入或重設密碼；否則請忽略本訊息。',
+    noticeUnknown:
+      '有人為此地址申請了 Bourse 驗證碼，但沒有帳戶使用此地址。如是本人操作，請先註冊；否則請忽略本訊息。',
     siweStatement: '登入 Bourse。此請求不會發起區塊鏈交易，也不會產生任何 Gas 費用。',
   },
   status: { ok: '成功' },
@@ -17,6 +22,9 @@ export const commonFt: Shape<typeof commonEn> = {
     MALFORMED_BODY: '無法讀取請求內容',
     UNSUPPORTED_MEDIA_TYPE: '不支援的內容類型：請以表單或 JSON 提交',
     BODY_TOO_LARGE: '請求過大（最多{{maxBytes}}位元組）',
+    INVALID_CHARACTERS: '{{field}}含有不允許的字元（控制字元或無效的Unicode）',
+    QUERY_TOO_LONG: '網址過長（查詢參數最多{{maxBytes}}位元組）',
+    HEADERS_TOO_LARGE: '請求標頭過大（最多{{maxBytes}}位元組）',
     RATE_LIMITED: '請求過於頻繁，請{{seconds}}秒後再試',
     NOT_FOUND: '找不到',
     FORBIDDEN: '您無權執行此操作',

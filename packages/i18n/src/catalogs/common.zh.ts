@@ -5,6 +5,11 @@ export const commonZh: Shape<typeof commonEn> = {
   message: {
     codeSubject: '您的 Bourse 验证码',
     codeBody: '您的验证码是 {{code}}，{{minutes}} 分钟内有效。如非本人操作，请忽略本消息。',
+    noticeSubject: '关于您的 Bourse 地址的请求',
+    noticeExists:
+      '有人尝试用此地址注册 Bourse 账户，但该地址已有账户。如是本人操作，请直接登录或重置密码；否则请忽略本消息。',
+    noticeUnknown:
+      '有人为此地址申请了 Bourse 验证码，但没有账户使用此地址。如是本人操作，请先注册；否则请忽略本消息。',
     siweStatement: '登录 Bourse。此请求不会发起区块链交易，也不会产生任何 Gas 费用。',
   },
   status: { ok: '成功' },
@@ -17,6 +22,9 @@ export const commonZh: Shape<typeof commonEn> = {
     MALFORMED_BODY: '无法读取请求内容',
     UNSUPPORTED_MEDIA_TYPE: '不支持的内容类型：请以表单或 JSON 提交',
     BODY_TOO_LARGE: '请求过大（最多{{maxBytes}}字节）',
+    INVALID_CHARACTERS: '{{field}}含有不允许的字符（控制字符或无效的Unicode）',
+    QUERY_TOO_LONG: '地址过长（查询参数最多{{maxBytes}}字节）',
+    HEADERS_TOO_LARGE: '请求头过大（最多{{maxBytes}}字节）',
     RATE_LIMITED: '请求过于频繁，请{{seconds}}秒后再试',
     NOT_FOUND: '未找到',
     FORBIDDEN: '您无权执行此操作',

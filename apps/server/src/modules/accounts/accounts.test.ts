@@ -82,16 +82,24 @@ describe('verification codes', () => {
     await call(t.app, { method: 'GET', call: 'getCode', fields: { account: email, scene: 'register' } });
     const last = await outboxCode(t.db, email);
     expect(await register(last)).toMatchObject({ code: 1 });
-    expect((await register(last)).reason).toBe('ACCOUNT_EXISTS');
+    // The code is spent: a second try is refused by the code, not by "already registered".
+    expect((await register(last)).reason).toBe('CODE_EXPIRED');
   });
 
-  it('sends reset and login codes only to existing accounts', async () => {
+  it('answers a reset code request for an unknown address as for a known one, sending a notice, not a code', async () => {
     const answer = await call(t.app, {
       method: 'GET',
       call: 'getCode',
       fields: { account: 'nobody@example.com', scene: 'reset' },
     });
-    expect(answer).toMatchObject({ code: 0, reason: 'ACCOUNT_NOT_FOUND' });
+    expect(answer).toMatchObject({ code: 1, data: { expires_in: 600, resend_in: 60 } });
+    const [notice] = await t.db
+      .selectFrom('notify_outbox')
+      .select('body')
+      .where('recipient', '=', 'nobody@example.com')
+      .execute();
+    expect(notice?.body).toMatch(/no account uses it/);
+    expect(notice?.body).not.toMatch(/\d{6}/);
   });
 });
 

@@ -24,9 +24,21 @@ function hashCode(secret: string, input: { target: string; scene: string; code: 
   return hmac(secret, `code|${input.target}|${input.scene}|${input.code}`);
 }
 
+/**
+ * Files a new code for (target, scene) and sends it. With `notice`, the code is filed the same way
+ * (so the cool-down, the tries and the answer are those of any request) but never sent: the target
+ * gets a notice instead — `exists`: someone asked to register an address that already has an
+ * account; `unknown`: someone asked for a sign-in or reset code for an address without one.
+ */
 export async function issueCode(
   deps: CodeDeps,
-  input: { target: string; channel: 'email' | 'sms'; scene: CodeScene; lang: Lang },
+  input: {
+    target: string;
+    channel: 'email' | 'sms';
+    scene: CodeScene;
+    lang: Lang;
+    notice?: 'exists' | 'unknown';
+  },
 ): Promise<{ expires_in: number; resend_in: number }> {
   const code = String(randomInt(0, 10 ** CODE_LIMITS.digits)).padStart(CODE_LIMITS.digits, '0');
   const now = deps.clock.now();
@@ -49,13 +61,25 @@ export async function issueCode(
     });
   });
   const minutes = CODE_LIMITS.ttlMs / 60_000;
-  await deps.notifier.send({
-    channel: input.channel,
-    recipient: input.target,
-    subject: translate(input.lang, 'message.codeSubject'),
-    body: translate(input.lang, 'message.codeBody', { code, minutes }),
-    code,
-  });
+  await deps.notifier.send(
+    input.notice
+      ? {
+          channel: input.channel,
+          recipient: input.target,
+          subject: translate(input.lang, 'message.noticeSubject'),
+          body: translate(
+            input.lang,
+            input.notice === 'exists' ? 'message.noticeExists' : 'message.noticeUnknown',
+          ),
+        }
+      : {
+          channel: input.channel,
+          recipient: input.target,
+          subject: translate(input.lang, 'message.codeSubject'),
+          body: translate(input.lang, 'message.codeBody', { code, minutes }),
+          code,
+        },
+  );
   return { expires_in: CODE_LIMITS.ttlMs / 1000, resend_in: CODE_LIMITS.resendMs / 1000 };
 }
 

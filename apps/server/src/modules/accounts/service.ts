@@ -15,7 +15,7 @@ import { type Db, inTransaction, isUniqueViolation } from '../../db/database.ts'
 import type { AuthContext, SessionResolver } from '../../http/context.ts';
 import { Refusal, refuse } from '../../http/refusal.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { newToken, sha256 } from '../../lib/crypto.ts';
+import { hmac, newToken, sha256 } from '../../lib/crypto.ts';
 import { newId, randomCode } from '../../lib/ids.ts';
 import type { Notifier } from '../notify/index.ts';
 import { type CodeDeps, consumeCode, issueCode } from './codes.ts';
@@ -247,20 +247,25 @@ export function createAccounts(deps: AccountsDeps) {
     }) {
       const identity = codeIdentity(input.account, input.areaCode);
       const existing = await repo.findCustomer(db, identityKey(identity));
-      if (input.scene === 'register' && existing) refuse('ACCOUNT_EXISTS');
-      if ((input.scene === 'reset' || input.scene === 'login') && !existing) refuse('ACCOUNT_NOT_FOUND');
-      if (input.scene === 'bind' || input.scene === 'withdraw') {
-        if (!input.auth) refuse('LOGIN_REQUIRED');
-        if (input.scene === 'bind' && existing && existing.id !== input.auth.customerId)
-          refuse('ACCOUNT_EXISTS');
-        if (input.scene === 'withdraw' && existing?.id !== input.auth.customerId)
-          refuse('BAD_INPUT', { field: 'account' });
-      }
+      if ((input.scene === 'bind' || input.scene === 'withdraw') && !input.auth) refuse('LOGIN_REQUIRED');
+      if (input.scene === 'withdraw' && existing?.id !== input.auth?.customerId)
+        refuse('BAD_INPUT', { field: 'account' });
+      // No account enumeration: whether the address has an account or not, the answer is "code sent".
+      // Where a code would be useless or reveal nothing the owner should not know, the address gets a
+      // notice instead of the code (the code is filed all the same, so tries and cool-down match).
+      const taken = existing !== undefined && existing.id !== input.auth?.customerId;
+      const notice =
+        (input.scene === 'register' || input.scene === 'bind') && taken
+          ? ('exists' as const)
+          : (input.scene === 'reset' || input.scene === 'login') && !existing
+            ? ('unknown' as const)
+            : undefined;
       return issueCode(codeDeps, {
         target: targetOf(identity),
         channel: identity.kind === 'email' ? 'email' : 'sms',
         scene: input.scene,
         lang: input.lang,
+        ...(notice ? { notice } : {}),
       });
     },
 
@@ -276,8 +281,10 @@ export function createAccounts(deps: AccountsDeps) {
         if (!inviter || inviter.is_demo) refuse('INVITATION_INVALID');
         invitedBy = inviter.id;
       }
-      if (await repo.findCustomer(db, identityKey(identity))) refuse('ACCOUNT_EXISTS');
+      // The code first: only its owner learns that an address is taken (their code request for a
+      // taken address sent a notice, not a code, so this is a race with another registration).
       await consumeCode(codeDeps, { target: targetOf(identity), scene: 'register', code: body.code });
+      if (await repo.findCustomer(db, identityKey(identity))) refuse('ACCOUNT_EXISTS');
       const customer = await newCustomer({
         identity,
         passwordHash: await hash(body.password, ARGON2),
@@ -295,21 +302,20 @@ export function createAccounts(deps: AccountsDeps) {
         refuse('FIELD_REQUIRED', { field: 'password' });
       const customer = await repo.findCustomer(db, identityKey(identity));
       const now = clock.now();
-      if (!customer) {
-        if (body.code !== undefined) refuse('ACCOUNT_NOT_FOUND');
-        await verify(await dummyHash, body.password ?? '');
-        refuse('LOGIN_FAILED', { attemptsLeft: config.loginMaxFailures });
-      }
-      if (customer.status !== 'active') refuse('ACCOUNT_DISABLED');
-      if (customer.locked_until && customer.locked_until > now) {
-        const minutes = Math.ceil((customer.locked_until.getTime() - now.getTime()) / 60_000);
-        refuse('LOGIN_LOCKED', { minutes, maxFailures: config.loginMaxFailures });
-      }
+      // An unknown identifier answers exactly as a known one with a wrong password or code: the same
+      // reasons, a count-down and lock-out of its own (keyed by an HMAC of the identifier), and the
+      // same argon2 work.
+      if (!customer) return unknownLogin(targetOf(identity), body, now);
+      checkLock(customer.locked_until, now);
       if (body.code !== undefined) {
         await consumeCode(codeDeps, { target: targetOf(identity), scene: 'login', code: body.code });
-      } else if (!customer.password_hash || !(await verify(customer.password_hash, body.password ?? ''))) {
-        await recordFailure(customer.id, now);
+      } else {
+        // No password set (a wallet-only account): the same argon2 work, and a failure.
+        const matches = await verify(customer.password_hash ?? (await dummyHash), body.password ?? '');
+        if (!matches || !customer.password_hash) await recordFailure(customer.id, now);
       }
+      // Only who proved the credentials learns that the account is disabled.
+      if (customer.status !== 'active') refuse('ACCOUNT_DISABLED');
       await repo.updateCustomer(db, customer.id, { failed_logins: 0, locked_until: null });
       return { token: await openSession(customer.id, meta), uid: customer.uid };
     },
@@ -378,9 +384,11 @@ export function createAccounts(deps: AccountsDeps) {
       checkNewPassword(body);
       const identity = parseLoginAccount(body.account, { areaCode: body.area_code });
       if (!identity || identity.kind === 'name') refuse('ACCOUNT_NAME_INVALID');
-      const customer = await repo.findCustomer(db, identityKey(identity));
-      if (!customer) refuse('ACCOUNT_NOT_FOUND');
+      // The code first, so an unknown address answers like a known one with a wrong code (a code
+      // requested for it was never sent: the address got a notice).
       await consumeCode(codeDeps, { target: targetOf(identity), scene: 'reset', code: body.code });
+      const customer = await repo.findCustomer(db, identityKey(identity));
+      if (!customer) refuse('CODE_EXPIRED');
       await setPassword(customer.id, body.password, {});
       return { ended_sessions: 'all' as const };
     },
@@ -413,6 +421,62 @@ export function createAccounts(deps: AccountsDeps) {
     openSession,
   };
 
+  function checkLock(lockedUntil: Date | null, now: Date): void {
+    if (lockedUntil && lockedUntil > now) {
+      const minutes = Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000);
+      refuse('LOGIN_LOCKED', { minutes, maxFailures: config.loginMaxFailures });
+    }
+  }
+
+  /** A login for an identifier no customer has: refused as a wrong password or code would be. */
+  async function unknownLogin(target: string, body: LoginBody, now: Date): Promise<never> {
+    const keyHash = hmac(deps.secret, `login-guard|${target}`);
+    const guard = await db
+      .selectFrom('accounts_login_guard')
+      .select('locked_until')
+      .where('key_hash', '=', keyHash)
+      .executeTakeFirst();
+    checkLock(guard?.locked_until ?? null, now);
+    if (body.code !== undefined) {
+      await consumeCode(codeDeps, { target, scene: 'login', code: body.code });
+      refuse('CODE_EXPIRED');
+    }
+    await verify(await dummyHash, body.password ?? '');
+    const failures = await inTransaction(db, async (tx) => {
+      await tx
+        .insertInto('accounts_login_guard')
+        .values({ key_hash: keyHash, failed_logins: 0, locked_until: null, updated_at: now })
+        .onConflict((oc) => oc.column('key_hash').doNothing())
+        .execute();
+      const row = await tx
+        .selectFrom('accounts_login_guard')
+        .select('failed_logins')
+        .where('key_hash', '=', keyHash)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const count = row.failed_logins + 1;
+      const locked = count >= config.loginMaxFailures;
+      await tx
+        .updateTable('accounts_login_guard')
+        .set({
+          failed_logins: locked ? 0 : count,
+          locked_until: locked ? new Date(now.getTime() + config.loginLockMinutes * 60_000) : null,
+          updated_at: now,
+        })
+        .where('key_hash', '=', keyHash)
+        .execute();
+      return count;
+    });
+    return failureRefusal(failures);
+  }
+
+  function failureRefusal(failures: number): never {
+    if (failures >= config.loginMaxFailures) {
+      refuse('LOGIN_LOCKED', { minutes: config.loginLockMinutes, maxFailures: config.loginMaxFailures });
+    }
+    refuse('LOGIN_FAILED', { attemptsLeft: config.loginMaxFailures - failures });
+  }
+
   async function recordFailure(customerId: string, now: Date): Promise<never> {
     const lockedUntil = new Date(now.getTime() + config.loginLockMinutes * 60_000);
     const failures = await inTransaction(db, async (tx) => {
@@ -425,10 +489,7 @@ export function createAccounts(deps: AccountsDeps) {
       });
       return count;
     });
-    if (failures >= config.loginMaxFailures) {
-      refuse('LOGIN_LOCKED', { minutes: config.loginLockMinutes, maxFailures: config.loginMaxFailures });
-    }
-    refuse('LOGIN_FAILED', { attemptsLeft: config.loginMaxFailures - failures });
+    return failureRefusal(failures);
   }
 
   async function changePassword(

@@ -44,6 +44,13 @@ export type AccountsTables = {
     consumed_at: Date | null;
     created_at: Date;
   };
+  /** Login failures per HMAC(SECRET, identifier) for identifiers no customer has. */
+  accounts_login_guard: {
+    key_hash: string;
+    failed_logins: number;
+    locked_until: Date | null;
+    updated_at: Date;
+  };
   accounts_wallet_nonce: {
     nonce: string;
     address: string;

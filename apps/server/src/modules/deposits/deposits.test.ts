@@ -429,8 +429,17 @@ describe('bank deposits', () => {
       'UPLOAD_TYPE_INVALID',
     );
     expect((await upload(c.token, Buffer.from('plain text'), 'text/plain')).status).toBe(415);
-    const big = Buffer.concat([PNG, Buffer.alloc(8 * 1024 * 1024)]);
-    expect((await upload(c.token, big)).status).toBe(413);
+    // Just over the limit and far over it: both are the upload's own refusal naming its limit.
+    const proofsBefore = await t.db.selectFrom('deposits_proof').select('id').execute();
+    const max = 8 * 1024 * 1024;
+    for (const size of [max + 1, max + 1024, max + 64 * 1024]) {
+      const big = Buffer.concat([PNG, Buffer.alloc(size - PNG.length)]);
+      const refused = await upload(c.token, big);
+      expect(refused.status).toBe(413);
+      expect(refused.reason).toBe('UPLOAD_TOO_LARGE');
+      expect(refused.params).toEqual({ maxBytes: max });
+    }
+    expect(await t.db.selectFrom('deposits_proof').select('id').execute()).toEqual(proofsBefore);
     const theirs = await upload(other.token, PNG);
     const before = await t.db.selectFrom('deposits_bank').select('id').execute();
     const base = {

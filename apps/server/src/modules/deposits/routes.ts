@@ -22,7 +22,7 @@ export function depositsRoutes(deps: { deposits: Deposits }) {
     // becomes { file } so the request hooks never walk the bytes. The type is checked by content.
     app.addContentTypeParser(
       ['image/png', 'image/jpeg', 'image/jpg', 'application/octet-stream'],
-      { parseAs: 'buffer', bodyLimit: ASSET_LIMITS.proofBytesMax + 1024 },
+      { parseAs: 'buffer', bodyLimit: ASSET_LIMITS.proofBytesMax },
       (_request, body, done) => done(null, { file: body }),
     );
 
@@ -56,8 +56,9 @@ export function depositsRoutes(deps: { deposits: Deposits }) {
           summary: 'Upload a remittance proof image (raw JPG/PNG body, at most 8 MB)',
           querystring: Type.Object({ ...CommonFields }, { additionalProperties: false }),
         },
-        config: { auth: 'required', idempotent: true },
-        bodyLimit: ASSET_LIMITS.proofBytesMax + 1024,
+        // One byte over the limit is the upload's own refusal (http/envelope.ts), not BODY_TOO_LARGE.
+        config: { auth: 'required', idempotent: true, uploadMaxBytes: ASSET_LIMITS.proofBytesMax },
+        bodyLimit: ASSET_LIMITS.proofBytesMax,
       },
       async (request) => {
         const body = request.body as { file?: unknown } | undefined;

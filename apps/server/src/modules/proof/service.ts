@@ -252,9 +252,13 @@ export function scheduleProofs(input: { proof: Proof; log: Logger; intervalMs: n
       });
     return running;
   };
-  const timer = setInterval(() => {
-    if (!stopped) void runOnce();
-  }, intervalMs);
+  // setInterval takes at most 2^31-1 ms (24.8 days); a longer PROOF_INTERVAL_MS would fire every 1 ms.
+  const timer = setInterval(
+    () => {
+      if (!stopped) void runOnce();
+    },
+    Math.min(intervalMs, 2 ** 31 - 1),
+  );
   timer.unref();
   const ready = proof
     .hasSnapshot()

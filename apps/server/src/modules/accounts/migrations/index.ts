@@ -93,4 +93,17 @@ export const accountsMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Login failures of identifiers no customer has, counted like a customer's own counter, so an unknown
+  // identifier counts down and locks exactly as a known one does (no account enumeration).
+  '20261125_0001_accounts_login_guard': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('accounts_login_guard')
+        .addColumn('key_hash', 'text', (c) => c.primaryKey())
+        .addColumn('failed_logins', 'integer', (c) => c.notNull().defaultTo(0).check(sql`failed_logins >= 0`))
+        .addColumn('locked_until', 'timestamptz')
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
