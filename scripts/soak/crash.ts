@@ -1,0 +1,3 @@
+export async function runCrash(_o: { cycles: number; keep: boolean }): Promise<number> {
+  return 1;
+}
