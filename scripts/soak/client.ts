@@ -9,7 +9,9 @@ import { sleep } from './server.ts';
 export type Envelope<T = any> = { code: number; data: T; msg: string; reason?: string };
 
 /** A call's outcome: an envelope, or no answer at all (connection refused or cut, timeout). */
-export type Outcome<T = unknown> = { ok: true; http: number; body: Envelope<T> } | { ok: false; error: string };
+export type Outcome<T = unknown> =
+  | { ok: true; http: number; body: Envelope<T> }
+  | { ok: false; error: string };
 
 export const newRtoken = (prefix = 'k'): string => `${prefix}${randomBytes(6).toString('hex')}`.slice(0, 16);
 
@@ -46,7 +48,9 @@ export class Api {
     try {
       const response =
         method === 'GET'
-          ? await fetch(`${this.baseUrl}/api/web/${name}?${fields}`, { signal: AbortSignal.timeout(timeoutMs) })
+          ? await fetch(`${this.baseUrl}/api/web/${name}?${fields}`, {
+              signal: AbortSignal.timeout(timeoutMs),
+            })
           : await fetch(`${this.baseUrl}/api/web/${name}`, {
               method: 'POST',
               headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -73,10 +77,13 @@ export class Api {
     try {
       const response =
         method === 'GET'
-          ? await fetch(`${this.baseUrl}/api/admin/${name}?${new URLSearchParams({ ...params, lang: 'en' })}`, {
-              headers,
-              signal: AbortSignal.timeout(timeoutMs),
-            })
+          ? await fetch(
+              `${this.baseUrl}/api/admin/${name}?${new URLSearchParams({ ...params, lang: 'en' })}`,
+              {
+                headers,
+                signal: AbortSignal.timeout(timeoutMs),
+              },
+            )
           : await fetch(`${this.baseUrl}/api/admin/${name}`, {
               method: 'POST',
               headers: { ...headers, 'content-type': 'application/json' },
@@ -112,7 +119,9 @@ export class Api {
 export function must<T>(name: string, outcome: Outcome<T>): T {
   if (!outcome.ok) throw new Error(`${name}: no answer (${outcome.error})`);
   if (outcome.body.code !== 1) {
-    throw new Error(`${name}: ${outcome.http} ${outcome.body.code} ${outcome.body.reason ?? ''} ${outcome.body.msg}`);
+    throw new Error(
+      `${name}: ${outcome.http} ${outcome.body.code} ${outcome.body.reason ?? ''} ${outcome.body.msg}`,
+    );
   }
   return outcome.body.data;
 }
@@ -162,22 +171,46 @@ export async function outboxCode(pgUrl: string, recipient: string): Promise<stri
   throw new Error(`no code in the outbox for ${recipient}`);
 }
 
-export type Customer = { label: string; book: 'real' | 'demo'; token: string; customerId: string; uid: string };
+export type Customer = {
+  label: string;
+  book: 'real' | 'demo';
+  token: string;
+  customerId: string;
+  uid: string;
+};
 
 export const CUSTOMER_PASSWORD = 'soak-password-1';
 
 /** A real-book customer registered by e-mail (code from the outbox); its session and ids. */
-export async function registerCustomer(api: Api, pgUrl: string, label: string): Promise<Customer & { email: string }> {
+export async function registerCustomer(
+  api: Api,
+  pgUrl: string,
+  label: string,
+): Promise<Customer & { email: string }> {
   const email = `${label}-${Date.now()}@soak.local`;
   await api.webData('GET', 'getCode', { account: email, scene: 'register' }, null);
   const code = await outboxCode(pgUrl, email);
   const reg = await api.webData<{ token_h5: string; uid: string }>(
     'POST',
     'userRegister',
-    { type: 'email', account: email, code, password: CUSTOMER_PASSWORD, password2: CUSTOMER_PASSWORD, agree: '1' },
+    {
+      type: 'email',
+      account: email,
+      code,
+      password: CUSTOMER_PASSWORD,
+      password2: CUSTOMER_PASSWORD,
+      agree: '1',
+    },
     null,
   );
-  return { label, book: 'real', token: reg.token_h5, uid: String(reg.uid), customerId: await customerId(pgUrl, email), email };
+  return {
+    label,
+    book: 'real',
+    token: reg.token_h5,
+    uid: String(reg.uid),
+    customerId: await customerId(pgUrl, email),
+    email,
+  };
 }
 
 /** A demo customer (`tempLogin`: 100,000 virtual USDT in its demo spot account). */
@@ -186,7 +219,9 @@ export async function demoCustomer(api: Api, pgUrl: string, label: string): Prom
   const client = new pg.Client({ connectionString: pgUrl });
   await client.connect();
   try {
-    const row = await client.query<{ id: string }>('select id from accounts_customer where uid = $1', [demo.uid]);
+    const row = await client.query<{ id: string }>('select id from accounts_customer where uid = $1', [
+      demo.uid,
+    ]);
     const id = row.rows[0]?.id;
     if (!id) throw new Error(`demo customer ${demo.uid} not found`);
     return { label, book: 'demo', token: demo.token, uid: String(demo.uid), customerId: id };
@@ -199,9 +234,10 @@ async function customerId(pgUrl: string, email: string): Promise<string> {
   const client = new pg.Client({ connectionString: pgUrl });
   await client.connect();
   try {
-    const row = await client.query<{ id: string }>('select id from accounts_customer where lower(email) = $1', [
-      email.toLowerCase(),
-    ]);
+    const row = await client.query<{ id: string }>(
+      'select id from accounts_customer where lower(email) = $1',
+      [email.toLowerCase()],
+    );
     const id = row.rows[0]?.id;
     if (!id) throw new Error(`customer ${email} not found`);
     return id;
@@ -224,7 +260,14 @@ export async function fundByAdjustment(
   const made = await api.adminData<{ adjustment_id: string; status: string }>(
     'POST',
     'createAdjustment',
-    { customer_id: customer.customerId, account_type: 'spot', currency: 'USDT', direction: 'credit', amount, reason },
+    {
+      customer_id: customer.customerId,
+      account_type: 'spot',
+      currency: 'USDT',
+      direction: 'credit',
+      amount,
+      reason,
+    },
     staff.maker,
   );
   if (made.status === 'posted') return { id: made.adjustment_id, status: made.status, approved: false };

@@ -28,8 +28,11 @@ import { ADMIN, logLinesAtLeast, Server, sleep } from './server.ts';
 
 const TRADE_PASSWORD = '246810';
 const WITHDRAW_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-/** After the last cycle, how long unresolved operations are retried (a claim left pending by a crash goes stale after 2 min on main). */
-const FINAL_RETRY_MS = 135_000;
+/**
+ * After the last kill, how long unresolved operations are retried: a claim a crash left pending
+ * goes stale (may be taken over) 2 minutes after it was made (http/idempotency.ts on main).
+ */
+const FINAL_RETRY_MS = 130_000;
 const WORKERS = 6;
 
 type Kind = 'transfer' | 'spot_order' | 'withdraw' | 'adjustment';
@@ -68,12 +71,14 @@ export async function runCrash(options: { cycles: number; keep: boolean }): Prom
     // two real customers with 20,000 USDT (four-eyes adjustments), a trade password and an address.
     const secrets = new Map<string, string>();
     const staff = await staffPair(api, ADMIN, secrets);
-    const rules = (await api.adminData<{ rules: { code: string; enabled: boolean; params: unknown }[] }>(
-      'GET',
-      'withdrawals/rules',
-      {},
-      staff.maker,
-    )).rules;
+    const rules = (
+      await api.adminData<{ rules: { code: string; enabled: boolean; params: unknown }[] }>(
+        'GET',
+        'withdrawals/rules',
+        {},
+        staff.maker,
+      )
+    ).rules;
     for (const rule of rules.filter((r) => ['window', 'daily_count', 'turnover'].includes(r.code))) {
       await api.adminData(
         'POST',
@@ -92,17 +97,34 @@ export async function runCrash(options: { cycles: number; keep: boolean }): Prom
         { password: CUSTOMER_PASSWORD, trade_password: TRADE_PASSWORD, trade_password2: TRADE_PASSWORD },
         c.token,
       );
-      await api.webData('POST', 'addAddress', { currency: 'USDT', chain: 'ERC20', address: WITHDRAW_ADDRESS }, c.token);
+      await api.webData(
+        'POST',
+        'addAddress',
+        { currency: 'USDT', chain: 'ERC20', address: WITHDRAW_ADDRESS },
+        c.token,
+      );
       customers.push(c);
     }
     const addressIds = new Map<string, string>();
     for (const c of customers) {
-      const list = await api.webData<{ list: { id: string }[] }>('GET', 'getAddressList', { currency: 'USDT' }, c.token);
+      const list = await api.webData<{ list: { id: string }[] }>(
+        'GET',
+        'getAddressList',
+        { currency: 'USDT' },
+        c.token,
+      );
       addressIds.set(c.customerId, list.list[0]?.id ?? '');
     }
     // Order prices are set from the feed's reference (last) price: the book may still be empty.
     const markets: Market[] = [];
-    const spot = (await api.webData<{ items: (Omit<Market, 'bid'> & { status: string })[] }>('GET', 'getSpotMarkets', {}, null)).items;
+    const spot = (
+      await api.webData<{ items: (Omit<Market, 'bid'> & { status: string })[] }>(
+        'GET',
+        'getSpotMarkets',
+        {},
+        null,
+      )
+    ).items;
     const tickers = (
       await api.webData<{ items: { symbol: string; last: string | null }[] }>(
         'GET',
@@ -113,7 +135,8 @@ export async function runCrash(options: { cycles: number; keep: boolean }): Prom
     ).items;
     for (const m of spot) {
       const last = tickers.find((t) => t.symbol === m.symbol)?.last;
-      if (m.status === 'enabled' && last) markets.push({ symbol: m.symbol, price_tick: m.price_tick, lot_size: m.lot_size, bid: last });
+      if (m.status === 'enabled' && last)
+        markets.push({ symbol: m.symbol, price_tick: m.price_tick, lot_size: m.lot_size, bid: last });
     }
     if (markets.length === 0) throw new Error('no spot market has a bid to price orders from');
     say(`set-up done in ${Date.now() - t0} ms: 2 customers, ${markets.length} spot markets`);
@@ -127,10 +150,24 @@ export async function runCrash(options: { cycles: number; keep: boolean }): Prom
       const kind = kinds[Math.floor(Math.random() * kinds.length)] as Kind;
       const rtoken = newRtoken('c');
       let op: Op;
-      const base = { n, kind, rtoken, customer, attempts: 0, accepted: null, answers: [], everAccepted: false, first: null };
+      const base = {
+        n,
+        kind,
+        rtoken,
+        customer,
+        attempts: 0,
+        accepted: null,
+        answers: [],
+        everAccepted: false,
+        first: null,
+      };
       if (kind === 'transfer') {
         const units = 100_000_000n + BigInt(n) * 100n; // 1.000001 × n USDT (scale 8)
-        op = { ...base, params: { currency: 'USDT', amount: fromUnits(units, 8), from: 'spot', to: 'contract' }, marker: { units: String(units) } };
+        op = {
+          ...base,
+          params: { currency: 'USDT', amount: fromUnits(units, 8), from: 'spot', to: 'contract' },
+          marker: { units: String(units) },
+        };
       } else if (kind === 'withdraw') {
         const units = 10_000_000_000n + BigInt(n) * 10_000n; // 100.0001 × n USDT
         op = {
@@ -154,7 +191,13 @@ export async function runCrash(options: { cycles: number; keep: boolean }): Prom
         const price = fromUnits(below, s);
         op = {
           ...base,
-          params: { symbol: m.symbol, side: 'buy', type: 'limit', price, quantity: quantityFor('6', price, m.lot_size) },
+          params: {
+            symbol: m.symbol,
+            side: 'buy',
+            type: 'limit',
+            price,
+            quantity: quantityFor('6', price, m.lot_size),
+          },
           marker: { symbol: m.symbol, priceTicks: String(below / tickUnits) },
         };
       } else {
@@ -213,6 +256,7 @@ export async function runCrash(options: { cycles: number; keep: boolean }): Prom
     };
 
     const delays: number[] = [];
+    let lastKillAt = Date.now();
     for (let cycle = 1; cycle <= options.cycles; cycle++) {
       if (cycle > 1) {
         await server.start();
@@ -225,6 +269,7 @@ export async function runCrash(options: { cycles: number; keep: boolean }): Prom
         await sleep(delay);
         down = true;
         await server.kill9();
+        lastKillAt = Date.now();
       })();
       const worker = async () => {
         while (!down) {
@@ -241,59 +286,25 @@ export async function runCrash(options: { cycles: number; keep: boolean }): Prom
     // ---- the last restart: retry until every operation has its answer (or the time is up)
     await server.start();
     const finalStart = Date.now();
-    while (pending().length > 0 && Date.now() - finalStart < FINAL_RETRY_MS) {
+    while (pending().length > 0 && Date.now() - lastKillAt < FINAL_RETRY_MS) {
       await retryPending();
       if (pending().length > 0) await sleep(5_000);
     }
-    say(`final retries: ${pending().length} still without a definitive answer after ${Math.round((Date.now() - finalStart) / 1000)} s`);
+    say(
+      `final retries: ${pending().length} still without a definitive answer after ${Math.round((Date.now() - finalStart) / 1000)} s`,
+    );
 
-    // ---- one more replay of every answered key, the server up and calm: the first answer again, nothing changed
+    // ---- effects per key after the crashes and retries
+    const effects = await countEffects(pgUrl, ops);
+
+    // ---- one more replay of every answered key, the server up and calm: the first answer again, nothing more
     const replayMismatch: Op[] = [];
     for (const op of ops.filter((o) => o.accepted !== null)) {
       const outcome = await send(op);
       if (!outcome.ok || bodyText(outcome.body) !== op.first) replayMismatch.push(op);
     }
-
-    // ---- effects per key
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    const effects = new Map<Op, number>();
-    try {
-      for (const op of ops) {
-        let count = 0;
-        if (op.kind === 'transfer') {
-          const r = await client.query<{ n: string }>(
-            `select count(distinct e.id) as n from ledger_entry e
-               join ledger_posting p on p.entry_id = e.id
-               join ledger_account a on a.id = p.account_id
-              where e.reason = 'transfer' and a.customer_id = $1 and a.account_type = 'spot'
-                and p.currency = 'USDT' and p.amount = -($2::numeric)`,
-            [op.customer.customerId, op.marker.units],
-          );
-          count = Number(r.rows[0]?.n ?? 0);
-        } else if (op.kind === 'withdraw') {
-          const r = await client.query<{ n: string }>(
-            `select count(*) as n from withdrawals_withdrawal where customer_id = $1 and amount = $2::numeric`,
-            [op.customer.customerId, op.marker.units],
-          );
-          count = Number(r.rows[0]?.n ?? 0);
-        } else if (op.kind === 'spot_order') {
-          const r = await client.query<{ n: string }>(
-            `select count(*) as n from spot_order where customer_id = $1 and symbol = $2 and price_ticks = $3::numeric`,
-            [op.customer.customerId, op.marker.symbol, op.marker.priceTicks],
-          );
-          count = Number(r.rows[0]?.n ?? 0);
-        } else {
-          const r = await client.query<{ n: string }>(`select count(*) as n from staff_adjustment where reason = $1`, [
-            op.marker.reason,
-          ]);
-          count = Number(r.rows[0]?.n ?? 0);
-        }
-        effects.set(op, count);
-      }
-    } finally {
-      await client.end();
-    }
+    const afterReplay = await countEffects(pgUrl, ops);
+    const replayApplied = ops.filter((o) => (afterReplay.get(o) ?? 0) !== (effects.get(o) ?? 0));
     const ledger = await ledgerVerify(pgUrl);
     await server.stop();
     const errorLines = logLinesAtLeast(server.options.logFile, 50);
@@ -319,14 +330,31 @@ export async function runCrash(options: { cycles: number; keep: boolean }): Prom
       refusalReasons.set(`${o.kind} ${r}`, (refusalReasons.get(`${o.kind} ${r}`) ?? 0) + 1);
     }
     say('figures:');
-    say(`  cycles: ${options.cycles} (kill -9 after ${delays.join(', ')} ms); server starts: ${server.starts}; run time ${Math.round((Date.now() - t0) / 1000)} s`);
-    say(`  operations: ${ops.length} (${byKind(ops)}); retried: ${retried.length} operations, ${retries} retries`);
-    say(`  answers: ${accepted.length} accepted, ${refused.length} refused, ${unresolved.length} never definitive`);
-    if (refusalReasons.size > 0) say(`  refusals: ${[...refusalReasons].map(([k, n]) => `${k} ×${n}`).join(', ')}`);
-    say(`  effects per key: ${[...histogram].sort((a, b) => a[0] - b[0]).map(([k, n]) => `${k} effect${k === 1 ? '' : 's'}: ${n}`).join(', ')}`);
+    say(
+      `  cycles: ${options.cycles} (kill -9 after ${delays.join(', ')} ms); server starts: ${server.starts}; run time ${Math.round((Date.now() - t0) / 1000)} s`,
+    );
+    say(
+      `  operations: ${ops.length} (${byKind(ops)}); retried: ${retried.length} operations, ${retries} retries`,
+    );
+    say(
+      `  answers: ${accepted.length} accepted, ${refused.length} refused, ${unresolved.length} never definitive`,
+    );
+    if (refusalReasons.size > 0)
+      say(`  refusals: ${[...refusalReasons].map(([k, n]) => `${k} ×${n}`).join(', ')}`);
+    say(
+      `  effects per key: ${[...histogram]
+        .sort((a, b) => a[0] - b[0])
+        .map(([k, n]) => `${k} effect${k === 1 ? '' : 's'}: ${n}`)
+        .join(', ')}`,
+    );
     say(`  duplicates: ${duplicates.length} (${byKind(duplicates)})`);
-    for (const o of duplicates.slice(0, 8)) say(`    op ${o.n} ${o.kind} rtoken ${o.rtoken}: ${effects.get(o)} effects; answers ${runs(o.answers)}`);
-    say(`  replays of answered keys not answering the first answer: ${replayMismatch.length} (${byKind(replayMismatch)})`);
+    for (const o of duplicates.slice(0, 8))
+      say(
+        `    op ${o.n} ${o.kind} rtoken ${o.rtoken}: ${effects.get(o)} effects; answers ${runs(o.answers)}`,
+      );
+    say(
+      `  calm replay of every answered key: ${replayMismatch.length} answered otherwise than the first time (${byKind(replayMismatch)}), ${replayApplied.length} applied again (${byKind(replayApplied)})`,
+    );
     say(`  acknowledged but lost: ${lost.length}; refused but applied: ${refusedWithEffect.length}`);
     say(`  error lines (pino level ≥ 50): ${errorLines.length}; ledger:verify exit ${ledger.code}`);
 
@@ -336,7 +364,10 @@ export async function runCrash(options: { cycles: number; keep: boolean }): Prom
       unresolved.length === 0,
       unresolved.length === 0
         ? `${ops.length} operations`
-        : `${unresolved.length} unresolved (${byKind(unresolved)}), last answers: ${unresolved.slice(0, 3).map((o) => o.answers.at(-1)).join(', ')}`,
+        : `${unresolved.length} unresolved (${byKind(unresolved)}), last answers: ${unresolved
+            .slice(0, 3)
+            .map((o) => o.answers.at(-1))
+            .join(', ')}`,
     );
     checks.check(
       'exactly one effect per accepted key',
@@ -354,20 +385,28 @@ export async function runCrash(options: { cycles: number; keep: boolean }): Prom
       `${lost.length} keys answered "ok" without an effect (${byKind(lost)})`,
     );
     checks.check(
-      'a replay returns the first answer',
-      replayMismatch.length === 0,
-      `${replayMismatch.length} of ${ops.length - unresolved.length} answered keys answered differently on a last replay (${byKind(replayMismatch)})`,
+      'a replay returns the first answer and changes nothing',
+      replayMismatch.length === 0 && replayApplied.length === 0,
+      `${ops.length - unresolved.length} answered keys replayed: ${replayMismatch.length} answered otherwise (${byKind(replayMismatch)}), ${replayApplied.length} applied again (${byKind(replayApplied)})`,
     );
-    checks.check('ledger invariants (ledger:verify)', ledger.code === 0, ledger.code === 0 ? 'ok' : ledger.output.trim().slice(-800));
+    checks.check(
+      'ledger invariants (ledger:verify)',
+      ledger.code === 0,
+      ledger.code === 0 ? 'ok' : ledger.output.trim().slice(-800),
+    );
     exitCode = checks.print();
     if (errorLines.length > 0) {
       const byMsg = new Map<string, number>();
       for (const l of errorLines) byMsg.set(l.msg, (byMsg.get(l.msg) ?? 0) + 1);
-      say(`not a check here (the soak mode checks them): ${errorLines.length} error lines in ${server.options.logFile}:`);
+      say(
+        `not a check here (the soak mode checks them): ${errorLines.length} error lines in ${server.options.logFile}:`,
+      );
       for (const [msg, n] of [...byMsg].slice(0, 6)) say(`  ×${n} ${msg.slice(0, 160)}`);
     }
   } catch (error) {
-    say(`crash battery could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    say(
+      `crash battery could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
     checks.check('crash battery ran', false, error instanceof Error ? error.message : String(error));
     checks.print();
     exitCode = 1;
@@ -376,6 +415,51 @@ export async function runCrash(options: { cycles: number; keep: boolean }): Prom
     if (!options.keep) server.cleanup();
   }
   return exitCode;
+}
+
+/** Effects per operation in the database, found by each operation's marker. */
+async function countEffects(pgUrl: string, ops: Op[]): Promise<Map<Op, number>> {
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  const out = new Map<Op, number>();
+  try {
+    for (const op of ops) {
+      let count = 0;
+      if (op.kind === 'transfer') {
+        const r = await client.query<{ n: string }>(
+          `select count(distinct e.id) as n from ledger_entry e
+             join ledger_posting p on p.entry_id = e.id
+             join ledger_account a on a.id = p.account_id
+            where e.reason = 'transfer' and a.customer_id = $1 and a.account_type = 'spot'
+              and p.currency = 'USDT' and p.amount = -($2::numeric)`,
+          [op.customer.customerId, op.marker.units],
+        );
+        count = Number(r.rows[0]?.n ?? 0);
+      } else if (op.kind === 'withdraw') {
+        const r = await client.query<{ n: string }>(
+          `select count(*) as n from withdrawals_withdrawal where customer_id = $1 and amount = $2::numeric`,
+          [op.customer.customerId, op.marker.units],
+        );
+        count = Number(r.rows[0]?.n ?? 0);
+      } else if (op.kind === 'spot_order') {
+        const r = await client.query<{ n: string }>(
+          `select count(*) as n from spot_order where customer_id = $1 and symbol = $2 and price_ticks = $3::numeric`,
+          [op.customer.customerId, op.marker.symbol, op.marker.priceTicks],
+        );
+        count = Number(r.rows[0]?.n ?? 0);
+      } else {
+        const r = await client.query<{ n: string }>(
+          `select count(*) as n from staff_adjustment where reason = $1`,
+          [op.marker.reason],
+        );
+        count = Number(r.rows[0]?.n ?? 0);
+      }
+      out.set(op, count);
+    }
+  } finally {
+    await client.end();
+  }
+  return out;
 }
 
 /** An answer's envelope minus its `time`, as text: what a replay must repeat. */

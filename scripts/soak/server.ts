@@ -68,7 +68,15 @@ export class Server {
     this.starts += 1;
     // npm start defaults for everything else: FEED=sim, DEMO_CONTENT=true, MARKET_MAKER=auto (→ on), LOG_LEVEL=info.
     const env: NodeJS.ProcessEnv = { ...process.env };
-    for (const name of ['DATABASE_URL', 'FEED', 'DEMO_CONTENT', 'MARKET_MAKER', 'LOG_LEVEL', 'REDIS_URL', 'SECRET'])
+    for (const name of [
+      'DATABASE_URL',
+      'FEED',
+      'DEMO_CONTENT',
+      'MARKET_MAKER',
+      'LOG_LEVEL',
+      'REDIS_URL',
+      'SECRET',
+    ])
       delete env[name];
     const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/src/main.ts')], {
       cwd: repoRoot,
@@ -98,7 +106,8 @@ export class Server {
         () => false,
       );
       if (ok) return;
-      if (Date.now() > deadline) throw new Error(`server did not answer /healthz in ${timeoutMs} ms; see ${logFile}`);
+      if (Date.now() > deadline)
+        throw new Error(`server did not answer /healthz in ${timeoutMs} ms; see ${logFile}`);
       await sleep(250);
     }
   }
@@ -149,7 +158,10 @@ export function sleep(ms: number): Promise<void> {
 }
 
 /** Lines of the server's log at pino level ≥ `minLevel` (50 = error, 60 = fatal), parsed. */
-export function logLinesAtLeast(logFile: string, minLevel: number): { level: number; msg: string; raw: string }[] {
+export function logLinesAtLeast(
+  logFile: string,
+  minLevel: number,
+): { level: number; msg: string; raw: string }[] {
   const out: { level: number; msg: string; raw: string }[] = [];
   for (const raw of fs.readFileSync(logFile, 'utf8').split('\n')) {
     if (!raw.startsWith('{')) continue;

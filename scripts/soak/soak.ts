@@ -1,5 +1,13 @@
 import fs from 'node:fs';
-import { Api, type Customer, demoCustomer, fundByAdjustment, must, registerCustomer, staffPair } from './client.ts';
+import {
+  Api,
+  type Customer,
+  demoCustomer,
+  fundByAdjustment,
+  must,
+  registerCustomer,
+  staffPair,
+} from './client.ts';
 import { offsetTicks, quantityFor, shiftBps } from './decimal.ts';
 import { ledgerVerify } from './ledger.ts';
 import { Checks, say } from './report.ts';
@@ -29,7 +37,10 @@ type Memory = { source: 'healthz heap_used' | 'rss'; bytes: number };
 async function sampleMemory(server: Server): Promise<Memory | null> {
   try {
     const r = await fetch(`${server.baseUrl}/healthz?detail=1`, { signal: AbortSignal.timeout(5_000) });
-    const body = (await r.json()) as { process?: { heap_used_bytes?: number }; data?: { process?: { heap_used_bytes?: number } } };
+    const body = (await r.json()) as {
+      process?: { heap_used_bytes?: number };
+      data?: { process?: { heap_used_bytes?: number } };
+    };
     const heap = body.process?.heap_used_bytes ?? body.data?.process?.heap_used_bytes;
     if (typeof heap === 'number') return { source: 'healthz heap_used', bytes: heap };
   } catch {
@@ -71,7 +82,10 @@ export async function runSoak(options: { minutes: number; keep: boolean }): Prom
   say(`server up at ${server.baseUrl} (pid ${server.pid}) in ${Date.now() - started} ms`);
   const api = new Api(server.baseUrl);
   const pgUrl = server.pgUrl();
-  const byBook = { real: { opened: 0, closed: 0, options: 0, spot: 0 }, demo: { opened: 0, closed: 0, options: 0, spot: 0 } };
+  const byBook = {
+    real: { opened: 0, closed: 0, options: 0, spot: 0 },
+    demo: { opened: 0, closed: 0, options: 0, spot: 0 },
+  };
   const stats: Stats = {
     spotLimit: 0,
     spotMarket: 0,
@@ -112,7 +126,9 @@ export async function runSoak(options: { minutes: number; keep: boolean }): Prom
         );
       }
     }
-    say(`set-up: ${customers.length} customers (2 real funded by adjustments, ${fourEyes} approved by a second staff member; 2 demo)`);
+    say(
+      `set-up: ${customers.length} customers (2 real funded by adjustments, ${fourEyes} approved by a second staff member; 2 demo)`,
+    );
 
     const markets = must(
       'getSpotMarkets',
@@ -122,7 +138,14 @@ export async function runSoak(options: { minutes: number; keep: boolean }): Prom
     const contracts = must(
       'getContracts',
       await api.web<{
-        items: { symbol: string; asset_class: string; open: boolean; enabled: boolean; min_lots: string; leverage_choices: number[] }[];
+        items: {
+          symbol: string;
+          asset_class: string;
+          open: boolean;
+          enabled: boolean;
+          min_lots: string;
+          leverage_choices: number[];
+        }[];
       }>('GET', 'getContracts', {}, null),
     ).items.filter((c) => c.open && c.enabled);
     // Contracts a small account can afford at their minimum size.
@@ -142,12 +165,15 @@ export async function runSoak(options: { minutes: number; keep: boolean }): Prom
     }
     const optionSymbols = must(
       'getOptions',
-      await api.web<{ items: { symbol: string; open: boolean; enabled: boolean; min_stake: string; durations: { seconds: number }[] }[] }>(
-        'GET',
-        'getOptions',
-        {},
-        null,
-      ),
+      await api.web<{
+        items: {
+          symbol: string;
+          open: boolean;
+          enabled: boolean;
+          min_stake: string;
+          durations: { seconds: number }[];
+        }[];
+      }>('GET', 'getOptions', {}, null),
     ).items.filter((o) => o.open && o.enabled);
     say(
       `markets: ${markets.length} spot (${markets.map((m) => m.symbol).join(', ')}), ${affordable.length} contracts open and affordable, ${optionSymbols.length} option instruments open`,
@@ -227,7 +253,12 @@ export async function runSoak(options: { minutes: number; keep: boolean }): Prom
         const m = pick(markets);
         if (roll < 0.3) {
           // A limit order resting behind the top of the book (never improving it: "moved" is the market maker's doing).
-          const depth = await api.web<{ bids: string[][]; asks: string[][] }>('GET', 'getDepth', { symbol: m.symbol, limit: '1' }, c.token);
+          const depth = await api.web<{ bids: string[][]; asks: string[][] }>(
+            'GET',
+            'getDepth',
+            { symbol: m.symbol, limit: '1' },
+            c.token,
+          );
           const bid = depth.ok ? depth.body.data?.bids?.[0]?.[0] : undefined;
           const ask = depth.ok ? depth.body.data?.asks?.[0]?.[0] : undefined;
           if (bid && ask) {
@@ -252,12 +283,23 @@ export async function runSoak(options: { minutes: number; keep: boolean }): Prom
           }
           if (openOrders.length > 4) {
             const id = openOrders.shift() as string;
-            if (note('cancelOrder', await api.web('POST', 'cancelOrder', { order_id: id }, c.token))) stats.spotCancel += 1;
+            if (note('cancelOrder', await api.web('POST', 'cancelOrder', { order_id: id }, c.token)))
+              stats.spotCancel += 1;
           }
         } else if (roll < 0.55) {
           // A small market order: buy ~10 USDT, or sell some of what an earlier buy brought.
-          const balance = await api.web<{ base_available: string }>('GET', 'getSpotBalance', { symbol: m.symbol }, c.token);
-          const depth = await api.web<{ asks: string[][] }>('GET', 'getDepth', { symbol: m.symbol, limit: '1' }, c.token);
+          const balance = await api.web<{ base_available: string }>(
+            'GET',
+            'getSpotBalance',
+            { symbol: m.symbol },
+            c.token,
+          );
+          const depth = await api.web<{ asks: string[][] }>(
+            'GET',
+            'getDepth',
+            { symbol: m.symbol, limit: '1' },
+            c.token,
+          );
           const ask = depth.ok ? depth.body.data?.asks?.[0]?.[0] : undefined;
           if (ask && balance.ok && balance.body.code === 1) {
             const quantity = quantityFor('10', ask, m.lot_size);
@@ -287,7 +329,13 @@ export async function runSoak(options: { minutes: number; keep: boolean }): Prom
             const r = await api.web<{ position: { position_id: string } | null }>(
               'POST',
               'openContract',
-              { symbol: k.symbol, side: Math.random() < 0.5 ? 'buy' : 'sell', type: 'market', lots: k.lots, leverage: k.leverage },
+              {
+                symbol: k.symbol,
+                side: Math.random() < 0.5 ? 'buy' : 'sell',
+                type: 'market',
+                lots: k.lots,
+                leverage: k.leverage,
+              },
               c.token,
             );
             if (note('openContract', r) && r.ok && r.body.data.position) {
@@ -302,7 +350,12 @@ export async function runSoak(options: { minutes: number; keep: boolean }): Prom
           const r = await api.web(
             'POST',
             'buyOption',
-            { symbol: o.symbol, direction: Math.random() < 0.5 ? 'up' : 'down', stake: o.min_stake, duration },
+            {
+              symbol: o.symbol,
+              direction: Math.random() < 0.5 ? 'up' : 'down',
+              stake: o.min_stake,
+              duration,
+            },
             c.token,
           );
           if (note('buyOption', r)) {
@@ -335,10 +388,16 @@ export async function runSoak(options: { minutes: number; keep: boolean }): Prom
     say(
       `  spot orders: ${stats.spotLimit} limit, ${stats.spotMarket} market (${stats.spotMarketFilled} filled), ${stats.spotCancel} cancels`,
     );
-    say(`  contracts: ${stats.contractsOpened} opened, ${stats.contractsClosed} closed; options bought: ${stats.options}`);
+    say(
+      `  contracts: ${stats.contractsOpened} opened, ${stats.contractsClosed} closed; options bought: ${stats.options}`,
+    );
     say(`  by book: ${JSON.stringify(byBook)}`);
-    say(`  refusals: ${stats.refusals.size === 0 ? 'none' : [...stats.refusals].map(([k, n]) => `${k} ×${n}`).join(', ')}`);
-    say(`  HTTP calls: ${api.calls}, without a definitive answer (no answer or 5xx): ${stats.noAnswer.length}`);
+    say(
+      `  refusals: ${stats.refusals.size === 0 ? 'none' : [...stats.refusals].map(([k, n]) => `${k} ×${n}`).join(', ')}`,
+    );
+    say(
+      `  HTTP calls: ${api.calls}, without a definitive answer (no answer or 5xx): ${stats.noAnswer.length}`,
+    );
     const moved = new Map<string, boolean>();
     for (const m of markets) {
       for (const book of ['real', 'demo'] as const) {
@@ -347,9 +406,13 @@ export async function runSoak(options: { minutes: number; keep: boolean }): Prom
       }
     }
     const movedCount = [...moved.values()].filter(Boolean).length;
-    say(`  markets moved: ${movedCount}/${moved.size} (market × book; distinct tops of book sampled every 5 s after the warm-up)`);
+    say(
+      `  markets moved: ${movedCount}/${moved.size} (market × book; distinct tops of book sampled every 5 s after the warm-up)`,
+    );
     for (const [key, ok] of moved) {
-      say(`    ${key}: ${tops.get(key)?.size ?? 0} distinct tops, ${lastPrices.get(key)?.size ?? 0} distinct last prices${ok ? '' : '  ← did not move'}`);
+      say(
+        `    ${key}: ${tops.get(key)?.size ?? 0} distinct tops, ${lastPrices.get(key)?.size ?? 0} distinct last prices${ok ? '' : '  ← did not move'}`,
+      );
     }
     say(`  error lines (pino level ≥ 50): ${errorLines.length}`);
     const byMsg = new Map<string, number>();
@@ -362,9 +425,17 @@ export async function runSoak(options: { minutes: number; keep: boolean }): Prom
     say(`  ledger:verify exit ${ledger.code}`);
 
     // ---- checks
-    checks.check('no error lines', errorLines.length === 0, `${errorLines.length} lines at pino level ≥ 50 in ${server.options.logFile}`);
+    checks.check(
+      'no error lines',
+      errorLines.length === 0,
+      `${errorLines.length} lines at pino level ≥ 50 in ${server.options.logFile}`,
+    );
     for (const [key, ok] of moved) {
-      checks.check(`market moved: ${key}`, ok, ok ? `${tops.get(key)?.size} distinct tops of book` : 'top of book never changed over the run');
+      checks.check(
+        `market moved: ${key}`,
+        ok,
+        ok ? `${tops.get(key)?.size} distinct tops of book` : 'top of book never changed over the run',
+      );
     }
     if (start && heapEnd && start.source === heapEnd.source) {
       const bound = start.source === 'rss' ? RSS_GROWTH_BOUND_MB : HEAP_GROWTH_BOUND_MB;
@@ -375,9 +446,17 @@ export async function runSoak(options: { minutes: number; keep: boolean }): Prom
         `${start.source} ${mb(start.bytes)} → ${mb(heapEnd.bytes)} MB (growth ${growth.toFixed(1)} MB, bound < ${bound} MB)`,
       );
     } else {
-      checks.check('memory growth bounded', false, 'memory could not be sampled (run longer than 2 minutes?)');
+      checks.check(
+        'memory growth bounded',
+        false,
+        'memory could not be sampled (run longer than 2 minutes?)',
+      );
     }
-    checks.check('ledger invariants (ledger:verify)', ledger.code === 0, ledger.code === 0 ? 'ok' : ledger.output.trim().slice(-800));
+    checks.check(
+      'ledger invariants (ledger:verify)',
+      ledger.code === 0,
+      ledger.code === 0 ? 'ok' : ledger.output.trim().slice(-800),
+    );
     checks.check(
       'every call answered (no 5xx, no dropped connection)',
       stats.noAnswer.length === 0,
