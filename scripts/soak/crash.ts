@@ -235,12 +235,12 @@ export async function runCrash(options: { cycles: number; keep: boolean }): Prom
             );
       if (outcome.ok) {
         op.answers.push(outcome.body.code === 1 ? 'ok' : (outcome.body.reason ?? String(outcome.body.code)));
-        if (outcome.body.code === 1) op.everAccepted = true;
+        if (acknowledged(outcome.body)) op.everAccepted = true;
       } else {
         op.answers.push('no answer');
       }
       if (definitive(outcome) && op.accepted === null && outcome.ok) {
-        op.accepted = outcome.body.code === 1;
+        op.accepted = acknowledged(outcome.body);
         op.first = bodyText(outcome.body);
       }
       return outcome;
@@ -460,6 +460,14 @@ async function countEffects(pgUrl: string, ops: Op[]): Promise<Map<Op, number>> 
     await client.end();
   }
   return out;
+}
+
+/**
+ * An answer that says the operation took effect: success, or `REQUEST_ALREADY_APPLIED` (the effect
+ * committed, the answer was lost in a crash — the idempotency rewrite's answer for that case).
+ */
+function acknowledged(body: { code: number; reason?: string }): boolean {
+  return body.code === 1 || body.reason === 'REQUEST_ALREADY_APPLIED';
 }
 
 /** An answer's envelope minus its `time`, as text: what a replay must repeat. */
