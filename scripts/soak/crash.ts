@@ -297,6 +297,8 @@ export async function runCrash(options: { cycles: number; keep: boolean }): Prom
     // ---- effects per key after the crashes and retries
     const effects = await countEffects(pgUrl, ops);
 
+    const retried = ops.filter((o) => o.attempts > 1);
+
     // ---- one more replay of every answered key, the server up and calm: the first answer again, nothing more
     const replayMismatch: Op[] = [];
     for (const op of ops.filter((o) => o.accepted !== null)) {
@@ -318,7 +320,6 @@ export async function runCrash(options: { cycles: number; keep: boolean }): Prom
     const duplicates = ops.filter((o) => (effects.get(o) ?? 0) > 1);
     const lost = ops.filter((o) => o.everAccepted && (effects.get(o) ?? 0) === 0);
     const refusedWithEffect = refused.filter((o) => (effects.get(o) ?? 0) > 0);
-    const retried = ops.filter((o) => o.attempts > 1);
     const byKind = (list: Op[]) => {
       const m = new Map<string, number>();
       for (const o of list) m.set(o.kind, (m.get(o.kind) ?? 0) + 1);
