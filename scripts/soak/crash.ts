@@ -162,7 +162,10 @@ export async function runCrash(options: { cycles: number; keep: boolean }): Prom
         first: null,
       };
       if (kind === 'transfer') {
-        const units = 100_000_000n + BigInt(n) * 100n; // 1.000001 × n USDT (scale 8)
+        // 1 + 0.000001 × n USDT (scale 8); one in eight asks for 1,000,000 more than the customer
+        // has, to be refused (INSUFFICIENT_BALANCE) — a refused key must stay without effect.
+        const over = Math.random() < 0.125 ? 100_000_000_000_000n : 0n;
+        const units = over + 100_000_000n + BigInt(n) * 100n;
         op = {
           ...base,
           params: { currency: 'USDT', amount: fromUnits(units, 8), from: 'spot', to: 'contract' },
@@ -337,9 +340,17 @@ export async function runCrash(options: { cycles: number; keep: boolean }): Prom
     say(
       `  operations: ${ops.length} (${byKind(ops)}); retried: ${retried.length} operations, ${retries} retries`,
     );
+    const alreadyApplied = ops.filter((o) => o.answers.includes('REQUEST_ALREADY_APPLIED'));
     say(
-      `  answers: ${accepted.length} accepted, ${refused.length} refused, ${unresolved.length} never definitive`,
+      `  answers: ${accepted.length} accepted (${alreadyApplied.length} of them REQUEST_ALREADY_APPLIED), ${refused.length} refused, ${unresolved.length} never definitive`,
     );
+    const sequences = new Map<string, number>();
+    for (const o of retried) {
+      const seq = runs(o.answers.slice(0, o.attempts - (o.accepted === null ? 0 : 1)));
+      sequences.set(seq, (sequences.get(seq) ?? 0) + 1);
+    }
+    if (sequences.size > 0)
+      say(`  answer sequences of retried keys: ${[...sequences].map(([k, n]) => `${k} (×${n})`).join('; ')}`);
     if (refusalReasons.size > 0)
       say(`  refusals: ${[...refusalReasons].map(([k, n]) => `${k} ×${n}`).join(', ')}`);
     say(
