@@ -68,7 +68,7 @@ export async function runCrash(options: { cycles: number; keep: boolean }): Prom
     const pgUrl = server.pgUrl();
 
     // ---- set-up: staff pair, withdrawal rules that let a test withdraw at any hour and often,
-    // two real customers with 20,000 USDT (four-eyes adjustments), a trade password and an address.
+    // two real customers with 100,000 USDT (four-eyes adjustments; enough for ~100 cycles of withdrawals), a trade password and an address.
     const secrets = new Map<string, string>();
     const staff = await staffPair(api, ADMIN, secrets);
     const rules = (
@@ -90,7 +90,7 @@ export async function runCrash(options: { cycles: number; keep: boolean }): Prom
     const customers: Customer[] = [];
     for (const label of ['crash-a', 'crash-b']) {
       const c = await registerCustomer(api, pgUrl, label);
-      await fundByAdjustment(api, staff, c, '20000', 'crash battery: starting balance');
+      await fundByAdjustment(api, staff, c, '100000', 'crash battery: starting balance');
       await api.webData(
         'POST',
         'bindTradePassword',
