@@ -47,3 +47,9 @@ export function shiftBps(price: string, tick: string, bps: bigint): string {
   const shifted = (toUnits(price, s) * (10_000n + bps)) / 10_000n;
   return fromUnits((shifted / tickUnits) * tickUnits, s);
 }
+
+/** a ≤ b for decimal strings. */
+export function atMost(a: string, b: string): boolean {
+  const s = Math.max(scaleOf(a), scaleOf(b));
+  return toUnits(a, s) <= toUnits(b, s);
+}

@@ -8,7 +8,7 @@ import {
   registerCustomer,
   staffPair,
 } from './client.ts';
-import { offsetTicks, quantityFor, shiftBps } from './decimal.ts';
+import { atMost, offsetTicks, quantityFor, shiftBps } from './decimal.ts';
 import { ledgerVerify } from './ledger.ts';
 import { Checks, say } from './report.ts';
 import { ADMIN, logLinesAtLeast, Server, sleep } from './server.ts';
@@ -158,7 +158,7 @@ export async function runSoak(options: { minutes: number; keep: boolean }): Prom
         { symbol: c.symbol, side: 'buy', lots: c.min_lots, leverage },
         null,
       );
-      if (quote.ok && quote.body.code === 1 && Number.parseFloat(quote.body.data.required) < 150) {
+      if (quote.ok && quote.body.code === 1 && atMost(quote.body.data.required, '150')) {
         affordable.push({ symbol: c.symbol, lots: c.min_lots, leverage });
       }
       if (affordable.length >= 6) break;
@@ -303,8 +303,8 @@ export async function runSoak(options: { minutes: number; keep: boolean }): Prom
           const ask = depth.ok ? depth.body.data?.asks?.[0]?.[0] : undefined;
           if (ask && balance.ok && balance.body.code === 1) {
             const quantity = quantityFor('10', ask, m.lot_size);
-            const held = Number.parseFloat(balance.body.data.base_available);
-            const side = held >= Number.parseFloat(quantity) && Math.random() < 0.5 ? 'sell' : 'buy';
+            const held = balance.body.data.base_available;
+            const side = atMost(quantity, held) && Math.random() < 0.5 ? 'sell' : 'buy';
             const r = await api.web<{ status: string }>(
               'POST',
               'createOrder',
@@ -434,7 +434,7 @@ export async function runSoak(options: { minutes: number; keep: boolean }): Prom
       checks.check(
         `market moved: ${key}`,
         ok,
-        ok ? `${tops.get(key)?.size} distinct tops of book` : 'top of book never changed over the run',
+        ok ? `${tops.get(key)?.size} distinct tops of book` : 'top of book never changed after the warm-up',
       );
     }
     if (start && heapEnd && start.source === heapEnd.source) {
