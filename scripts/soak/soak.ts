@@ -213,7 +213,8 @@ export async function runSoak(options: { minutes: number; keep: boolean }): Prom
 
     const deadline = Date.now() + options.minutes * 60_000;
     const warmUpAt = Date.now() + Math.min(30_000, (options.minutes * 60_000) / 4);
-    let heapStart: Memory | null = null;
+    // Samples after the warm-up; start and end are each the lowest of three samples (the least GC noise).
+    const memorySamples: Memory[] = [];
     let heapPeak = 0;
     const sampler = (async () => {
       while (Date.now() < deadline) {
@@ -221,7 +222,7 @@ export async function runSoak(options: { minutes: number; keep: boolean }): Prom
         const memory = await sampleMemory(server);
         if (memory) {
           heapPeak = Math.max(heapPeak, memory.bytes);
-          if (!heapStart && Date.now() >= warmUpAt) heapStart = memory;
+          if (Date.now() >= warmUpAt) memorySamples.push(memory);
         }
         await sleep(5_000);
       }
@@ -376,7 +377,15 @@ export async function runSoak(options: { minutes: number; keep: boolean }): Prom
     say(`trading for ${options.minutes} min…`);
     await Promise.all([...customers.map((c) => trader(c)), sampler]);
     await sampleMarkets(true);
-    const heapEnd = await sampleMemory(server);
+    const lastSample = await sampleMemory(server);
+    if (lastSample) memorySamples.push(lastSample);
+    const lowest = (list: Memory[]): Memory | null =>
+      list.length === 0 ? null : list.reduce((a, b) => (b.bytes < a.bytes ? b : a));
+    const heapStart =
+      memorySamples.length >= 2
+        ? lowest(memorySamples.slice(0, Math.min(3, memorySamples.length - 1)))
+        : null;
+    const heapEnd = lowest(memorySamples.slice(Math.max(1, memorySamples.length - 3)));
 
     // ---- the end: ledger, stop, log
     const ledger = await ledgerVerify(pgUrl);
@@ -418,9 +427,9 @@ export async function runSoak(options: { minutes: number; keep: boolean }): Prom
     const byMsg = new Map<string, number>();
     for (const l of errorLines) byMsg.set(l.msg, (byMsg.get(l.msg) ?? 0) + 1);
     for (const [msg, n] of [...byMsg].slice(0, 10)) say(`    ×${n} ${msg.slice(0, 160)}`);
-    const start = heapStart as Memory | null;
+    const start = heapStart;
     say(
-      `  memory (${start?.source ?? heapEnd?.source ?? 'n/a'}): after warm-up ${start ? mb(start.bytes) : '?'} MB, end ${heapEnd ? mb(heapEnd.bytes) : '?'} MB, peak ${mb(heapPeak)} MB`,
+      `  memory (${start?.source ?? heapEnd?.source ?? 'n/a'}): after warm-up ${start ? mb(start.bytes) : '?'} MB, end ${heapEnd ? mb(heapEnd.bytes) : '?'} MB (each the lowest of 3 samples), peak ${mb(heapPeak)} MB`,
     );
     say(`  ledger:verify exit ${ledger.code}`);
 
