@@ -44,7 +44,7 @@ import {
   jurisdictionRoutes,
 } from './modules/jurisdiction/index.ts';
 import { createLedger, scheduleVerification } from './modules/ledger/index.ts';
-import { createMarket, marketRoutes } from './modules/market/index.ts';
+import { createMarket, createTradingHours, marketAdminRoutes, marketRoutes } from './modules/market/index.ts';
 import { createNotifier } from './modules/notify/index.ts';
 import { createOptions, optionsAdminRoutes, optionsRoutes } from './modules/options/index.ts';
 import { createProof, proofRoutes, scheduleProofs } from './modules/proof/index.ts';
@@ -212,6 +212,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const market = await createMarket({ db, clock, log, config, registry: hub.registry });
   app.decorate('market', market);
   await app.register(marketRoutes(market), { prefix: '/api/web' });
+  await app.register(marketAdminRoutes(createTradingHours({ db, clock, audit, market })), {
+    prefix: '/api/admin',
+  });
   const content = createContent({ db, clock });
   if (config.demoContent) await content.seedDemo();
   await app.register(contentRoutes(content), { prefix: '/api/web' });
