@@ -111,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : { logger: deps.logger === false ? false : loggerOptions(config) }),
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: 'x-request-id',
+    // Request ids only label log lines: the wall-clock time prefix is fine here.
     genReqId: () => newId('req'),
     ajv: {
       customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, useDefaults: false },
@@ -297,7 +298,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Spot trading: books rebuilt from the journal before the first request (modules/spot).
   const spot = createSpot({ db, clock, log, ledger, market, audit, snapshotEvery: config.spotSnapshotEvery });
   await spot.start();
-  const spotChannels = registerSpotChannels({ registry: hub.registry, spot, ledger, db, log });
+  const spotChannels = registerSpotChannels({ registry: hub.registry, spot, ledger, db, log, clock });
   hub.onAuthenticated((identity) => spotChannels.authenticated(identity));
   const marketMaker = createMarketMaker({
     db,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import pino from 'pino';
-import { createTestDatabase } from '../../../test/harness.ts';
+import { createTestDatabase, testNow } from '../../../test/harness.ts';
 import { createDb, type Db } from '../../db/database.ts';
 import { type ManualClock, manualClock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
@@ -18,7 +18,7 @@ export type LedgerFixture = {
 export async function openLedgerFixture(options: { poolMax?: number } = {}): Promise<LedgerFixture> {
   const database = await createTestDatabase();
   const handle = createDb(database.url, { max: options.poolMax ?? 10 });
-  const clock = manualClock(new Date('2026-11-21T04:00:00Z'));
+  const clock = manualClock(testNow());
   const ledger = createLedger({ db: handle.db, clock, log: pino({ level: 'silent' }) });
   return {
     db: handle.db,
