@@ -17,8 +17,13 @@ export const DEFAULT_TEST_NOW = '2026-11-21T04:00:00Z';
 export function testNow(): Date {
   const text = process.env.BOURSE_TEST_NOW?.trim() || DEFAULT_TEST_NOW;
   const at = new Date(text);
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text) || Number.isNaN(at.getTime()))
-    throw new Error(`BOURSE_TEST_NOW must be an ISO instant with a zone (e.g. ${DEFAULT_TEST_NOW}), not "${text}"`);
+  if (
+    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text) ||
+    Number.isNaN(at.getTime())
+  )
+    throw new Error(
+      `BOURSE_TEST_NOW must be an ISO instant with a zone (e.g. ${DEFAULT_TEST_NOW}), not "${text}"`,
+    );
   return at;
 }
 

@@ -215,7 +215,11 @@ describe('the channel registry', () => {
     const registry = new ChannelRegistry();
     const big = 'x'.repeat(256 * 1024);
     registry.provide('big', { check: () => null, snapshot: () => 'hello' });
-    const hub = registerWebsocket(app, { clock: manualClock(testNow()), registry, maxBufferedBytes: 512 * 1024 });
+    const hub = registerWebsocket(app, {
+      clock: manualClock(testNow()),
+      registry,
+      maxBufferedBytes: 512 * 1024,
+    });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const client = await connectClient(`ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws`);
     await subscribe(client, 'big');
