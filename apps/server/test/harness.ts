@@ -56,7 +56,14 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/**
+ * The app on a database of its own, its clock at `testNow()`; a test whose story needs one instant
+ * (a Saturday: forex and stocks closed) passes `{ now }` rather than relying on the default.
+ */
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  options: { now?: Date } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config: Config = Object.freeze({
     ...loadConfig({ LOG_LEVEL: 'silent' }),
@@ -68,7 +75,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     ...overrides,
   });
   const handle = createDb(database.url, { max: 10 });
-  const clock = manualClock(testNow());
+  const clock = manualClock(options.now ?? testNow());
   const app = await buildApp({
     config,
     db: handle.db,
