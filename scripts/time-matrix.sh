@@ -13,43 +13,46 @@ cd "$(dirname "$0")/.."
 out=.tmp/time-matrix
 mkdir -p "$out"
 
-# The suites whose behaviour depends on time: trading hours and their staff call, the feed's quiet
-# markets, contract funding and margin, options expiry and settlement, the withdrawal window
-# (12:00–24:00 Hong Kong) and its daily count, sessions and demo accounts. Suites whose story is
-# written at fixed instants (market.test, the contracts scenarios) pin their clock with
-# startTestApp(…, { now }) and vary here by TZ only. contracts.test.ts (delivery; ~40 s, a month's
-# clock jump) is left out to keep the matrix near three minutes: it is pinned to its script's instants.
-SUITES=(
+# The suites whose behaviour depends on time. FOLLOW start at BOURSE_TEST_NOW and run at every
+# instant: trading hours and their staff call, the schedule and the feed's quiet markets, options
+# expiry and settlement, sessions, codes and demo expiry. PINNED tell their story at fixed instants
+# (startTestApp(…, { now }) or clock.set: a Saturday, the withdrawal window 12:00–24:00 Hong Kong and
+# its daily count, contract funding): they vary by TZ only, so they run in the `all` rows.
+# contracts.test.ts (delivery; ~40 s, a month's clock jump) is pinned and left out for time.
+FOLLOW=(
   apps/server/src/modules/market/schedule.test.ts
   apps/server/src/modules/market/sim.test.ts
-  apps/server/src/modules/market/market.test.ts
   apps/server/src/modules/market/hours.test.ts
-  apps/server/src/modules/contracts/gaps.test.ts
   apps/server/src/modules/options/options.test.ts
-  apps/server/src/modules/withdrawals/withdrawals.test.ts
   apps/server/src/modules/accounts/accounts.test.ts
 )
+PINNED=(
+  apps/server/src/modules/market/market.test.ts
+  apps/server/src/modules/withdrawals/withdrawals.test.ts
+  apps/server/src/modules/contracts/gaps.test.ts
+)
 
-# instant|zone — a Saturday; Monday 03:00 in Hong Kong; Friday 23:59:59 in Hong Kong; the New York
-# daylight-saving changes (autumn back, spring forward); then the Saturday again in UTC.
+# instant|zone|suites — a Saturday; Monday 03:00 in Hong Kong; Friday 23:59:59 in Hong Kong; the New
+# York daylight-saving changes (autumn back, spring forward); Monday 03:00 Hong Kong again in UTC.
 RUNS=(
-  '2026-11-21T04:00:00Z|Asia/Hong_Kong'
-  '2026-11-22T19:00:00Z|America/New_York'
-  '2026-11-27T15:59:59Z|Asia/Kolkata'
-  '2026-11-01T06:00:00Z|Asia/Hong_Kong'
-  '2026-03-08T07:00:00Z|America/New_York'
-  '2026-11-22T19:00:00Z|UTC'
+  '2026-11-21T04:00:00Z|Asia/Hong_Kong|follow'
+  '2026-11-22T19:00:00Z|America/New_York|all'
+  '2026-11-27T15:59:59Z|Asia/Kolkata|all'
+  '2026-11-01T06:00:00Z|Asia/Hong_Kong|follow'
+  '2026-03-08T07:00:00Z|America/New_York|follow'
+  '2026-11-22T19:00:00Z|UTC|follow'
 )
 
 passed=0
 failed=0
 for run in "${RUNS[@]}"; do
-  instant=${run%%|*}
-  zone=${run##*|}
+  IFS='|' read -r instant zone which <<<"$run"
+  suites=("${FOLLOW[@]}")
+  [ "$which" = all ] && suites+=("${PINNED[@]}")
   report="$out/${instant//:/}-${zone//\//_}.json"
   printf '\n==> BOURSE_TEST_NOW=%s TZ=%s\n' "$instant" "$zone"
   rm -f "$report"
-  BOURSE_TEST_NOW=$instant TZ=$zone npx vitest run "${SUITES[@]}" \
+  BOURSE_TEST_NOW=$instant TZ=$zone npx vitest run "${suites[@]}" \
     --reporter=dot --reporter=json --outputFile="$report"
   counts=$(node -e '
     const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
