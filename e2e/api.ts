@@ -126,3 +126,41 @@ export async function adminPage(
   page.on('pageerror', (error) => pageErrors.push(String(error)));
   return { context, page };
 }
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/**
+ * Trading hours that are closed now and for days, whatever the day and hour: one minute a week,
+ * three UTC days away from `now`. The e2e server runs on the real clock, so a test that needs a
+ * closed market sets these hours (`setTradingHours`) instead of hoping for a weekend.
+ */
+export function closedHours(now = new Date()): string {
+  return `UTC ${WEEKDAYS[(now.getUTCDay() + 3) % 7]} 00:00-00:01`;
+}
+
+/**
+ * Replaces an instrument's trading hours through the staff call `admin/market/hours` (audited,
+ * live at once); returns the hours it had, for the test to put back, and the price state now.
+ */
+export async function setTradingHours(
+  staff: string,
+  symbol: string,
+  hours: string,
+): Promise<{ previous: string; state: string }> {
+  const headers = { authorization: `Bearer ${staff}`, 'content-type': 'application/json' };
+  const rtoken = () => `h${Math.random().toString(36).slice(2, 12)}`;
+  const list = (await fetch(
+    `${baseUrl()}/api/admin/market/hours?search=${encodeURIComponent(symbol)}&rtoken=${rtoken()}`,
+    { headers: { authorization: headers.authorization } },
+  ).then((r) => r.json())) as Envelope<{ items: Array<{ symbol: string; trading_hours: string }> }>;
+  expect(list.code, list.msg).toBe(1);
+  const previous = list.data.items.find((i) => i.symbol === symbol)?.trading_hours;
+  if (previous === undefined) throw new Error(`no instrument ${symbol}`);
+  const answer = (await fetch(`${baseUrl()}/api/admin/market/hours`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ symbol, hours, reason: 'e2e: a market closed on purpose', rtoken: rtoken() }),
+  }).then((r) => r.json())) as Envelope<{ trading_hours: string; state: string }>;
+  expect(answer.code, answer.msg).toBe(1);
+  return { previous, state: answer.data.state };
+}

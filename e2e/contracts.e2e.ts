@@ -6,7 +6,15 @@ import type {
 } from '@bourse/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoToken, webCall, webData } from './api.ts';
+import {
+  closedHours,
+  createAdministrator,
+  demoToken,
+  setTradingHours,
+  staffApiToken,
+  webCall,
+  webData,
+} from './api.ts';
 import { LANGS, launch, newPage, screenshot, type ViewportName } from './browser.ts';
 import { englishTexts } from './pages.ts';
 
@@ -17,7 +25,9 @@ import { englishTexts } from './pages.ts';
  * the rest and the history; a limit order far from the market, cancelled; close-all; refusals
  * from the server shown in place in the customer's language (a closed market naming its hours);
  * the records page; screenshots in three languages at desktop and phone sizes.
- * BTC/USDT-PERP trades 24/7; XAU/USD is closed at the weekend and is used for the refusal.
+ * BTC/USDT-PERP trades 24/7. XAU/USD is closed on purpose for the refusal: the test sets trading
+ * hours that exclude now through the staff call (the server runs on the real clock, any day) and
+ * puts the catalogue's hours back afterwards.
  */
 
 const PERP = 'BTC/USDT-PERP';
@@ -27,6 +37,8 @@ const ONE = 10n ** 18n;
 let browser: Browser;
 let token: string;
 let perp: ContractInstrumentData;
+let staff: string;
+let closedWas: string | null = null;
 
 const call = <T>(method: 'GET' | 'POST', name: string, params: Record<string, string> = {}, lang = 'en') =>
   webCall<T>(method, name, params, token, lang);
@@ -105,10 +117,16 @@ beforeAll(async () => {
   if (!found) throw new Error(`${PERP} is not offered`);
   perp = found;
   expect(perp.open).toBe(true);
-  expect(contracts.items.find((c) => c.symbol === CLOSED)?.open).toBe(false);
+  staff = await staffApiToken(await createAdministrator('ctr-staff', 'Contracts e2e'));
+  const closed = await setTradingHours(staff, CLOSED, closedHours());
+  closedWas = closed.previous;
+  expect(closed.state).toBe('closed');
+  const after = await data<{ items: ContractInstrumentData[] }>('GET', 'getContracts', { symbol: CLOSED });
+  expect(after.items[0]?.open).toBe(false);
 });
 
 afterAll(async () => {
+  if (closedWas !== null) await setTradingHours(staff, CLOSED, closedWas);
   await browser?.close();
 });
 

@@ -9,7 +9,16 @@ import type {
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutOnWin, showStake, stakeUnits } from '../apps/web/src/features/options/logic.ts';
-import { createAdministrator, demoToken, type Envelope, staffApiToken, webCall, webData } from './api.ts';
+import {
+  closedHours,
+  createAdministrator,
+  demoToken,
+  type Envelope,
+  setTradingHours,
+  staffApiToken,
+  webCall,
+  webData,
+} from './api.ts';
 import { baseUrl, LANGS, launch, newPage, screenshot, type ViewportName } from './browser.ts';
 import { englishTexts } from './pages.ts';
 
@@ -26,6 +35,8 @@ import { englishTexts } from './pages.ts';
 type Lang = (typeof LANGS)[number];
 
 const SYMBOL = 'BTC/USDT';
+/** Closed on purpose by the closed-market test (options on it are enabled by default). */
+const CLOSED = 'XAU/USD';
 const STAKE = '10';
 let browser: Browser;
 let token: string;
@@ -256,10 +267,23 @@ describe('up/down options', () => {
   });
 
   it('a closed market shows its hours and takes no order', async () => {
+    // The server runs on the real clock, any day: close XAU/USD on purpose (trading hours that
+    // exclude now, through the audited staff call) and put its hours back afterwards.
+    const staff = await staffToken();
+    const { previous } = await setTradingHours(staff, CLOSED, closedHours());
+    try {
+      await closedMarket();
+    } finally {
+      await setTradingHours(staff, CLOSED, previous);
+    }
+  });
+
+  async function closedMarket(): Promise<void> {
     const list = await data<{ items: OptionInstrumentData[] }>('GET', 'getOptions');
-    const closed = list.items.find((i) => i.enabled && !i.open);
-    if (!closed)
-      throw new Error('no closed options instrument (today is a Saturday: XAU/USD, EUR/USD, WTI close)');
+    const closed = list.items.find((i) => i.symbol === CLOSED);
+    if (!closed) throw new Error(`${CLOSED} offers no options`);
+    expect(closed.enabled).toBe(true);
+    expect(closed.open).toBe(false);
     const page = await open('desktop', 'zh', `/options?symbol=${encodeURIComponent(closed.symbol)}`);
     await page.locator(`[data-testid="options-page"][data-symbol="${closed.symbol}"]`).waitFor();
     await page.getByTestId('option-closed').waitFor();
@@ -276,7 +300,7 @@ describe('up/down options', () => {
       duration: String(closed.durations[0]?.seconds ?? 60),
     });
     expect(refused.reason).toBe('MARKET_CLOSED');
-  });
+  }
 
   it('every language and size: before, during and after a settlement, and the records', async () => {
     const combos = (['desktop', 'mobile'] as const).flatMap((viewport) =>

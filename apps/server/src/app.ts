@@ -46,7 +46,7 @@ import {
   jurisdictionRoutes,
 } from './modules/jurisdiction/index.ts';
 import { createLedger, scheduleVerification } from './modules/ledger/index.ts';
-import { createMarket, marketRoutes } from './modules/market/index.ts';
+import { createMarket, createTradingHours, marketAdminRoutes, marketRoutes } from './modules/market/index.ts';
 import { createNotifier } from './modules/notify/index.ts';
 import { createOptions, optionsAdminRoutes, optionsRoutes } from './modules/options/index.ts';
 import { createProof, proofRoutes, scheduleProofs } from './modules/proof/index.ts';
@@ -118,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     http: { maxHeaderSize: INPUT_LIMITS.headerBytesMax },
     clientErrorHandler,
     requestIdHeader: 'x-request-id',
+    // Request ids only label log lines: the wall-clock time prefix is fine here.
     genReqId: () => newId('req'),
     ajv: {
       customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, useDefaults: false },
@@ -227,6 +228,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const market = await createMarket({ db, clock, log, config, registry: hub.registry });
   app.decorate('market', market);
   await app.register(marketRoutes(market), { prefix: '/api/web' });
+  await app.register(marketAdminRoutes(createTradingHours({ db, clock, audit, market })), {
+    prefix: '/api/admin',
+  });
   const content = createContent({ db, clock });
   if (config.demoContent) await content.seedDemo();
   await app.register(contentRoutes(content), { prefix: '/api/web' });
@@ -309,7 +313,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Spot trading: books rebuilt from the journal before the first request (modules/spot).
   const spot = createSpot({ db, clock, log, ledger, market, audit, snapshotEvery: config.spotSnapshotEvery });
   await spot.start();
-  const spotChannels = registerSpotChannels({ registry: hub.registry, spot, ledger, db, log });
+  const spotChannels = registerSpotChannels({ registry: hub.registry, spot, ledger, db, log, clock });
   hub.onAuthenticated((identity) => spotChannels.authenticated(identity));
   const marketMaker = createMarketMaker({
     db,

@@ -8,6 +8,26 @@ import { createDb, type Db } from '../src/db/database.ts';
 import { type ManualClock, manualClock } from '../src/lib/clock.ts';
 import { testLogger } from './logwatch.ts';
 
+/**
+ * Where every test clock starts: a fixed instant (a Saturday, 12:00 in Hong Kong), or the ISO
+ * instant in BOURSE_TEST_NOW (scripts/time-matrix.sh runs the time-sensitive suites at several).
+ * No test may depend on the wall clock; a test that needs a particular instant sets its clock to it.
+ */
+export const DEFAULT_TEST_NOW = '2026-11-21T04:00:00Z';
+
+export function testNow(): Date {
+  const text = process.env.BOURSE_TEST_NOW?.trim() || DEFAULT_TEST_NOW;
+  const at = new Date(text);
+  if (
+    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text) ||
+    Number.isNaN(at.getTime())
+  )
+    throw new Error(
+      `BOURSE_TEST_NOW must be an ISO instant with a zone (e.g. ${DEFAULT_TEST_NOW}), not "${text}"`,
+    );
+  return at;
+}
+
 /** A database of this test file's own, cloned from the migrated template. */
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = provided('pgAdminUrl');
@@ -37,9 +57,13 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+/**
+ * The app on a database of its own, its clock at `testNow()`; a test whose story needs one instant
+ * (a Saturday: forex and stocks closed) passes `{ now }` rather than relying on the default.
+ */
 export async function startTestApp(
   overrides: Partial<Config> = {},
-  deps: Pick<AppDeps, 'idempotency'> = {},
+  options: { now?: Date } & Pick<AppDeps, 'idempotency'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config: Config = Object.freeze({
@@ -52,14 +76,14 @@ export async function startTestApp(
     ...overrides,
   });
   const handle = createDb(database.url, { max: 10 });
-  const clock = manualClock(new Date('2026-11-21T04:00:00Z'));
+  const clock = manualClock(options.now ?? testNow());
   const app = await buildApp({
     config,
     db: handle.db,
     secret: 'test-secret-test-secret-test-secret!',
     clock,
     logger: testLogger(),
-    ...deps,
+    ...(options.idempotency ? { idempotency: options.idempotency } : {}),
   });
   await app.ready();
   return {

@@ -227,3 +227,39 @@ export type WsUnsubscribe = { main_type: 3; channel: string };
 export type WsSubscribeRefused = { main_type: 2; channel: string; reason: string; params: ReasonParams };
 export type WsUnsubscribed = { main_type: 3; channel: string };
 export type WsSnapshot<T = unknown> = WsChannelMessage<T> & { snapshot: true };
+
+/** `GET admin/market/hours` (permission `markets.write`): the catalogue's trading hours, filtered by search. */
+export const AdminTradingHoursQuery = Type.Object(
+  {
+    ...CommonFields,
+    search: Type.Optional(Type.String({ maxLength: MARKET_LIMITS.searchMax })),
+  },
+  { additionalProperties: false },
+);
+export type AdminTradingHoursQuery = Static<typeof AdminTradingHoursQuery>;
+
+/**
+ * `POST admin/market/hours` (permission `markets.write`, audited with before/after and reason):
+ * replace an instrument's trading hours (schedule text, as in the catalogue CSV). Applied at once
+ * in this process; other processes see it within their catalogue check (30 s).
+ */
+export const AdminTradingHoursBody = Type.Object(
+  {
+    ...CommonFields,
+    symbol,
+    hours: Type.String({ minLength: 1, maxLength: 200 }),
+    reason: Type.String({ minLength: 3, maxLength: 500 }),
+  },
+  { additionalProperties: false },
+);
+export type AdminTradingHoursBody = Static<typeof AdminTradingHoursBody>;
+
+/** One instrument's trading hours in the back office; `state` is its price state now. */
+export type AdminTradingHoursData = {
+  symbol: string;
+  name: string;
+  class: AssetClass;
+  trading_hours: string;
+  status: InstrumentStatus;
+  state: PriceState;
+};

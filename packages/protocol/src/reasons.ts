@@ -74,6 +74,7 @@ export const REASONS = {
   SUBSCRIPTIONS_LIMIT: { code: CODE.REFUSED, params: ['max'] },
   IMPORT_ROW_INVALID: { code: CODE.BAD_REQUEST, params: ['line', 'field'] },
   IMPORT_TOO_LARGE: { code: CODE.TOO_LARGE, params: ['maxRows'] },
+  TRADING_HOURS_INVALID: { code: CODE.BAD_REQUEST, params: ['hours'] },
 
   // Amounts (any money input) and assets
   AMOUNT_INVALID: { code: CODE.REFUSED, params: ['field'] },

@@ -92,6 +92,12 @@ export const SCREENS: readonly ScreenRow[] = [
     load: () => import('../features/markets/MarketsScreen.tsx'),
   },
   {
+    path: 'markets/hours',
+    label: { ns: 'admin', key: 'hours.nav' },
+    permission: 'markets.write',
+    load: () => import('../features/markets/TradingHoursScreen.tsx'),
+  },
+  {
     path: 'derivatives/contracts',
     label: { ns: 'admin', key: 'derivatives.nav.contracts' },
     permission: 'risk.read',

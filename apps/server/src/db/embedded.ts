@@ -67,6 +67,7 @@ function isAlive(pid: number): boolean {
 }
 
 async function waitFor(predicate: () => boolean, timeoutMs: number): Promise<boolean> {
+  // A real-time start-up timeout (wall clock on purpose).
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (predicate()) return true;

@@ -59,6 +59,11 @@ function encodeRandom(bytes: Buffer): string {
   return out;
 }
 
+/**
+ * A new id: time prefix (for index locality and rough ordering) + 80 random bits. Pass the
+ * injected clock's time wherever an id is made for a record; the wall-clock default is for ids
+ * that only label (request ids, test fixtures) — an id's time never governs behaviour.
+ */
 export function newId(prefix: IdPrefix, nowMs: number = Date.now()): string {
   return `${prefix}_${encodeTime(nowMs)}${encodeRandom(randomBytes(16))}`;
 }

@@ -222,6 +222,23 @@ export const adminEn = {
     lastError: 'Last error',
     state: { ok: 'Quoting', stale: 'Not quoting', failing: 'Failing' },
   },
+  hours: {
+    nav: 'Trading hours',
+    title: 'Trading hours',
+    intro:
+      'The schedule of each instrument, in its exchange time zone. A change applies at once: outside the hours, new orders and options are refused with "market closed".',
+    search: 'Search symbol or name',
+    symbol: 'Instrument',
+    hours: 'Trading hours',
+    state: 'Now',
+    edit: 'Edit hours',
+    editTitle: 'Trading hours of {{symbol}}',
+    editText:
+      'Write the schedule as in the catalogue: "24/7", "UTC Sun 22:00-Fri 22:00" or "America/New_York Mon-Fri 09:30-16:00" (parts joined with a comma).',
+    save: 'Save hours',
+    empty: 'No instrument matches.',
+    stateLabel: { live: 'Open', stale: 'Open (no price)', closed: 'Closed', halted: 'Halted' },
+  },
   derivatives: {
     nav: {
       contracts: 'Contract settings',

@@ -217,6 +217,22 @@ export const adminFt: Shape<typeof adminEn> = {
     lastError: '最近錯誤',
     state: { ok: '報價中', stale: '未報價', failing: '失敗' },
   },
+  hours: {
+    nav: '交易時間',
+    title: '交易時間',
+    intro: '每個品種的交易時間，按其交易所時區。修改立即生效：交易時間之外，新訂單和期權均以「休市」拒絕。',
+    search: '搜尋代碼或名稱',
+    symbol: '品種',
+    hours: '交易時間',
+    state: '當前',
+    edit: '修改時間',
+    editTitle: '{{symbol}} 的交易時間',
+    editText:
+      '按品種目錄的寫法填寫：「24/7」、「UTC Sun 22:00-Fri 22:00」或「America/New_York Mon-Fri 09:30-16:00」（多段用逗號分隔）。',
+    save: '儲存交易時間',
+    empty: '沒有相符的品種。',
+    stateLabel: { live: '開市', stale: '開市（無報價）', closed: '休市', halted: '暫停' },
+  },
   derivatives: {
     nav: {
       contracts: '合約設定',

@@ -217,6 +217,22 @@ export const adminZh: Shape<typeof adminEn> = {
     lastError: '最近错误',
     state: { ok: '报价中', stale: '未报价', failing: '失败' },
   },
+  hours: {
+    nav: '交易时间',
+    title: '交易时间',
+    intro: '每个品种的交易时间，按其交易所时区。修改立即生效：交易时间之外，新订单和期权均以“休市”拒绝。',
+    search: '搜索代码或名称',
+    symbol: '品种',
+    hours: '交易时间',
+    state: '当前',
+    edit: '修改时间',
+    editTitle: '{{symbol}} 的交易时间',
+    editText:
+      '按品种目录的写法填写：“24/7”、“UTC Sun 22:00-Fri 22:00”或“America/New_York Mon-Fri 09:30-16:00”（多段用逗号分隔）。',
+    save: '保存交易时间',
+    empty: '没有匹配的品种。',
+    stateLabel: { live: '开市', stale: '开市（无报价）', closed: '休市', halted: '暂停' },
+  },
   derivatives: {
     nav: {
       contracts: '合约设置',

@@ -148,6 +148,8 @@ export const commonEn = {
     SUBSCRIPTIONS_LIMIT: 'Too many subscriptions on one connection (at most {{max}})',
     IMPORT_ROW_INVALID: 'Line {{line}} of the file: {{field}} is invalid',
     IMPORT_TOO_LARGE: 'The file is too large (at most {{maxRows}} rows)',
+    TRADING_HOURS_INVALID:
+      'The trading hours "{{hours}}" cannot be read (e.g. "UTC Mon-Fri 09:00-17:00" or "24/7")',
     AMOUNT_INVALID: '{{field}} must be a number such as 12.5',
     AMOUNT_NOT_POSITIVE: '{{field}} must be greater than zero',
     AMOUNT_TOO_PRECISE: '{{field}} has more than {{decimals}} decimal places',

@@ -140,6 +140,7 @@ export const commonFt: Shape<typeof commonEn> = {
     SUBSCRIPTIONS_LIMIT: '單一連線的訂閱過多（最多{{max}}個）',
     IMPORT_ROW_INVALID: '檔案第{{line}}行：{{field}}無效',
     IMPORT_TOO_LARGE: '檔案過大（最多{{maxRows}}行）',
+    TRADING_HOURS_INVALID: '無法識別交易時間「{{hours}}」（例如「UTC Mon-Fri 09:00-17:00」或「24/7」）',
     AMOUNT_INVALID: '{{field}}必須是數字，例如 12.5',
     AMOUNT_NOT_POSITIVE: '{{field}}必須大於零',
     AMOUNT_TOO_PRECISE: '{{field}}的小數位不能超過{{decimals}}位',

@@ -140,6 +140,7 @@ export const commonZh: Shape<typeof commonEn> = {
     SUBSCRIPTIONS_LIMIT: '单个连接的订阅过多（最多{{max}}个）',
     IMPORT_ROW_INVALID: '文件第{{line}}行：{{field}}无效',
     IMPORT_TOO_LARGE: '文件过大（最多{{maxRows}}行）',
+    TRADING_HOURS_INVALID: '无法识别交易时间“{{hours}}”（例如“UTC Mon-Fri 09:00-17:00”或“24/7”）',
     AMOUNT_INVALID: '{{field}}必须是数字，例如 12.5',
     AMOUNT_NOT_POSITIVE: '{{field}}必须大于零',
     AMOUNT_TOO_PRECISE: '{{field}}的小数位不能超过{{decimals}}位',

@@ -78,13 +78,16 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bourse-contracts-'));
   const file = path.join(dir, 'ticks.jsonl');
   fs.writeFileSync(file, `${SCRIPT.join('\n')}\n`);
-  t = await startTestApp({
-    feed: 'replay',
-    replayFile: file,
-    replayLoop: false,
-    feedTickMs: 0,
-    staleAfterMs: 60_000,
-  });
+  t = await startTestApp(
+    {
+      feed: 'replay',
+      replayFile: file,
+      replayLoop: false,
+      feedTickMs: 0,
+      staleAfterMs: 60_000,
+    },
+    { now: new Date(START) }, // the script's instants: sessions made now stay valid as ticks advance
+  );
   await t.db
     .updateTable('contracts_setting')
     .set({ spread: '0.1', fee_per_lot: '2', liquidation_level: '0.8', margin_topup_max: '500' })

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { createTestDatabase } from '../../../test/harness.ts';
+import { createTestDatabase, testNow } from '../../../test/harness.ts';
 import { testLogger } from '../../../test/logwatch.ts';
 import { createDb, type Db } from '../../db/database.ts';
 import { type ManualClock, manualClock } from '../../lib/clock.ts';
@@ -18,7 +18,7 @@ export type LedgerFixture = {
 export async function openLedgerFixture(options: { poolMax?: number } = {}): Promise<LedgerFixture> {
   const database = await createTestDatabase();
   const handle = createDb(database.url, { max: options.poolMax ?? 10 });
-  const clock = manualClock(new Date('2026-11-21T04:00:00Z'));
+  const clock = manualClock(testNow());
   const ledger = createLedger({ db: handle.db, clock, log: testLogger() });
   return {
     db: handle.db,

@@ -3,7 +3,7 @@ import type { WsTicker } from '@bourse/protocol';
 import websocket from '@fastify/websocket';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { call, startTestApp, type TestApp, testNow } from '../../../test/harness.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { ChannelRegistry, registerWebsocket, type Subscriber } from '../../ws/index.ts';
 import { connectClient, type Received, type TestClient } from './fixtures/ws-client.ts';
@@ -215,7 +215,11 @@ describe('the channel registry', () => {
     const registry = new ChannelRegistry();
     const big = 'x'.repeat(256 * 1024);
     registry.provide('big', { check: () => null, snapshot: () => 'hello' });
-    const hub = registerWebsocket(app, { clock: manualClock(), registry, maxBufferedBytes: 512 * 1024 });
+    const hub = registerWebsocket(app, {
+      clock: manualClock(testNow()),
+      registry,
+      maxBufferedBytes: 512 * 1024,
+    });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const client = await connectClient(`ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws`);
     await subscribe(client, 'big');

@@ -5,6 +5,7 @@
  */
 import type { Market } from './service.ts';
 
+export { createTradingHours, marketAdminRoutes, type TradingHours } from './admin.ts';
 export { marketMigrations } from './migrations.ts';
 export type { TradingPrice } from './queries.ts';
 export { latestRecordedSeq, recordedTickAtOrBefore, recordedTicksAfter } from './recorded.ts';

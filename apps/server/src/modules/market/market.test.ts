@@ -3,11 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { Refusal } from '../../http/refusal.ts';
 
-/** The clock starts Saturday 2026-11-21 04:00 UTC: crypto trades, forex and stocks are closed. */
+/** The clock starts Saturday 2026-11-21 04:00 UTC (set here, whatever BOURSE_TEST_NOW): crypto trades, forex and stocks are closed. */
 let t: TestApp;
 const STALE_MS = 30_000;
 beforeAll(async () => {
-  t = await startTestApp({ feedTickMs: 0, staleAfterMs: STALE_MS });
+  t = await startTestApp(
+    { feedTickMs: 0, staleAfterMs: STALE_MS },
+    { now: new Date('2026-11-21T04:00:00Z') },
+  );
 });
 afterAll(async () => t.close());
 

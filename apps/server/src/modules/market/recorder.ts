@@ -114,6 +114,7 @@ export function createRecorder(deps: { db: Db; log: Logger; clock: Clock; cursor
   }
 
   async function flush(deadlineMs = Number.POSITIVE_INFINITY): Promise<boolean> {
+    // A real-time deadline for the database write (wall clock on purpose: not a time of record).
     const until = Date.now() + deadlineMs;
     while (writing || hasWork) {
       kick();

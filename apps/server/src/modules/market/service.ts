@@ -158,6 +158,7 @@ export async function createMarket(deps: {
     clock,
     log,
     async resync(needBatchSeq) {
+      // A real-time wait for another process (the wall clock, not the injected one, which tests hold still).
       const until = Date.now() + MARKET_JOBS.resyncWaitMs;
       while ((await readCursor(db, CURSOR_NAME)).batchSeq < needBatchSeq && Date.now() < until) {
         await new Promise((resolve) => setTimeout(resolve, MARKET_JOBS.resyncPollMs));

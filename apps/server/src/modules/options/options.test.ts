@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { AdminOptionSettingsBody } from '@bourse/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { call, startTestApp, type TestApp, testNow } from '../../../test/harness.ts';
 import { customer, customerSnapshot, fund, ledgerOf, USDT } from '../assets/testing.ts';
+import { closeMarket } from '../market/testing.ts';
 import { adminCall, staffSession } from '../staff/testing.ts';
 import { OPTION_SETTLE_GRACE_MS } from './settle.ts';
 import { engineDriver } from './testing.ts';
@@ -14,7 +15,9 @@ import { engineDriver } from './testing.ts';
  * real market engine and recorder into `market_tick`; a test driver hands the recorded ticks to
  * the options consumer exactly as the risk engine does.
  */
-const START = Date.parse('2026-11-21T04:00:00Z'); // the harness clock's start (a Saturday)
+// The harness clock's start: a fixed Saturday, or BOURSE_TEST_NOW (scripts/time-matrix.sh). XAU/USD is
+// closed on purpose below, so the test means the same at any instant.
+const START = testNow().getTime();
 const S = (seconds: number) => START + seconds * 1_000;
 
 function script(): string {
@@ -91,6 +94,7 @@ beforeAll(async () => {
   expect(t.clock.now().getTime()).toBe(START);
   driver = await engineDriver(t, t.app.optionsService.consumer);
   admin = (await staffSession(t, ['administrator'])).token;
+  await closeMarket(t, 'XAU/USD');
   await to(0);
 });
 afterAll(async () => {
@@ -123,7 +127,7 @@ describe('up/down options on the recorded feed', () => {
       enabled: true,
     });
     const gold = answer.data.items.find((i: { symbol: string }) => i.symbol === 'XAU/USD');
-    expect(gold.open).toBe(false); // Saturday
+    expect(gold.open).toBe(false); // closed on purpose (beforeAll)
   });
 
   it('won, lost and tied with exact payouts, each on the last tick at or before expiry, exactly once', async () => {

@@ -7,6 +7,7 @@ import {
 } from '@bourse/protocol';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { ChannelRegistry, Subscriber } from '../../ws/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 import { baseText, priceText, qtyText, quoteText } from './amounts.ts';
@@ -24,8 +25,9 @@ export function registerSpotChannels(deps: {
   ledger: Ledger;
   db: Db;
   log: Logger;
+  clock: Clock;
 }) {
-  const { registry, spot, ledger, db, log } = deps;
+  const { registry, spot, ledger, db, log, clock } = deps;
   const uidOf = new Map<string, string>();
   const balances = new Map<string, SpotPrivateBalance[]>();
 
@@ -115,7 +117,7 @@ export function registerSpotChannels(deps: {
           bids: [...outcome.depth.bids].sort((a, b) => b[0] - a[0]).map(level),
           asks: [...outcome.depth.asks].sort((a, b) => a[0] - b[0]).map(level),
           engine_seq: outcome.engineSeq,
-          time: Date.now(),
+          time: clock.now().getTime(),
         }));
       }
       if (outcome.trades.length > 0) {

@@ -7,6 +7,7 @@ import {
   registerByEmail,
   startTestApp,
   type TestApp,
+  testNow,
 } from '../../../test/harness.ts';
 import { buildApp, loggerOptions } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -263,7 +264,7 @@ describe('logs', () => {
     });
     try {
       await app.ready();
-      const local = { app, db: handle.db, clock: manualClock(), config, close: async () => {} };
+      const local = { app, db: handle.db, clock: manualClock(testNow()), config, close: async () => {} };
       const { token } = await registerByEmail(local, 'log-check@example.com');
       const added = await call(app, { call: 'addBank', fields: { token, ...BANK } });
       expect(added.code).toBe(1);
