@@ -74,6 +74,11 @@ export function AdminLayout() {
   const me = useStaffMe();
   const rows = useNavRows();
   const location = useLocation();
+  // One entry lit: the longest path the address is at or under (`markets/hours` over `markets`).
+  const activePath = rows
+    .map((row) => row.path)
+    .filter((path) => location.pathname === `/${path}` || location.pathname.startsWith(`/${path}/`))
+    .sort((a, b) => b.length - a.length)[0];
   const [opened, { toggle, close }] = useDisclosure(false);
   const queryClient = useQueryClient();
   if (!token) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
@@ -121,7 +126,7 @@ export function AdminLayout() {
               component={RouterLink}
               to={`/${row.path}`}
               label={t(row.label.key as never, { ns: row.label.ns }) as string}
-              active={location.pathname === `/${row.path}` || location.pathname.startsWith(`/${row.path}/`)}
+              active={row.path === activePath}
               onClick={close}
               data-testid={`nav-${row.path}`}
             />
