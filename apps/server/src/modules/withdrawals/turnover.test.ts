@@ -35,12 +35,21 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function rulesScreen(token: string) {
-  const r = await call(t.app, { method: 'GET', call: 'getWithdrawRules', fields: { token, currency: 'USDT' } });
+  const r = await call(t.app, {
+    method: 'GET',
+    call: 'getWithdrawRules',
+    fields: { token, currency: 'USDT' },
+  });
   expect(r.code).toBe(1);
   return r.data as {
     available: string;
     withdrawable: string;
-    held: Array<{ code: string; params: { percent: number }; amount: string; release: { trade_more: string } }>;
+    held: Array<{
+      code: string;
+      params: { percent: number };
+      amount: string;
+      release: { trade_more: string };
+    }>;
   };
 }
 
@@ -230,7 +239,10 @@ describe('turnoverHold (pure)', () => {
       heldUnits: 2n,
       releaseMoreUnits: 1n,
     });
-    expect(turnoverHold(on, { ...f, availableUnits: 4n })).toMatchObject({ withdrawableUnits: 0n, heldUnits: 4n });
+    expect(turnoverHold(on, { ...f, availableUnits: 4n })).toMatchObject({
+      withdrawableUnits: 0n,
+      heldUnits: 4n,
+    });
     const off = rulesFrom([{ code: 'turnover', enabled: false, params: { percent: 90 } }]);
     expect(turnoverHold(off, f)).toMatchObject({ withdrawableUnits: 1_010n, heldUnits: 0n });
   });
