@@ -1,7 +1,9 @@
 import { parseDecimal, toDecimalString } from '@bourse/money';
 import fc from 'fast-check';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { withdrawalsMigrations } from './migrations.ts';
 import { DEFAULT_RULES, PROMOTIONAL_REASONS, rulesFrom, turnoverHold } from './policy.ts';
 import {
   addAddress,
@@ -113,6 +115,31 @@ describe('the turnover rule by default', () => {
     await bonus(c.customerId, 10n * U);
     const screen = await rulesScreen(c.token);
     expect(screen).toMatchObject({ available: '510', withdrawable: '510', held: [] });
+  });
+
+  it('migration 0610 turns off only a rule still as shipped, never one staff changed', async () => {
+    const off = withdrawalsMigrations['20261125_0610_withdrawals_turnover_off'];
+    const rerun = () => off?.up(t.db as unknown as Kysely<unknown>);
+    const read = () =>
+      t.db
+        .selectFrom('withdrawals_rule')
+        .select(['enabled'])
+        .where('code', '=', 'turnover')
+        .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('withdrawals_rule')
+      .set({ enabled: true, updated_by: null })
+      .where('code', '=', 'turnover')
+      .execute();
+    await rerun();
+    expect(await read()).toEqual({ enabled: false });
+    await t.db
+      .updateTable('withdrawals_rule')
+      .set({ enabled: true, updated_by: 'stf_operator' })
+      .where('code', '=', 'turnover')
+      .execute();
+    await rerun();
+    expect(await read()).toEqual({ enabled: true });
   });
 });
 
