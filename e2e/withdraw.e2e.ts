@@ -1,8 +1,12 @@
 import { hash } from '@node-rs/argon2';
 import { generate } from 'otplib';
 import pg from 'pg';
+import pino from 'pino';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDb, type DbHandle } from '../apps/server/src/db/database.ts';
+import { systemClock } from '../apps/server/src/lib/clock.ts';
+import { createLedger } from '../apps/server/src/modules/ledger/index.ts';
 import { baseUrl, LANGS, launch, newPage, outboxCode, screenshot, type ViewportName } from './browser.ts';
 import { custodySecret, postCustodyWebhook } from './custody.ts';
 
@@ -11,7 +15,9 @@ import { custodySecret, postCustodyWebhook } from './custody.ts';
  * signed deposit webhook, see the rules before submitting and each rule's refusal in the browser
  * (window, minimum, maximum, trade password, turnover), request a withdrawal, have staff approve it
  * (staff API with a staff session), confirm the payout by the signed custody webhook and see it in
- * /tbjl. Then the screens in en, zh and ft at 1920×1080 and 390×844.
+ * /tbjl. With the turnover rule on, a 10 USDT bonus (promotional credit) is held and the sheet says
+ * what releases it before submitting; the deposit itself stays withdrawable. Then the screens in en,
+ * zh and ft at 1920×1080 and 390×844.
  */
 const ERC20 = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const LOGIN_PASSWORD = 'secret123';
@@ -22,6 +28,28 @@ let webhookSecret = '';
 const main = { email: `wd-e2e-${Date.now()}@example.com`, token: '' };
 const fresh = { email: `wd-e2e-new-${Date.now()}@example.com`, token: '' };
 const pageErrors: string[] = [];
+let handle: DbHandle;
+
+/** Promotional credit as a rewards module would post it (no customer call grants one yet). */
+async function grantBonus(email: string, amountUnits: bigint) {
+  const customer = await handle.db
+    .selectFrom('accounts_customer')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  const ledger = createLedger({ db: handle.db, clock: systemClock, log: pino({ level: 'silent' }) });
+  await ledger.credit(handle.db, {
+    book: 'real',
+    customerId: customer.id,
+    accountType: 'spot',
+    currency: 'USDT',
+    amountUnits,
+    from: 'rewards_expense',
+    reason: 'reward.bonus',
+    reference: { type: 'reward', id: `e2e-bonus-${customer.id}` },
+    idempotencyKey: `e2e-bonus:${customer.id}`,
+  });
+}
 
 /** The server answers slower under load than expect.poll's 1 s default allows. */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
@@ -159,6 +187,7 @@ async function submitSheet(page: Page, amount: string, trade = TRADE) {
 
 beforeAll(async () => {
   browser = await launch();
+  handle = createDb(inject('pgUrl'), { max: 2 });
   webhookSecret = custodySecret();
   staffToken = await staffLogin();
   main.token = await register(main.email);
@@ -166,6 +195,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+  await handle?.pool.end();
 });
 
 describe('withdrawals in the browser', () => {
@@ -214,6 +244,8 @@ describe('withdrawals in the browser', () => {
       status: 'success',
     });
     expect(credited.code, credited.msg).toBe(1);
+    // And a 10 USDT bonus: promotional credit, the only money the turnover rule may hold.
+    await grantBonus(main.email, 10_00000000n);
 
     // 4. The rules, before submitting; each refusal names its rule.
     const now = hkMinutesNow();
@@ -239,6 +271,14 @@ describe('withdrawals in the browser', () => {
       await poll(() => page.getByTestId(`withdraw-rule-${code}`).count()).toBe(1);
     }
     expect(await rules.innerText()).toContain('Minimum 100 USDT per withdrawal');
+    // The exact withdrawable amount and what is held back, with its rule and release, before submitting.
+    expect(await rules.innerText()).toContain('your deposits and trading profit are never held');
+    await poll(() => page.getByTestId('withdraw-withdrawable').innerText()).toBe(
+      'Available: 1010 USDT · withdrawable now: 1000 USDT',
+    );
+    const held = page.getByTestId('withdraw-held-turnover');
+    expect(await held.innerText()).toContain('10 USDT held back (rule: turnover)');
+    expect(await held.innerText()).toContain('Trade 9 USDT more to release 10 USDT');
     const error = page.getByTestId('withdraw-error');
     await submitSheet(page, '150');
     await poll(() => error.textContent()).toContain('rule: withdrawal hours');
@@ -249,10 +289,10 @@ describe('withdrawals in the browser', () => {
     await poll(() => error.textContent()).toContain('rule: maximum 200000 USDT');
     await submitSheet(page, '150', '111111');
     await poll(() => error.textContent()).toContain('trade password is wrong (4 attempts left');
-    await submitSheet(page, '150');
+    await submitSheet(page, '1000.5');
     await poll(() => error.textContent()).toContain('rule: turnover');
     await screenshot(page, 'withdraw-refusal-desktop-en');
-    // Staff relax the turnover rule (rule data, audited); the request goes through and freezes.
+    // Staff turn the turnover rule off (rule data, audited); the request goes through and freezes.
     await setRule('turnover', false, { percent: 90 });
     await submitSheet(page, '150');
     await page.getByTestId('withdraw-done').waitFor();
@@ -342,6 +382,7 @@ describe('withdrawals in the browser', () => {
         await page.getByTestId('records-new-withdrawal').click();
         await page.getByTestId('withdraw-rules').waitFor();
         await page.getByTestId('withdraw-amount').fill('123.45');
+        await page.getByTestId('withdraw-held-turnover').waitFor();
         await page.waitForTimeout(300);
         await expectNoRawKeys(page);
         await screenshot(page, `withdraw-sheet-${viewport}-${lang}`);

@@ -124,7 +124,10 @@ export const REASONS = {
   WITHDRAW_ABOVE_MAXIMUM: { code: CODE.REFUSED, params: ['max', 'currency'] },
   WITHDRAW_FEE_EXCEEDS_AMOUNT: { code: CODE.REFUSED, params: ['percent'] },
   WITHDRAW_DAILY_LIMIT: { code: CODE.REFUSED, params: ['max'] },
-  WITHDRAW_TURNOVER_REQUIRED: { code: CODE.REFUSED, params: ['percent', 'required', 'consumed', 'currency'] },
+  WITHDRAW_TURNOVER_REQUIRED: {
+    code: CODE.REFUSED,
+    params: ['percent', 'held', 'withdrawable', 'more', 'currency'],
+  },
   WITHDRAW_NOT_PENDING: { code: CODE.REFUSED, params: [] },
 
   // Spot trading

@@ -87,7 +87,7 @@ export const commonEn = {
     WITHDRAW_FEE_EXCEEDS_AMOUNT: 'The fee ({{percent}}%) would take the whole amount (rule: withdrawal fee)',
     WITHDRAW_DAILY_LIMIT: 'At most {{max}} withdrawals a day (rule: daily withdrawals)',
     WITHDRAW_TURNOVER_REQUIRED:
-      'Withdrawals need consumption of {{percent}}% of your deposits: {{required}} {{currency}} required, {{consumed}} so far (rule: turnover)',
+      '{{held}} {{currency}} of promotional credit is held until you trade {{more}} more; you can withdraw up to {{withdrawable}} now (rule: turnover, {{percent}}% of promotional credit)',
     WITHDRAW_NOT_PENDING: 'This withdrawal is no longer pending',
     SPOT_MARKET_UNKNOWN: 'There is no spot market {{symbol}}',
     SPOT_MARKET_HALTED: 'Trading in {{symbol}} is halted: {{reason}}',

@@ -82,7 +82,7 @@ export const commonFt: Shape<typeof commonEn> = {
     WITHDRAW_FEE_EXCEEDS_AMOUNT: '手續費（{{percent}}%）將佔用全部金額（規則：提幣手續費）',
     WITHDRAW_DAILY_LIMIT: '每天最多提幣 {{max}} 次（規則：每日提幣次數）',
     WITHDRAW_TURNOVER_REQUIRED:
-      '提幣需消費累計充值的 {{percent}}%：需 {{required}} {{currency}}，目前 {{consumed}}（規則：流水要求）',
+      '{{held}} {{currency}} 推廣贈金暫不可提，再交易 {{more}} 即可釋放；現在最多可提 {{withdrawable}}（規則：流水要求，贈金的 {{percent}}%）',
     WITHDRAW_NOT_PENDING: '該提幣申請已不是待處理狀態',
     SPOT_MARKET_UNKNOWN: '現貨市場 {{symbol}} 不存在',
     SPOT_MARKET_HALTED: '{{symbol}} 已暫停交易：{{reason}}',

@@ -82,7 +82,7 @@ export const commonZh: Shape<typeof commonEn> = {
     WITHDRAW_FEE_EXCEEDS_AMOUNT: '手续费（{{percent}}%）将占用全部金额（规则：提币手续费）',
     WITHDRAW_DAILY_LIMIT: '每天最多提币 {{max}} 次（规则：每日提币次数）',
     WITHDRAW_TURNOVER_REQUIRED:
-      '提币需消费累计充值的 {{percent}}%：需 {{required}} {{currency}}，目前 {{consumed}}（规则：流水要求）',
+      '{{held}} {{currency}} 推广赠金暂不可提，再交易 {{more}} 即可释放；现在最多可提 {{withdrawable}}（规则：流水要求，赠金的 {{percent}}%）',
     WITHDRAW_NOT_PENDING: '该提币申请已不是待处理状态',
     SPOT_MARKET_UNKNOWN: '现货市场 {{symbol}} 不存在',
     SPOT_MARKET_HALTED: '{{symbol}} 已暂停交易：{{reason}}',

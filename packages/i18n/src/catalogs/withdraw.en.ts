@@ -25,7 +25,8 @@ export const withdrawEn = {
     maxAmount: 'Maximum {{amount}} {{currency}} per withdrawal',
     fee: 'Fee: {{address}}% to an address, {{bank}}% to a bank card',
     dailyCount: 'At most {{max}} withdrawals a day ({{used}} used today)',
-    turnover: 'Consumption of at least {{percent}}% of your cumulative deposits',
+    turnover:
+      'Bonuses, sign-in rewards and referral income become withdrawable after you trade {{percent}}% of them; your deposits and trading profit are never held',
     timezone: { hongKong: 'Hong Kong' },
   },
   sheet: {
@@ -43,7 +44,10 @@ export const withdrawEn = {
     amount: 'Amount',
     amountPlaceholder: 'At least {{min}}',
     all: 'All',
-    available: 'Available: {{amount}} {{currency}}',
+    available: 'Available: {{amount}} {{currency}} · withdrawable now: {{withdrawable}} {{currency}}',
+    heldTitle: '{{amount}} {{currency}} held back (rule: turnover)',
+    heldTurnover:
+      'Promotional credit is withdrawable after trading {{percent}}% of it. Trade {{more}} {{currency}} more to release {{amount}} {{currency}}. Your deposits and trading profit are not held.',
     fee: 'Fee',
     received: 'You receive',
     tradePassword: 'Trade password',

@@ -28,7 +28,7 @@ export const withdrawFt: Shape<typeof withdrawEn> = {
     maxAmount: '單筆最高 {{amount}} {{currency}}',
     fee: '手續費：提到地址 {{address}}%，提到銀行卡 {{bank}}%',
     dailyCount: '每天最多 {{max}} 次（今日已用 {{used}} 次）',
-    turnover: '累計消費須達到累計充值的 {{percent}}%',
+    turnover: '贈金、簽到獎勵和推薦收入需交易其 {{percent}}% 後方可提取；您充值的資金和交易盈利從不受限',
     timezone: { hongKong: '香港' },
   },
   sheet: {
@@ -46,7 +46,10 @@ export const withdrawFt: Shape<typeof withdrawEn> = {
     amount: '數量',
     amountPlaceholder: '最少 {{min}}',
     all: '全部',
-    available: '可用：{{amount}} {{currency}}',
+    available: '可用：{{amount}} {{currency}} · 現在可提：{{withdrawable}} {{currency}}',
+    heldTitle: '暫不可提 {{amount}} {{currency}}（規則：流水要求）',
+    heldTurnover:
+      '推廣贈金需交易其 {{percent}}% 後方可提取。再交易 {{more}} {{currency}} 即可釋放 {{amount}} {{currency}}。您充值的資金和交易盈利不受限制。',
     fee: '手續費',
     received: '到帳數量',
     tradePassword: '交易密碼',

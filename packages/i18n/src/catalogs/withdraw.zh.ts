@@ -28,7 +28,7 @@ export const withdrawZh: Shape<typeof withdrawEn> = {
     maxAmount: '单笔最高 {{amount}} {{currency}}',
     fee: '手续费：提到地址 {{address}}%，提到银行卡 {{bank}}%',
     dailyCount: '每天最多 {{max}} 次（今日已用 {{used}} 次）',
-    turnover: '累计消费须达到累计充值的 {{percent}}%',
+    turnover: '赠金、签到奖励和推荐收入需交易其 {{percent}}% 后方可提取；您充值的资金和交易盈利从不受限',
     timezone: { hongKong: '香港' },
   },
   sheet: {
@@ -46,7 +46,10 @@ export const withdrawZh: Shape<typeof withdrawEn> = {
     amount: '数量',
     amountPlaceholder: '最少 {{min}}',
     all: '全部',
-    available: '可用：{{amount}} {{currency}}',
+    available: '可用：{{amount}} {{currency}} · 现在可提：{{withdrawable}} {{currency}}',
+    heldTitle: '暂不可提 {{amount}} {{currency}}（规则：流水要求）',
+    heldTurnover:
+      '推广赠金需交易其 {{percent}}% 后方可提取。再交易 {{more}} {{currency}} 即可释放 {{amount}} {{currency}}。您充值的资金和交易盈利不受限制。',
     fee: '手续费',
     received: '到账数量',
     tradePassword: '交易密码',

@@ -761,13 +761,16 @@ export async function customerTotals(q: Q, input: { book: Book }): Promise<Custo
  * `withdrawal` and post to some platform account other than `deposits_clearing`,
  * `withdrawals_clearing`, `adjustments` and `custody_pool` — value that left them to the platform
  * (trading, fees, products), not withdrawals, deposits, staff adjustments, freezes or transfers
- * between their own accounts.
+ * between their own accounts; `promotionalUnits`, the sum of their positive postings in entries whose
+ * reason is one of `promotionalReasons` (the withdrawal module's set; none: 0).
  */
 export async function customerTurnover(
   q: Q,
-  input: { customerId: string; currency: string },
-): Promise<{ depositedUnits: bigint; consumedUnits: bigint }> {
-  const result = await sql<{ deposited: string | null; consumed: string | null }>`
+  input: { customerId: string; currency: string; promotionalReasons?: readonly string[] },
+): Promise<{ depositedUnits: bigint; consumedUnits: bigint; promotionalUnits: bigint }> {
+  const promo = input.promotionalReasons ?? [];
+  const promoReasons = promo.length > 0 ? sql.join(promo.map((r) => sql`${r}`)) : sql`null`;
+  const result = await sql<{ deposited: string | null; consumed: string | null; promotional: string | null }>`
     with mine as (
       select p.entry_id, p.amount
       from ledger_posting p
@@ -786,10 +789,16 @@ export async function customerTurnover(
       (select -sum(m.amount) from mine m join ledger_entry e on e.id = m.entry_id
         where m.amount < 0 and e.reference_type <> 'withdrawal' and m.entry_id in
         (select entry_id from platform where platform_code not in
-          ('deposits_clearing', 'withdrawals_clearing', 'adjustments', 'custody_pool'))) as consumed
+          ('deposits_clearing', 'withdrawals_clearing', 'adjustments', 'custody_pool'))) as consumed,
+      (select sum(m.amount) from mine m join ledger_entry e on e.id = m.entry_id
+        where m.amount > 0 and e.reason in (${promoReasons})) as promotional
   `.execute(q);
   const row = result.rows[0];
-  return { depositedUnits: BigInt(row?.deposited ?? '0'), consumedUnits: BigInt(row?.consumed ?? '0') };
+  return {
+    depositedUnits: BigInt(row?.deposited ?? '0'),
+    consumedUnits: BigInt(row?.consumed ?? '0'),
+    promotionalUnits: BigInt(row?.promotional ?? '0'),
+  };
 }
 
 /** The id of the entry posted under an idempotency key, or null when none was. */

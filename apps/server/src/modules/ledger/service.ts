@@ -390,7 +390,10 @@ export function createLedger(deps: LedgerDeps) {
     },
 
     /** A real-book customer's deposited and consumed units in one currency (withdrawal turnover rule). */
-    customerTurnover(q: Db | Tx, input: { customerId: string; currency: string }) {
+    customerTurnover(
+      q: Db | Tx,
+      input: { customerId: string; currency: string; promotionalReasons?: readonly string[] },
+    ) {
       return repo.customerTurnover(q, input);
     },
 

@@ -96,4 +96,13 @@ export const withdrawalsMigrations: Record<string, Migration> = {
       }
     },
   },
+  '20261125_0610_withdrawals_turnover_off': {
+    // Issue 13: the turnover rule is off by default and holds promotional credit only. Turned off
+    // where it is still as shipped (never changed by staff: no `updated_by`, shipped params).
+    async up(db: Kysely<unknown>) {
+      await sql`update withdrawals_rule set enabled = false
+        where code = 'turnover' and enabled and updated_by is null
+          and params = ${JSON.stringify({ percent: 90 })}::jsonb`.execute(db);
+    },
+  },
 };

@@ -31,12 +31,27 @@ export type RuleParams = {
   fee: { address_bps: number; bank_bps: number };
   /** "at most 2 per day": requests of one local calendar day, not counting cancelled or rejected ones. */
   daily_count: { max: number; timezone: string };
-  /** "90% of cumulative consumption required": consumption ≥ percent × cumulative deposits. */
+  /**
+   * Off by default. When on, it holds back PROMOTIONAL credit only (sign-in rewards, bonuses,
+   * referral income: `PROMOTIONAL_REASONS`) until the customer's consumption reaches percent × that
+   * credit; deposits and trading profit are never held.
+   */
   turnover: { percent: number };
 };
 
 export type Rule<C extends RuleCode = RuleCode> = { code: C; enabled: boolean; params: RuleParams[C] };
 export type Rules = { [C in RuleCode]: Rule<C> };
+
+/** Rules a new install starts with switched off (migration 0610 turns them off on existing installs). */
+export const RULES_OFF_BY_DEFAULT: ReadonlySet<RuleCode> = new Set<RuleCode>(['turnover']);
+
+/**
+ * The ledger entry reasons that are promotional credit (the only funds the turnover rule may hold):
+ * the one place this set is defined. Demo grants are not here — the demo book is never withdrawn.
+ * No module credits these in the real book yet; a future rewards module posts them from
+ * `rewards_expense`.
+ */
+export const PROMOTIONAL_REASONS: readonly string[] = ['reward.signin', 'reward.bonus', 'reward.referral'];
 
 export const DEFAULT_RULES: ReadonlyArray<{ code: RuleCode; params: RuleParams[RuleCode] }> = [
   { code: 'currency_chain', params: { allowed: ['USDT/ERC20'] } },
@@ -216,19 +231,60 @@ export function checkDailyCount(rules: Rules, countToday: number): void {
   }
 }
 
-/** consumed ≥ percent% × deposited, else refused naming what is still needed. */
+export type TurnoverFigures = {
+  /** Available balance of the withdrawal account. */
+  availableUnits: bigint;
+  /** Cumulative promotional credit (entries with a `PROMOTIONAL_REASONS` reason). */
+  promotionalUnits: bigint;
+  /** Cumulative consumption (value that left the customer to the platform: trading, fees). */
+  consumedUnits: bigint;
+};
+
+export type TurnoverHold = {
+  /** What may be withdrawn now: available − held, never below what is not promotional. */
+  withdrawableUnits: bigint;
+  /** Promotional credit still held back (≤ available). 0 when the rule is off or met. */
+  heldUnits: bigint;
+  /** Consumption still needed to release all of it (0 when nothing is held). */
+  releaseMoreUnits: bigint;
+};
+
+/**
+ * The turnover rule applied to promotional credit only: every unit consumed releases 100/percent
+ * units of promotional credit (percent 90: trading 9 releases 10), up to the credit received;
+ * what is not yet released is held, capped by the available balance. Deposits and trading profit
+ * are never held: withdrawable ≥ available − (promotional credit not yet released).
+ */
+export function turnoverHold(rules: Rules, f: TurnoverFigures): TurnoverHold {
+  const available = f.availableUnits > 0n ? f.availableUnits : 0n;
+  const rule = rules.turnover;
+  if (!rule.enabled || f.promotionalUnits <= 0n || rule.params.percent <= 0) {
+    return { withdrawableUnits: available, heldUnits: 0n, releaseMoreUnits: 0n };
+  }
+  const percent = BigInt(rule.params.percent);
+  const releasedRaw = (f.consumedUnits * 100n) / percent;
+  const released = releasedRaw < f.promotionalUnits ? releasedRaw : f.promotionalUnits;
+  const locked = f.promotionalUnits - released;
+  const held = locked < available ? locked : available;
+  if (held <= 0n) return { withdrawableUnits: available, heldUnits: 0n, releaseMoreUnits: 0n };
+  // Smallest consumption C with floor(C × 100 / percent) ≥ promotional.
+  const needed = (f.promotionalUnits * percent + 99n) / 100n;
+  const more = needed > f.consumedUnits ? needed - f.consumedUnits : 1n;
+  return { withdrawableUnits: available - held, heldUnits: held, releaseMoreUnits: more };
+}
+
+/** A request above the withdrawable amount because promotional credit is held: refused, naming the rule. */
 export function checkTurnover(
   rules: Rules,
-  input: { depositedUnits: bigint; consumedUnits: bigint; currency: string; format: (u: bigint) => string },
+  input: TurnoverFigures & { amountUnits: bigint; currency: string; format: (u: bigint) => string },
 ): void {
-  const rule = rules.turnover;
-  if (!rule.enabled) return;
-  const required = (input.depositedUnits * BigInt(rule.params.percent) + 99n) / 100n;
-  if (input.consumedUnits < required) {
+  const hold = turnoverHold(rules, input);
+  if (hold.heldUnits > 0n && input.amountUnits > hold.withdrawableUnits) {
     throw new Refusal('WITHDRAW_TURNOVER_REQUIRED', {
-      percent: rule.params.percent,
-      required: input.format(required),
-      consumed: input.format(input.consumedUnits),
+      percent: rules.turnover.params.percent,
+      held: input.format(hold.heldUnits),
+      withdrawable: input.format(hold.withdrawableUnits),
+      more: input.format(hold.releaseMoreUnits),
       currency: input.currency,
     });
   }

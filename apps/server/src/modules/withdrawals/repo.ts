@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../../db/database.ts';
 import { customerTurnover } from '../ledger/index.ts';
+import { PROMOTIONAL_REASONS } from './policy.ts';
 import type { WithdrawalStatus, WithdrawalsTables } from './tables.ts';
 
 /** The only SQL on the withdrawals tables (and the one read-only turnover query on the ledger's). */
@@ -240,14 +241,15 @@ export async function insertPayout(q: Q, row: WithdrawalsTables['withdrawals_pay
 
 /**
  * The turnover rule's figures, read through the ledger (`customerTurnover`, in the caller's
- * transaction): what the customer brought in through deposits, and what they consumed — value that
+ * transaction): the promotional credit the customer received (entries whose reason is in
+ * `PROMOTIONAL_REASONS` — the only funds the rule may hold), and what they consumed — value that
  * left their accounts to the platform (trading, fees, products), not counting withdrawals,
  * deposits, staff adjustments, freezes or transfers between their own accounts.
  */
 export async function turnoverFigures(
   q: Q,
   input: { customerId: string; currency: string },
-): Promise<{ deposited: bigint; consumed: bigint }> {
-  const figures = await customerTurnover(q, input);
-  return { deposited: figures.depositedUnits, consumed: figures.consumedUnits };
+): Promise<{ promotional: bigint; consumed: bigint }> {
+  const figures = await customerTurnover(q, { ...input, promotionalReasons: PROMOTIONAL_REASONS });
+  return { promotional: figures.promotionalUnits, consumed: figures.consumedUnits };
 }

@@ -19,6 +19,7 @@ import {
   RULE_CODES,
   type RuleCode,
   rulesFrom,
+  turnoverHold,
 } from './policy.ts';
 import type { PayoutProvider } from './provider.ts';
 import * as repo from './repo.ts';
@@ -188,6 +189,13 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
       const rules = await loadRules();
       const status = await security.status(auth);
       let available = '0';
+      let withdrawable = '0';
+      const held: Array<{
+        code: RuleCode;
+        params: Record<string, unknown>;
+        amount: string;
+        release: { trade_more: string };
+      }> = [];
       if (isKnownAsset(currency) && !auth.isDemo) {
         const balance = await ledger.balance(db, {
           book: 'real',
@@ -195,13 +203,33 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
           accountType: WITHDRAW_ACCOUNT_TYPE,
           currency,
         });
-        available = toDecimalString(balance.availableUnits, scaleOf(currency));
+        available = fmt(balance.availableUnits, currency);
+        withdrawable = available;
+        if (rules.turnover.enabled) {
+          const figures = await repo.turnoverFigures(db, { customerId: auth.customerId, currency });
+          const hold = turnoverHold(rules, {
+            availableUnits: balance.availableUnits,
+            promotionalUnits: figures.promotional,
+            consumedUnits: figures.consumed,
+          });
+          withdrawable = fmt(hold.withdrawableUnits, currency);
+          if (hold.heldUnits > 0n) {
+            held.push({
+              code: 'turnover',
+              params: { ...rules.turnover.params },
+              amount: fmt(hold.heldUnits, currency),
+              release: { trade_more: fmt(hold.releaseMoreUnits, currency) },
+            });
+          }
+        }
       }
       const now = clock.now();
       const day = localTime(now, rules.daily_count.params.timezone).day;
       return {
         rules: RULE_CODES.map((code) => ({ code, enabled: rules[code].enabled, params: rules[code].params })),
         available,
+        withdrawable,
+        held,
         used_today: auth.isDemo ? 0 : await repo.countToday(db, auth.customerId, day),
         ...status,
       };
@@ -235,8 +263,16 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
             customerId: auth.customerId,
             currency: input.currency,
           });
+          const balance = await ledger.balance(tx, {
+            book: 'real',
+            customerId: auth.customerId,
+            accountType: WITHDRAW_ACCOUNT_TYPE,
+            currency: input.currency,
+          });
           checkTurnover(rules, {
-            depositedUnits: figures.deposited,
+            amountUnits,
+            availableUnits: balance.availableUnits,
+            promotionalUnits: figures.promotional,
             consumedUnits: figures.consumed,
             currency: input.currency,
             format: (u) => fmt(u, input.currency),

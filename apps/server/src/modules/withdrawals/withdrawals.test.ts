@@ -60,7 +60,14 @@ describe('the rules before the customer submits', () => {
       end: '24:00',
       timezone: 'Asia/Hong_Kong',
     });
-    expect(r.data).toMatchObject({ available: '250', used_today: 0, transaction_password: '1', google: '0' });
+    expect(r.data).toMatchObject({
+      available: '250',
+      withdrawable: '250',
+      held: [],
+      used_today: 0,
+      transaction_password: '1',
+      google: '0',
+    });
   });
 });
 
@@ -151,26 +158,7 @@ describe('each rule refuses by name, with its parameters, and writes nothing', (
     expect(all.params).toEqual({ percent: '50' });
   });
 
-  it('turnover: consumption must reach 90% of deposits', async () => {
-    await setRule(t, 'turnover', { enabled: true });
-    const c = await funded('1000');
-    const r = await refused({ amount: '100' }, c);
-    expect(r.reason).toBe('WITHDRAW_TURNOVER_REQUIRED');
-    expect(r.params).toEqual({ percent: 90, required: '900', consumed: '0', currency: 'USDT' });
-    // 900 USDT consumed (sent to the platform, as a trade or fee would) meets the rule.
-    await ledgerOf(t).debit(t.db, {
-      book: 'real',
-      customerId: c.customerId,
-      accountType: 'spot',
-      currency: 'USDT',
-      amountUnits: 900n * U,
-      to: 'fee_income',
-      reason: 'trade.fee',
-      reference: { type: 'trade', id: 'test-consumption' },
-      idempotencyKey: `consume-${c.customerId}`,
-    });
-    expect((await withdraw(t, c.token, { address_id: c.addressId, amount: '100' })).code).toBe(1);
-  });
+  // The turnover rule (promotional credit only) is tested in turnover.test.ts.
 
   it('insufficient balance is refused by the ledger and nothing is written', async () => {
     const c = await funded('150');

@@ -5,9 +5,20 @@ import { apiGet, apiPost } from '../../../lib/api.ts';
 import { currentLang } from '../../../lib/i18n.ts';
 import { getToken, useToken } from '../../../lib/session.ts';
 
+export type WithdrawHeld = {
+  code: string;
+  params: Record<string, unknown>;
+  amount: string;
+  release: { trade_more: string };
+};
+
 export type WithdrawRules = {
   rules: WithdrawRuleView[];
   available: string;
+  /** Exactly what `withdraw` accepts now: available less anything held. */
+  withdrawable: string;
+  /** Amounts held back, each with its rule and what releases it (before the customer submits). */
+  held: WithdrawHeld[];
   used_today: number;
   transaction_password: '0' | '1';
   google: '0' | '1';

@@ -203,13 +203,41 @@ function WithdrawForm({ currency, onDone }: { currency: string; onDone: (w: With
           error={errors.amount}
           rightSectionWidth={56}
           rightSection={
-            <Anchor component="button" type="button" size="sm" onClick={() => setAmount(data.available)}>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => setAmount(data.withdrawable)}
+              data-testid="withdraw-all"
+            >
               {t('sheet.all')}
             </Anchor>
           }
-          description={t('sheet.available', { amount: data.available, currency })}
+          description={
+            <span data-testid="withdraw-withdrawable">
+              {t('sheet.available', { amount: data.available, withdrawable: data.withdrawable, currency })}
+            </span>
+          }
           data-testid="withdraw-amount"
         />
+        {data.held.map((h) => (
+          <Alert
+            key={h.code}
+            color="yellow"
+            variant="light"
+            title={t('sheet.heldTitle', { amount: h.amount, currency })}
+            data-testid={`withdraw-held-${h.code}`}
+          >
+            <Text size="sm">
+              {t('sheet.heldTurnover', {
+                percent: h.params.percent,
+                more: h.release.trade_more,
+                amount: h.amount,
+                currency,
+              })}
+            </Text>
+          </Alert>
+        ))}
         <Group justify="space-between" data-testid="withdraw-preview">
           <Text size="sm" c="dimmed">
             {t('sheet.fee')}: <Num value={shown?.fee ?? '0'} /> {currency}
