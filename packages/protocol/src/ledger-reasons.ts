@@ -58,5 +58,12 @@ export function ledgerReasonKey(reason: string): string {
 }
 
 /** Business objects a record can link to (the web has a screen for each). */
-export const RECORD_REF_KINDS = ['spot_order', 'deposit', 'withdrawal', 'transfer', 'contract', 'option'] as const;
+export const RECORD_REF_KINDS = [
+  'spot_order',
+  'deposit',
+  'withdrawal',
+  'transfer',
+  'contract',
+  'option',
+] as const;
 export type RecordRefKind = (typeof RECORD_REF_KINDS)[number];

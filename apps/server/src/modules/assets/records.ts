@@ -277,9 +277,7 @@ function label(lang: Lang, key: string, fallback: string): string {
 
 /** The customer label of a record type: a ledger reason, else a business type, else the code. */
 export function typeLabel(lang: Lang, type: string): string {
-  return (
-    lookup(catalogs[lang].assets, ledgerReasonKey(type)) ?? label(lang, `records.type.${type}`, type)
-  );
+  return lookup(catalogs[lang].assets, ledgerReasonKey(type)) ?? label(lang, `records.type.${type}`, type);
 }
 
 /** "Completed", "Processing", "Failed: <reason>", "Held (below minimum)" in `lang`. */
