@@ -309,7 +309,14 @@ export function RecordList({
                       <Table.Td>
                         <Group gap="xs" wrap="nowrap">
                           {item.detail ? (
-                            <Text size="xs" c="dimmed" lineClamp={1} maw={240} title={item.detail}>
+                            <Text
+                              size="xs"
+                              c="dimmed"
+                              lineClamp={1}
+                              maw={240}
+                              title={item.detail}
+                              translate="no"
+                            >
                               {item.detail}
                             </Text>
                           ) : null}
@@ -347,7 +354,7 @@ export function RecordList({
                 </Group>
                 {(item.detail || item.ref) && (
                   <Group justify="space-between" gap="xs" mt={2} wrap="nowrap">
-                    <Text size="xs" c="dimmed" truncate="end">
+                    <Text size="xs" c="dimmed" truncate="end" translate="no">
                       {item.detail}
                     </Text>
                     <RefLink item={item} kind={kind} />
