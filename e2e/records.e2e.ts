@@ -1,7 +1,9 @@
+import { hash } from '@node-rs/argon2';
+import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webCall, webData } from './api.ts';
-import { launch, newPage, outboxCode, screenshot, type ViewportName } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { staffApiToken, webCall, webData } from './api.ts';
+import { baseUrl, launch, newPage, outboxCode, screenshot, type ViewportName } from './browser.ts';
 import { custodySecret, postCustodyWebhook } from './custody.ts';
 import { englishTexts } from './pages.ts';
 
@@ -10,7 +12,10 @@ import { englishTexts } from './pages.ts';
  * buy walks every record screen in zh and ft (1920×1080 and 390×844) and
  * finds no ledger reason code, no internal id and no English word in the rows.
  */
+const ERC20 = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const TRADE = '246810';
 let browser: Browser;
+let staffToken = '';
 const customer = { email: `records-e2e-${Date.now()}@example.com`, token: '' };
 const pageErrors: string[] = [];
 
@@ -108,12 +113,86 @@ beforeAll(async () => {
     bought = await buy(market.symbol, String(quantity));
   }
   expect(bought.code, bought.msg).toBe(1);
-  // (A withdrawal is not requested here: the default window rule depends on the wall clock.)
+  // Two withdrawals: one cancelled by the customer, one rejected by staff with a reason. The window
+  // and turnover rules are switched off for this file (the window depends on the wall clock).
+  staffToken = await financeStaff();
+  await setRule('window', false, { start: '12:00', end: '24:00', timezone: 'Asia/Hong_Kong' });
+  await setRule('turnover', false, { percent: 90 });
+  await ok('POST', 'bindTradePassword', {
+    password: 'secret123',
+    trade_password: TRADE,
+    trade_password2: TRADE,
+  });
+  const saved = await ok<{ id: string }>('POST', 'addAddress', {
+    currency: 'USDT',
+    chain: 'ERC20',
+    address: ERC20,
+  });
+  const withdraw = () =>
+    ok<{ id: string }>('POST', 'withdraw', {
+      method: 'address',
+      address_id: saved.id,
+      currency: 'USDT',
+      amount: '100',
+      trade_password: TRADE,
+    });
+  const cancelled = await withdraw();
+  await ok('POST', 'cancelWithdraw', { withdrawal_id: cancelled.id });
+  const rejected = await withdraw();
+  const answer = await admin('withdrawals/reject', {
+    withdrawal_id: rejected.id,
+    reason: '收款地址需要核实',
+  });
+  expect(answer.code, answer.msg).toBe(1);
 }, 120_000);
 
 afterAll(async () => {
+  if (staffToken) {
+    await setRule('window', true, { start: '12:00', end: '24:00', timezone: 'Asia/Hong_Kong' });
+    await setRule('turnover', true, { percent: 90 });
+  }
   await browser?.close();
 });
+
+/** A finance + administrator staff member of this file's own (inserted, then logged in with TOTP). */
+async function financeStaff(): Promise<string> {
+  const email = `records-staff-${Date.now()}@e2e.local`;
+  const password = 'records-staff-password';
+  const client = new pg.Client({ connectionString: inject('pgUrl') });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into staff_member (id, email, name, password_hash, roles, created_at, updated_at)
+       values ($1, $2, 'Records e2e', $3, array['finance','administrator']::text[], now(), now())`,
+      [`stf_REC${Date.now()}`, email, await hash(password)],
+    );
+  } finally {
+    await client.end();
+  }
+  return staffApiToken({ email, password });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field
+async function admin(
+  call: string,
+  fields: Record<string, string>,
+): Promise<{ code: number; msg: string; data: any }> {
+  const response = await fetch(`${baseUrl()}/api/admin/${call}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${staffToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ rtoken: `r${Math.random().toString(36).slice(2, 12)}`, ...fields }),
+  });
+  return response.json();
+}
+
+async function setRule(code: string, enabled: boolean, params: object) {
+  const r = await admin('withdrawals/rules/update', {
+    code,
+    enabled: enabled ? '1' : '0',
+    params: JSON.stringify(params),
+  });
+  expect(r.code, r.msg).toBe(1);
+}
 
 async function signedIn(viewport: ViewportName, lang: 'zh' | 'ft'): Promise<Page> {
   const { context, page } = await newPage(browser, { viewport, lang });
@@ -173,6 +252,15 @@ describe('record screens a customer can read', () => {
           }
         }
         expect(rowsSeen).toBeGreaterThan(6);
+        // A cancelled withdrawal reads "Cancelled"; a rejected one "Failed: <reason>" — one status each.
+        await page.goto('/tbjl');
+        const status = (state: string) =>
+          page.locator(`[data-testid="record-status"][data-state="${state}"]:visible`).first();
+        await expect.poll(() => status('cancelled').innerText()).toBe(lang === 'zh' ? '已撤销' : '已撤銷');
+        await expect
+          .poll(() => status('rejected').innerText())
+          .toBe(`${lang === 'zh' ? '失败' : '失敗'}：收款地址需要核实`);
+        await screenshot(page, `records-tbjl-statuses-${viewport}-${lang}`);
         // The spot trade row links to the spot orders screen.
         await page.goto('/deallog');
         await page.locator('[data-testid="record-ref"][data-ref="spot_order"]:visible').first().click();

@@ -206,7 +206,7 @@ export function RecordsPage({ method }: { method?: 'bank' }) {
                       </Text>
                     </Table.Td>
                     <Table.Td maw={280}>
-                      <Text size="sm" truncate="end" title={row.destination}>
+                      <Text size="sm" truncate="end" title={row.destination} translate="no">
                         {row.destination}
                       </Text>
                     </Table.Td>
@@ -236,7 +236,7 @@ export function RecordsPage({ method }: { method?: 'bank' }) {
                     <Text fw={600}>
                       <Num value={row.amount} /> {row.currency}
                     </Text>
-                    <Text size="xs" c="dimmed" truncate="end">
+                    <Text size="xs" c="dimmed" truncate="end" translate="no">
                       {row.destination}
                     </Text>
                     <Text size="xs" c="dimmed">
