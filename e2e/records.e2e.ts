@@ -172,11 +172,10 @@ async function financeStaff(): Promise<string> {
   return staffApiToken({ email, password });
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field
 async function admin(
   call: string,
   fields: Record<string, string>,
-): Promise<{ code: number; msg: string; data: any }> {
+): Promise<{ code: number; msg: string; data: unknown }> {
   const response = await fetch(`${baseUrl()}/api/admin/${call}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${staffToken}`, 'content-type': 'application/json' },
