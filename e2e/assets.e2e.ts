@@ -123,7 +123,7 @@ describe('assets in Chromium', () => {
     await page.getByTestId('record-row').first().waitFor();
     const row = await page.getByTestId('record-row').first().innerText();
     expect(row).toContain('1,250.5');
-    expect(row).toMatch(/success/i);
+    expect(row).toMatch(/completed/i);
 
     await page.goto('/table1');
     await expect.poll(() => page.getByTestId('asset-available-USDT').innerText()).toBe('1,250.5');

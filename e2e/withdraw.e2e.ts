@@ -298,7 +298,7 @@ describe('withdrawals in the browser', () => {
     await page.getByTestId('withdraw-done').waitFor();
     await page.getByTestId('withdraw-to-records').click();
     await poll(() => page.getByTestId('record-row').count()).toBe(1);
-    expect(await page.getByTestId('record-status').first().textContent()).toBe('Processing');
+    expect(await page.getByTestId('record-status').first().textContent()).toBe('Awaiting review');
 
     // 5. Staff approve in the back office; the payout is confirmed by the signed custody webhook.
     const queue = await admin('withdrawals/queue', {}, 'GET');
@@ -334,7 +334,7 @@ describe('withdrawals in the browser', () => {
     });
     expect(settled.data.state).toBe('completed');
     await page.reload();
-    await poll(() => page.getByTestId('record-status').first().textContent()).toBe('Success');
+    await poll(() => page.getByTestId('record-status').first().textContent()).toBe('Completed');
     await screenshot(page, 'withdraw-tbjl-completed-desktop-en');
 
     // A bank card for the screens: sealed on the server, masked in the app.

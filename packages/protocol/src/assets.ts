@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { CommonFields } from './access.ts';
+import type { RecordRefKind } from './ledger-reasons.ts';
 
 /**
  * Assets, transfers, records and deposits (docs/api.md "Asset calls"). Amounts are decimal strings
@@ -129,8 +130,12 @@ export type RecordItem = {
   status: RecordStatus;
   /** Held below the minimum (deposits): processing, shown, never lost. */
   held?: boolean;
-  /** Short free text: chain and transaction, the counter-account, a reference, a reject reason. */
+  /** Short free text: chain and transaction, a bank reference; never an internal id or code. */
   detail: string;
+  /** The business object this row belongs to (the web links to its screen). */
+  ref?: { kind: RecordRefKind; id: string };
+  /** Why a failed row failed (status 0), as entered by staff or the payout network. */
+  failure?: string;
 };
 export type RecordsPage = {
   total: number;

@@ -185,7 +185,8 @@ export const withdrawEn = {
     cancelled: 'Withdrawal cancelled; funds unfrozen',
     total: '{{count}} records',
     methods: { address: 'Address', bank: 'Bank card' },
-    status: { '0': 'Failed', '1': 'Processing', '2': 'Success' },
+    status: { '0': 'Failed', '1': 'Processing', '2': 'Completed' },
+    failedWith: 'Failed: {{reason}}',
     state: {
       pending: 'Awaiting review',
       processing: 'Sending',

@@ -187,7 +187,8 @@ export const withdrawFt: Shape<typeof withdrawEn> = {
     cancelled: '提幣已撤銷，資金已解凍',
     total: '共 {{count}} 筆',
     methods: { address: '地址', bank: '銀行卡' },
-    status: { '0': '失敗', '1': '處理中', '2': '成功' },
+    status: { '0': '失敗', '1': '處理中', '2': '已完成' },
+    failedWith: '失敗：{{reason}}',
     state: {
       pending: '等待審核',
       processing: '發送中',

@@ -187,7 +187,8 @@ export const withdrawZh: Shape<typeof withdrawEn> = {
     cancelled: '提币已撤销，资金已解冻',
     total: '共 {{count}} 条',
     methods: { address: '地址', bank: '银行卡' },
-    status: { '0': '失败', '1': '处理中', '2': '成功' },
+    status: { '0': '失败', '1': '处理中', '2': '已完成' },
+    failedWith: '失败：{{reason}}',
     state: {
       pending: '等待审核',
       processing: '发送中',

@@ -338,6 +338,82 @@ describe('records from the journal', () => {
     );
   });
 
+  it("folds an order's freeze and release into its fill: no zero rows, labels, links, same CSV", async () => {
+    const c = await customer(t);
+    await fund(t, c.id, 'USDT', USDT(100));
+    const ledger = ledgerOf(t);
+    const order = { book: 'real' as const, customerId: c.id, accountType: 'spot' as const, currency: 'USDT' };
+    const key = `fold:${c.id}`;
+    await ledger.freeze(t.db, {
+      ...order,
+      amountUnits: USDT(10),
+      reason: 'spot.freeze',
+      reference: { type: 'spot_order', id: 'o-fold' },
+      idempotencyKey: `${key}:freeze`,
+    });
+    await ledger.debit(t.db, {
+      ...order,
+      amountUnits: USDT(6),
+      bucket: 'frozen',
+      to: 'market_maker',
+      reason: 'spot.trade',
+      reference: { type: 'spot_trade', id: 'BTCUSDT:real:1' },
+      idempotencyKey: `${key}:trade`,
+    });
+    await ledger.unfreeze(t.db, {
+      ...order,
+      amountUnits: USDT(4),
+      reason: 'spot.release',
+      reference: { type: 'spot_order', id: 'o-fold' },
+      idempotencyKey: `${key}:release`,
+    });
+    for (const kind of ['all', 'account', 'deal']) {
+      const page = await get(c.token, 'getRecords', { kind });
+      const types = page.data.items.map((i: { type: string }) => i.type);
+      expect(types, kind).not.toContain('spot.freeze');
+      expect(types, kind).not.toContain('spot.release');
+      expect(page.data.types, kind).not.toContain('spot.freeze');
+      expect(
+        page.data.items.every((i: { amount: string }) => i.amount !== '0'),
+        kind,
+      ).toBe(true);
+      expect(
+        page.data.items.every((i: { detail: string }) => !/o-fold|frozen/.test(i.detail)),
+        kind,
+      ).toBe(true);
+    }
+    const all = await get(c.token, 'getRecords', { kind: 'all' });
+    expect(all.data.total).toBe(2);
+    expect(all.data.items[0]).toMatchObject({
+      type: 'spot.trade',
+      amount: '-6',
+      detail: 'BTCUSDT',
+      ref: { kind: 'spot_order' },
+    });
+    const deal = await get(c.token, 'getRecords', { kind: 'deal' });
+    expect(deal.data.items.map((i: { type: string }) => i.type)).toEqual(['spot.trade']);
+
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/web/exportRecords',
+      query: { token: c.token, kind: 'all', lang: 'zh' },
+    });
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(1 + 2);
+    expect(lines[1]).toMatch(/,现货成交,USDT,-6,现货,已完成,BTCUSDT$/);
+    expect(lines[2]).toMatch(/,充值,USDT,100,/);
+    expect(csv.body).not.toMatch(/spot\.|deposit\.test/);
+    const ft = await t.app.inject({
+      method: 'GET',
+      url: '/api/web/exportRecords',
+      query: { token: c.token, kind: 'deal', lang: 'ft' },
+    });
+    expect(ft.body).toMatch(/,現貨成交,/);
+  });
+
   it('refuses bad record queries with a reason', async () => {
     const c = await customer(t);
     const cases: Array<[Record<string, string>, string]> = [

@@ -3,8 +3,10 @@ import { scaleOf, toDecimalString } from '@bourse/money';
 import {
   ASSET_LIMITS,
   type Lang,
+  ledgerReasonKey,
   type RecordItem,
   type RecordKind,
+  type RecordRefKind,
   type RecordStatus,
   type RecordsPage,
   type RecordsQuery,
@@ -85,7 +87,7 @@ export function parseRecordsQuery(query: RecordsQuery): ParsedRecordsQuery {
 /** Journal reasons that each journal kind shows (prefix match); `all` and `account` show every entry. */
 export const JOURNAL_KIND_PREFIXES: Readonly<Record<'money' | 'deal', readonly string[]>> = {
   money: ['deposit', 'withdraw', 'transfer', 'adjust', 'credit', 'debit', 'reward', 'demo'],
-  deal: ['trade', 'fill', 'order', 'option', 'contract', 'fee', 'funding', 'liquidation', 'settle'],
+  deal: ['spot', 'trade', 'fill', 'order', 'option', 'contract', 'fee', 'funding', 'liquidation', 'settle'],
 };
 
 export type JournalQuery = {
@@ -95,6 +97,8 @@ export type JournalQuery = {
   reasonPrefixes?: readonly string[];
   /** Only entries referencing these business objects' types (e.g. `withdrawal`). */
   referenceTypes?: readonly string[];
+  /** Fold freeze/unfreeze moves (zero net change) into the business rows that consume them. */
+  hideBucketMoves?: boolean;
   filters: RecordFilters;
   offset: number;
   limit: number;
@@ -126,6 +130,7 @@ export async function journalRecords(
     book: input.book,
     reasonPrefixes: input.reasonPrefixes,
     referenceTypes: input.referenceTypes,
+    hideBucketMoves: input.hideBucketMoves,
   };
   const [page, types] = await Promise.all([
     customerJournalPage(db, {
@@ -153,7 +158,8 @@ export async function journalRecords(
       amount: toDecimalString(r.netUnits, scale),
       account_type: r.accountType,
       status: 2,
-      detail: frozen === 0n ? r.referenceId : `${r.referenceId} (frozen ${toDecimalString(frozen, scale)})`,
+      detail: journalDetail(r.referenceType, r.referenceId),
+      ...journalRef(r.referenceType, r.referenceId),
       reference_type: r.referenceType,
       reference_id: r.referenceId,
       frozen_change: toDecimalString(frozen, scale),
@@ -162,13 +168,39 @@ export async function journalRecords(
   return { total: page.total, types, items };
 }
 
+/** Business objects behind journal entries, by the entry's reference type. */
+const REF_KINDS: Readonly<Record<string, RecordRefKind>> = {
+  spot_order: 'spot_order',
+  spot_trade: 'spot_order',
+  deposit: 'deposit',
+  withdrawal: 'withdrawal',
+  transfer: 'transfer',
+  contract_order: 'contract',
+  contract_position: 'contract',
+  option: 'option',
+};
+
+function journalRef(referenceType: string, referenceId: string): Pick<RecordItem, 'ref'> {
+  const kind = REF_KINDS[referenceType];
+  return kind ? { ref: { kind, id: referenceId } } : {};
+}
+
+/**
+ * What a customer can read about an entry without internal ids: the market of a spot trade
+ * (`BTCUSDT:real:42` → `BTCUSDT`); other rows say it all with their type and link.
+ */
+function journalDetail(referenceType: string, referenceId: string): string {
+  if (referenceType === 'spot_trade') return referenceId.split(':')[0] ?? '';
+  return '';
+}
+
 /** The journal as a record source for the four journal kinds. */
 export const journalSource: RecordSource = {
   kinds: ['all', 'money', 'account', 'deal'],
   async list(db, input) {
     const reasonPrefixes =
       input.kind === 'money' || input.kind === 'deal' ? JOURNAL_KIND_PREFIXES[input.kind] : undefined;
-    const result = await journalRecords(db, { ...input, reasonPrefixes });
+    const result = await journalRecords(db, { ...input, reasonPrefixes, hideBucketMoves: true });
     return {
       total: result.total,
       types: result.types,
@@ -243,6 +275,19 @@ function label(lang: Lang, key: string, fallback: string): string {
   return lookup(catalogs[lang].assets, key) ?? fallback;
 }
 
+/** The customer label of a record type: a ledger reason, else a business type, else the code. */
+export function typeLabel(lang: Lang, type: string): string {
+  return lookup(catalogs[lang].assets, ledgerReasonKey(type)) ?? label(lang, `records.type.${type}`, type);
+}
+
+/** "Completed", "Processing", "Failed: <reason>", "Held (below minimum)" in `lang`. */
+export function statusLabel(lang: Lang, item: Pick<RecordItem, 'status' | 'held' | 'failure'>): string {
+  if (item.held) return label(lang, 'records.held', 'held');
+  const plain = label(lang, `records.status.${item.status}`, String(item.status));
+  if (item.status !== 0 || !item.failure) return plain;
+  return label(lang, 'records.failedWith', 'Failed: {{reason}}').replace('{{reason}}', item.failure);
+}
+
 /** CSV (RFC 4180, CRLF, UTF-8 with BOM so spreadsheets read Chinese) with a localized header row. */
 export function recordsToCsv(items: readonly RecordItem[], lang: Lang): string {
   const header = CSV_COLUMNS.map((c) => csvCell(label(lang, `records.column.${c}`, c), true)).join(',');
@@ -250,19 +295,14 @@ export function recordsToCsv(items: readonly RecordItem[], lang: Lang): string {
     [
       csvCell(item.id, true),
       new Date(item.time).toISOString(),
-      csvCell(label(lang, `records.type.${item.type}`, item.type), true),
+      csvCell(typeLabel(lang, item.type), true),
       item.currency,
       item.amount,
       csvCell(
         item.account_type ? label(lang, `accountType.${item.account_type}`, item.account_type) : '',
         true,
       ),
-      csvCell(
-        item.held
-          ? label(lang, 'records.held', 'held')
-          : label(lang, `records.status.${item.status}`, String(item.status)),
-        true,
-      ),
+      csvCell(statusLabel(lang, item), true),
       csvCell(item.detail, true),
     ].join(','),
   );

@@ -419,7 +419,8 @@ describe('bank deposits', () => {
       fields: { token: c.token, kind: 'recharge', type: 'bank' },
     });
     expect(records.data.items.map((i: { status: number }) => i.status)).toEqual([0, 2]);
-    expect(records.data.items[0].detail).toContain('No matching remittance');
+    expect(records.data.items[0].failure).toBe('No matching remittance');
+    expect(records.data.items[0].ref).toEqual({ kind: 'deposit', id: second.data.id });
   });
 
   it("refuses bad uploads and bad submissions; another customer's proof is NOT_FOUND", async () => {

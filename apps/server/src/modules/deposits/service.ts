@@ -144,9 +144,9 @@ export function createDeposits(deps: DepositsDeps) {
           'currency',
           'amount_units',
           sql<string>`status`.as('status'),
-          sql<string>`chain || ' ' || txid || ':' || output_index || ' · ' || confirmations || ' conf.'`.as(
-            'detail',
-          ),
+          // The network and transaction hash: what the customer can look up on an explorer.
+          sql<string>`chain || ' ' || txid`.as('detail'),
+          sql<string | null>`null`.as('failure'),
         ])
         .where('customer_id', '=', input.customerId);
       const bank = q
@@ -160,7 +160,8 @@ export function createDeposits(deps: DepositsDeps) {
           sql<string>`case status when 'pending' then 'pending' when 'confirmed' then 'credited' else 'failed' end`.as(
             'status',
           ),
-          sql<string>`reference || coalesce(' · ' || reject_reason, '')`.as('detail'),
+          sql<string>`reference`.as('detail'),
+          sql<string | null>`reject_reason`.as('failure'),
         ])
         .where('customer_id', '=', input.customerId);
       let all = q.selectFrom(crypto.unionAll(bank).as('d')).selectAll();
@@ -195,6 +196,8 @@ export function createDeposits(deps: DepositsDeps) {
           status: cryptoStatus(r.status as CryptoRow['status']),
           held: r.status === 'held',
           detail: r.detail,
+          ref: { kind: 'deposit', id: r.id },
+          ...(r.failure ? { failure: r.failure } : {}),
         }),
       );
       return { total: Number(count.n), types: ['crypto', 'bank'], items };

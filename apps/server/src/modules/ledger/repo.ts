@@ -624,6 +624,11 @@ export type JournalScope = {
   reasonPrefixes?: readonly string[];
   /** Only entries referencing these business objects' types (e.g. `withdrawal`). */
   referenceTypes?: readonly string[];
+  /**
+   * Leave out rows whose net change is zero: pure moves between the available and frozen buckets
+   * (an order's freeze and release), which belong to the business row that consumes them.
+   */
+  hideBucketMoves?: boolean;
 };
 
 export type JournalPageQuery = JournalScope & {
@@ -694,7 +699,8 @@ export async function customerJournalPage(
       join ledger_account a on a.id = p.account_id
       join ledger_entry e on e.id = p.entry_id
      where ${whereSql}
-     group by e.id, e.seq, e.created_at, e.reason, e.reference_type, e.reference_id, a.account_type, p.currency`;
+     group by e.id, e.seq, e.created_at, e.reason, e.reference_type, e.reference_id, a.account_type, p.currency
+     ${input.hideBucketMoves ? sql`having coalesce(sum(p.amount), 0) <> 0` : sql``}`;
 
   const [count, page] = await Promise.all([
     sql<{ n: string }>`select count(*)::text as n from (${grouped}) g`.execute(q),
@@ -730,11 +736,21 @@ export async function customerJournalPage(
 
 /** The distinct entry reasons among a customer's postings in the scope, sorted. */
 export async function customerJournalReasons(q: Q, input: JournalScope): Promise<string[]> {
-  const { rows } = await sql<{ reason: string }>`
+  const where = sql.join(journalScopeWhere(input), sql` and `);
+  const { rows } = input.hideBucketMoves
+    ? await sql<{ reason: string }>`
+    select distinct g.reason from (
+      select e.reason from ledger_posting p
+        join ledger_account a on a.id = p.account_id
+        join ledger_entry e on e.id = p.entry_id
+       where ${where}
+       group by e.id, e.reason, a.account_type, p.currency
+      having coalesce(sum(p.amount), 0) <> 0) g order by g.reason`.execute(q)
+    : await sql<{ reason: string }>`
     select distinct e.reason from ledger_posting p
       join ledger_account a on a.id = p.account_id
       join ledger_entry e on e.id = p.entry_id
-     where ${sql.join(journalScopeWhere(input), sql` and `)} order by e.reason`.execute(q);
+     where ${where} order by e.reason`.execute(q);
   return rows.map((r) => r.reason);
 }
 

@@ -1,7 +1,8 @@
-import type { RecordItem, RecordKind } from '@bourse/protocol';
+import { ledgerReasonKey, type RecordItem, type RecordKind, type RecordRefKind } from '@bourse/protocol';
 import { Num } from '@bourse/ui';
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -20,6 +21,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/i18n.ts';
 import { downloadRecordsCsv, type RecordFilter, useRecords } from '../api.ts';
@@ -28,16 +30,47 @@ const PAGE_SIZE = 20;
 const ACCOUNT_TYPES = ['spot', 'contract', 'options', 'earn', 'funding'] as const;
 const CURRENCIES = ['USDT', 'BTC', 'ETH', 'TRX'] as const;
 
-/** Label of a record type: a known journal reason or business type, else the raw code. */
+/** Label of a record type: a ledger reason's label (`records.reason.*`) or a business type's. */
 export function useTypeLabel() {
   const { t, i18n } = useTranslation('assets');
-  return (type: string) =>
-    i18n.exists(`records.type.${type}`, { ns: 'assets' })
+  return (type: string) => {
+    const reason = ledgerReasonKey(type);
+    if (i18n.exists(reason, { ns: 'assets' })) return t(reason as 'records.reason.transfer');
+    return i18n.exists(`records.type.${type}`, { ns: 'assets' })
       ? t(`records.type.${type}` as 'records.type.transfer')
       : type;
+  };
 }
 
-export function StatusBadge({ item }: { item: Pick<RecordItem, 'status' | 'held'> }) {
+/** The screen that shows each kind of business object a record belongs to. */
+export const REF_SCREENS: Readonly<Record<RecordRefKind, string>> = {
+  spot_order: '/currencyRecord',
+  deposit: '/rechargeRecord',
+  withdrawal: '/tbjl',
+  transfer: '/transfer',
+  contract: '/contractRecord',
+  option: '/optionRecord',
+};
+
+/** A link to the order, deposit or withdrawal a record belongs to (none on that list itself). */
+export function RefLink({ item, kind }: { item: Pick<RecordItem, 'ref'>; kind: RecordKind }) {
+  const { t } = useTranslation('assets');
+  const ref = item.ref;
+  if (!ref || (kind === 'recharge' && ref.kind === 'deposit')) return null;
+  return (
+    <Anchor
+      component={Link}
+      to={REF_SCREENS[ref.kind]}
+      size="xs"
+      data-testid="record-ref"
+      data-ref={ref.kind}
+    >
+      {t(`records.ref.${ref.kind}`)}
+    </Anchor>
+  );
+}
+
+export function StatusBadge({ item }: { item: Pick<RecordItem, 'status' | 'held' | 'failure'> }) {
   const { t } = useTranslation('assets');
   if (item.held) {
     return (
@@ -49,7 +82,9 @@ export function StatusBadge({ item }: { item: Pick<RecordItem, 'status' | 'held'
   const color = item.status === 2 ? 'teal' : item.status === 1 ? 'blue' : 'red';
   return (
     <Badge color={color} variant="light" data-status={item.status}>
-      {t(`records.status.${item.status}`)}
+      {item.status === 0 && item.failure
+        ? t('records.failedWith', { reason: item.failure })
+        : t(`records.status.${item.status}`)}
     </Badge>
   );
 }
@@ -272,9 +307,21 @@ export function RecordList({
                         <StatusBadge item={item} />
                       </Table.Td>
                       <Table.Td>
-                        <Text size="xs" c="dimmed" lineClamp={1} maw={280} title={item.detail}>
-                          {item.detail}
-                        </Text>
+                        <Group gap="xs" wrap="nowrap">
+                          {item.detail ? (
+                            <Text
+                              size="xs"
+                              c="dimmed"
+                              lineClamp={1}
+                              maw={240}
+                              title={item.detail}
+                              translate="no"
+                            >
+                              {item.detail}
+                            </Text>
+                          ) : null}
+                          <RefLink item={item} kind={kind} />
+                        </Group>
                       </Table.Td>
                     </Table.Tr>
                   ))}
@@ -305,10 +352,13 @@ export function RecordList({
                     signed={kind !== 'recharge'}
                   />
                 </Group>
-                {item.detail && (
-                  <Text size="xs" c="dimmed" truncate="end" mt={2}>
-                    {item.detail}
-                  </Text>
+                {(item.detail || item.ref) && (
+                  <Group justify="space-between" gap="xs" mt={2} wrap="nowrap">
+                    <Text size="xs" c="dimmed" truncate="end" translate="no">
+                      {item.detail}
+                    </Text>
+                    <RefLink item={item} kind={kind} />
+                  </Group>
                 )}
               </Card>
             ))}

@@ -33,17 +33,20 @@ function dayStart(value: string): number | undefined {
   return new Date(`${value}T00:00:00`).getTime();
 }
 
+/**
+ * One status a customer reads: the request's state ("Awaiting review", "Sending", "Completed",
+ * "Cancelled"), and for a failed or rejected one "Failed: <reason>" — never "Failed · Cancelled".
+ */
 function StatusBadge({ row }: { row: WithdrawalView }) {
   const { t } = useTranslation('withdraw');
+  const failed = row.state === 'failed' || row.state === 'rejected';
+  const color = row.state === 'cancelled' ? 'gray' : STATUS_COLOR[row.status];
   return (
-    <Stack gap={2}>
-      <Badge color={STATUS_COLOR[row.status]} variant="light" data-testid="record-status">
-        {t(`records.status.${row.status}`)}
-      </Badge>
-      <Text size="xs" c="dimmed">
-        {t(`records.state.${row.state}`)}
-      </Text>
-    </Stack>
+    <Badge color={color} variant="light" data-testid="record-status" data-state={row.state}>
+      {failed && row.reject_reason
+        ? t('records.failedWith', { reason: row.reject_reason })
+        : t(`records.state.${row.state}`)}
+    </Badge>
   );
 }
 
@@ -203,14 +206,9 @@ export function RecordsPage({ method }: { method?: 'bank' }) {
                       </Text>
                     </Table.Td>
                     <Table.Td maw={280}>
-                      <Text size="sm" truncate="end" title={row.destination}>
+                      <Text size="sm" truncate="end" title={row.destination} translate="no">
                         {row.destination}
                       </Text>
-                      {row.reject_reason ? (
-                        <Text size="xs" c="red">
-                          {t('records.reason', { reason: row.reject_reason })}
-                        </Text>
-                      ) : null}
                     </Table.Td>
                     <Table.Td ta="right">
                       <Num value={row.amount} />
@@ -238,18 +236,13 @@ export function RecordsPage({ method }: { method?: 'bank' }) {
                     <Text fw={600}>
                       <Num value={row.amount} /> {row.currency}
                     </Text>
-                    <Text size="xs" c="dimmed" truncate="end">
+                    <Text size="xs" c="dimmed" truncate="end" translate="no">
                       {row.destination}
                     </Text>
                     <Text size="xs" c="dimmed">
                       {formatDateTime(row.created_at, lang)} · {t('records.columns.fee')}{' '}
                       <Num value={row.fee} />
                     </Text>
-                    {row.reject_reason ? (
-                      <Text size="xs" c="red">
-                        {t('records.reason', { reason: row.reject_reason })}
-                      </Text>
-                    ) : null}
                   </Stack>
                   <Stack gap={6} align="flex-end" style={{ flexShrink: 0 }}>
                     <StatusBadge row={row} />

@@ -1,0 +1,275 @@
+import { hash } from '@node-rs/argon2';
+import pg from 'pg';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { staffApiToken, webCall, webData } from './api.ts';
+import { baseUrl, launch, newPage, outboxCode, screenshot, type ViewportName } from './browser.ts';
+import { custodySecret, postCustodyWebhook } from './custody.ts';
+import { englishTexts } from './pages.ts';
+
+/**
+ * Records a customer can read: a real customer with two crypto deposits, a transfer, and a spot market
+ * buy walks every record screen in zh and ft (1920×1080 and 390×844) and
+ * finds no ledger reason code, no internal id and no English word in the rows.
+ */
+const ERC20 = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const TRADE = '246810';
+let browser: Browser;
+let staffToken = '';
+const customer = { email: `records-e2e-${Date.now()}@example.com`, token: '' };
+const pageErrors: string[] = [];
+
+const SCREENS = [
+  '/record',
+  '/moneyRecord',
+  '/accountRecord',
+  '/deallog',
+  '/rechargeRecord',
+  '/cbjl',
+  '/tbjl',
+  '/addcardRecord',
+  '/currencyRecord',
+  '/optionRecord',
+  '/contractRecord',
+] as const;
+
+/** A ledger reason code such as `spot.freeze` or `deposit.crypto`. */
+const RAW_CODE = /\b[a-z]+\.[a-z_]+\b/;
+/** An internal id: ULID-like runs, or the prefixed ids of the server (`jnl_…`, `wd_…`). */
+const INTERNAL_ID = /[0-9A-HJKMNP-TV-Z]{20,}|\b[a-z]{2,4}_[0-9A-Za-z]{8,}/;
+
+function buy(symbol: string, quantity: string) {
+  return webCall<{ status: string }>(
+    'POST',
+    'createOrder',
+    { symbol, side: 'buy', type: 'market', quantity, client_oid: `rec${Date.now()}${quantity.length}` },
+    customer.token,
+  );
+}
+
+async function ok<T>(method: 'GET' | 'POST', name: string, params: Record<string, string>): Promise<T> {
+  return webData<T>(method, name, params, customer.token);
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  const sent = await webCall('GET', 'getCode', { account: customer.email, scene: 'register' }, null);
+  expect(sent.code, sent.msg).toBe(1);
+  const registered = await webData<{ token_h5: string }>(
+    'POST',
+    'userRegister',
+    {
+      type: 'email',
+      account: customer.email,
+      code: await outboxCode(customer.email),
+      password: 'secret123',
+      password2: 'secret123',
+      agree: '1',
+    },
+    null,
+  );
+  customer.token = registered.token_h5;
+
+  // Two crypto deposits through the signed custody webhook.
+  const address = await ok<{ address: string }>('GET', 'getRechargeAddress', {
+    currency: 'USDT',
+    chain: 'ERC20',
+  });
+  for (const [n, amount] of [
+    [0, '800'],
+    [1, '450.25'],
+  ] as const) {
+    const credited = await postCustodyWebhook(
+      'webhook',
+      {
+        type: 'deposit',
+        chain: 'ERC20',
+        txid: `e2e${Date.now().toString(16)}${n}`,
+        output_index: 0,
+        address: address.address,
+        currency: 'USDT',
+        amount,
+        confirmations: 64,
+        status: 'success',
+      },
+      custodySecret(),
+    );
+    expect(credited.code, credited.msg).toBe(1);
+  }
+  // A transfer to the contract account and back.
+  await ok('POST', 'transferAsset', { currency: 'USDT', amount: '50', from: 'spot', to: 'contract' });
+  await ok('POST', 'transferAsset', { currency: 'USDT', amount: '20', from: 'contract', to: 'spot' });
+  // A spot market buy against the market maker.
+  const markets = await ok<{
+    items: Array<{ symbol: string; status: string; quote: string; min_quantity: string }>;
+  }>('GET', 'getSpotMarkets', {});
+  const market = markets.items.find((m) => m.status === 'enabled' && m.quote === 'USDT');
+  if (!market) throw new Error('no enabled USDT spot market');
+  // Market buy: the smallest quantity whose notional passes the market's minimum.
+  let quantity = Number(market.min_quantity);
+  let bought = await buy(market.symbol, market.min_quantity);
+  for (let i = 0; i < 4 && bought.reason === 'ORDER_NOTIONAL_BELOW_MIN'; i += 1) {
+    quantity *= 10;
+    bought = await buy(market.symbol, String(quantity));
+  }
+  expect(bought.code, bought.msg).toBe(1);
+  // Two withdrawals: one cancelled by the customer, one rejected by staff with a reason. The window
+  // and turnover rules are switched off for this file (the window depends on the wall clock).
+  staffToken = await financeStaff();
+  await setRule('window', false, { start: '12:00', end: '24:00', timezone: 'Asia/Hong_Kong' });
+  await setRule('turnover', false, { percent: 90 });
+  await ok('POST', 'bindTradePassword', {
+    password: 'secret123',
+    trade_password: TRADE,
+    trade_password2: TRADE,
+  });
+  const saved = await ok<{ id: string }>('POST', 'addAddress', {
+    currency: 'USDT',
+    chain: 'ERC20',
+    address: ERC20,
+  });
+  const withdraw = () =>
+    ok<{ id: string }>('POST', 'withdraw', {
+      method: 'address',
+      address_id: saved.id,
+      currency: 'USDT',
+      amount: '100',
+      trade_password: TRADE,
+    });
+  const cancelled = await withdraw();
+  await ok('POST', 'cancelWithdraw', { withdrawal_id: cancelled.id });
+  const rejected = await withdraw();
+  const answer = await admin('withdrawals/reject', {
+    withdrawal_id: rejected.id,
+    reason: '收款地址需要核实',
+  });
+  expect(answer.code, answer.msg).toBe(1);
+}, 120_000);
+
+afterAll(async () => {
+  if (staffToken) {
+    await setRule('window', true, { start: '12:00', end: '24:00', timezone: 'Asia/Hong_Kong' });
+    await setRule('turnover', true, { percent: 90 });
+  }
+  await browser?.close();
+});
+
+/** A finance + administrator staff member of this file's own (inserted, then logged in with TOTP). */
+async function financeStaff(): Promise<string> {
+  const email = `records-staff-${Date.now()}@e2e.local`;
+  const password = 'records-staff-password';
+  const client = new pg.Client({ connectionString: inject('pgUrl') });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into staff_member (id, email, name, password_hash, roles, created_at, updated_at)
+       values ($1, $2, 'Records e2e', $3, array['finance','administrator']::text[], now(), now())`,
+      [`stf_REC${Date.now()}`, email, await hash(password)],
+    );
+  } finally {
+    await client.end();
+  }
+  return staffApiToken({ email, password });
+}
+
+async function admin(
+  call: string,
+  fields: Record<string, string>,
+): Promise<{ code: number; msg: string; data: unknown }> {
+  const response = await fetch(`${baseUrl()}/api/admin/${call}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${staffToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ rtoken: `r${Math.random().toString(36).slice(2, 12)}`, ...fields }),
+  });
+  return response.json();
+}
+
+async function setRule(code: string, enabled: boolean, params: object) {
+  const r = await admin('withdrawals/rules/update', {
+    code,
+    enabled: enabled ? '1' : '0',
+    params: JSON.stringify(params),
+  });
+  expect(r.code, r.msg).toBe(1);
+}
+
+async function signedIn(viewport: ViewportName, lang: 'zh' | 'ft'): Promise<Page> {
+  const { context, page } = await newPage(browser, { viewport, lang });
+  await context.addInitScript({
+    content: `localStorage.setItem('bourse.token', ${JSON.stringify(customer.token)});`,
+  });
+  page.on('pageerror', (e) => pageErrors.push(String(e)));
+  return page;
+}
+
+/** The visible text of every record row or card on the screen. */
+async function rowTexts(page: Page): Promise<string[]> {
+  return page
+    .locator('main [data-testid$="-row"]:visible, main [data-testid$="-card"]:visible, main tbody tr:visible')
+    .allInnerTexts();
+}
+
+describe('record screens a customer can read', () => {
+  it('the journal folds freezes, labels every row and links to the business object', async () => {
+    const all = await ok<{ items: Array<{ type: string; amount: string; ref?: { kind: string } }> }>(
+      'GET',
+      'getRecords',
+      { kind: 'all', page_size: '100' },
+    );
+    const types = all.items.map((i) => i.type);
+    expect(types).toContain('spot.trade');
+    expect(types).toContain('deposit.crypto');
+    expect(types).toContain('transfer');
+    expect(types).not.toContain('spot.freeze');
+    expect(types).not.toContain('withdrawal.request');
+    expect(all.items.every((i) => !/^-?0(\.0+)?$/.test(i.amount))).toBe(true);
+    expect(all.items.find((i) => i.type === 'spot.trade')?.ref?.kind).toBe('spot_order');
+  });
+
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    for (const lang of ['zh', 'ft'] as const) {
+      it(`every record screen in ${lang} at ${viewport}: no code, no id, no English`, async () => {
+        const page = await signedIn(viewport, lang);
+        let rowsSeen = 0;
+        for (const route of SCREENS) {
+          await page.goto(route);
+          await page.locator('main').waitFor();
+          await page.waitForLoadState('networkidle');
+          const rows = await rowTexts(page);
+          rowsSeen += rows.length;
+          for (const text of rows) {
+            expect(text, `${route} ${lang} ${viewport}`).not.toMatch(RAW_CODE);
+            expect(text, `${route} ${lang} ${viewport}`).not.toMatch(INTERNAL_ID);
+          }
+          // The header shows the customer's display name (the start of the e-mail): a name, not English.
+          const english = (await englishTexts(page)).filter(
+            (t) => !customer.email.startsWith(t.replace(/…$/, '')),
+          );
+          expect(english, `${route} ${lang} ${viewport}`).toEqual([]);
+          if (['/record', '/deallog', '/tbjl', '/rechargeRecord'].includes(route)) {
+            await screenshot(page, `records${route.replace('/', '-')}-${viewport}-${lang}`);
+          }
+        }
+        expect(rowsSeen).toBeGreaterThan(6);
+        // A cancelled withdrawal reads "Cancelled"; a rejected one "Failed: <reason>" — one status each.
+        await page.goto('/tbjl');
+        const status = (state: string) =>
+          page.locator(`[data-testid="record-status"][data-state="${state}"]:visible`).first();
+        await expect.poll(() => status('cancelled').innerText()).toBe(lang === 'zh' ? '已撤销' : '已撤銷');
+        await expect
+          .poll(() => status('rejected').innerText())
+          .toBe(`${lang === 'zh' ? '失败' : '失敗'}：收款地址需要核实`);
+        await screenshot(page, `records-tbjl-statuses-${viewport}-${lang}`);
+        // The spot trade row links to the spot orders screen.
+        await page.goto('/deallog');
+        await page.locator('[data-testid="record-ref"][data-ref="spot_order"]:visible').first().click();
+        await page.waitForURL('**/currencyRecord');
+        await page.context().close();
+      });
+    }
+  }
+
+  it('no page errors', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * Every reason a ledger entry can carry, as data. Record screens and CSV exports show a customer
+ * label for each (`records.reason.<key>` in the `assets` catalogues, see `ledgerReasonKey`); the
+ * server's `ledger-reasons.test.ts` fails when a reason posted anywhere in the server is missing here
+ * or has no label in a language.
+ */
+export const LEDGER_REASONS = [
+  // ledger fallbacks (ledger/service.ts) and generic moves
+  'credit',
+  'debit',
+  'freeze',
+  'unfreeze',
+  'reversal',
+  'transfer',
+  // deposits, withdrawals, staff adjustments, demo book
+  'deposit.crypto',
+  'deposit.bank',
+  'withdrawal.request',
+  'withdrawal.cancel',
+  'withdrawal.reject',
+  'withdrawal.settle',
+  'withdrawal.fail',
+  'adjustment.credit',
+  'adjustment.debit',
+  'demo.grant',
+  'demo.reset',
+  // test helpers (assets/testing.ts) fund customers with this reason
+  'deposit.test',
+  // spot
+  'spot.freeze',
+  'spot.trade',
+  'spot.release',
+  'spot.mm.capital',
+  // options
+  'option.open',
+  'option.settle',
+  // contracts
+  'contract.order',
+  'contract.order.cancel',
+  'contract.fill',
+  'contract.open',
+  'contract.margin',
+  'contract.funding',
+  'contract.close',
+  'contract.take_profit',
+  'contract.stop_loss',
+  'contract.liquidation',
+  'contract.delivery',
+  'contract.insurance.fund',
+  'contract.insurance.seed',
+] as const;
+
+export type LedgerReason = (typeof LEDGER_REASONS)[number];
+
+/** Catalogue key (namespace `assets`) of a ledger reason's customer label: dots become underscores. */
+export function ledgerReasonKey(reason: string): string {
+  return `records.reason.${reason.replaceAll('.', '_')}`;
+}
+
+/** Business objects a record can link to (the web has a screen for each). */
+export const RECORD_REF_KINDS = [
+  'spot_order',
+  'deposit',
+  'withdrawal',
+  'transfer',
+  'contract',
+  'option',
+] as const;
+export type RecordRefKind = (typeof RECORD_REF_KINDS)[number];
