@@ -121,7 +121,7 @@ function isWrite(node: RootOperationNode): boolean {
  * those are the database telling us two requests raced, not that either was wrong. Inside an
  * idempotent request a transaction that wrote commits the request's claim with it.
  */
-export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, attempts = 5): Promise<T> {
+export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, attempts = 8): Promise<T> {
   const claim = currentEffectClaim();
   for (let attempt = 1; ; attempt++) {
     try {
@@ -137,7 +137,11 @@ export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, att
         });
     } catch (error) {
       const code = (error as { code?: string }).code;
-      if (attempt < attempts && (code === '40001' || code === '40P01')) continue;
+      if (attempt < attempts && (code === '40001' || code === '40P01')) {
+        // A short, growing, random pause: twins that collided once should not collide again in step.
+        await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
+        continue;
+      }
       throw error;
     }
   }

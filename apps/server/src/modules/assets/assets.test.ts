@@ -271,7 +271,8 @@ describe('races on PostgreSQL through the HTTP call', () => {
       });
       expect(options.availableUnits).toBe(USDT(10) * BigInt(k));
     }
-  });
+    // Four bursts of 50 on one balance row: a loaded machine serialises them slowly; a hang still fails.
+  }, 90_000);
 });
 
 describe('records from the journal', () => {
