@@ -32,6 +32,9 @@ async function start(): Promise<Instance> {
     webDist: '/nonexistent',
     adminDist: '/nonexistent',
     feedTickMs: 0,
+    // The market stream is under test. Spot books (and the market maker quoting them) are run by one
+    // process per database today: two processes quoting one book collide on its journal.
+    marketMaker: 'off',
     redisUrl: REDIS_URL,
     redisPrefix: prefix,
   });
