@@ -42,6 +42,10 @@ export type Config = Readonly<{
   wsSessionCheckMs: number;
   /** How often the server proves the ledger balances (LEDGER_VERIFY_INTERVAL_MS, default 10 min). */
   ledgerVerifyIntervalMs: number;
+  /** How often the payout job settles due simulated-chain payouts (PAYOUT_CHECK_INTERVAL_MS, default 1 s). */
+  payoutCheckIntervalMs: number;
+  /** Simulated block time of every network (PAYOUT_SIM_BLOCK_MS); unset: each network's own (chains.ts). */
+  payoutSimBlockMs: number | null;
   /** Account-level extended PUBLIC key deposit addresses derive from (CUSTODY_XPUB); unset: the published test xpub (demo/dev only). */
   custodyXpub: string | null;
   /** HMAC key of custody webhooks (CUSTODY_WEBHOOK_SECRET); generated into dataDir/custody-webhook-secret when unset. */
@@ -249,6 +253,11 @@ export function loadConfig(env: Env = process.env): Config {
     wsIdleTimeoutMs: int(env, 'WS_IDLE_TIMEOUT_MS', 60_000, { min: 100, max: 3_600_000 }),
     wsSessionCheckMs: int(env, 'WS_SESSION_CHECK_MS', 4_000, { min: 50, max: 5_000 }),
     ledgerVerifyIntervalMs: int(env, 'LEDGER_VERIFY_INTERVAL_MS', 600_000, { min: 1_000, max: 86_400_000 }),
+    payoutCheckIntervalMs: int(env, 'PAYOUT_CHECK_INTERVAL_MS', 1_000, { min: 50, max: 3_600_000 }),
+    payoutSimBlockMs:
+      env.PAYOUT_SIM_BLOCK_MS === undefined || env.PAYOUT_SIM_BLOCK_MS === ''
+        ? null
+        : int(env, 'PAYOUT_SIM_BLOCK_MS', 1_000, { min: 1, max: 3_600_000 }),
     ...custodyConfig(env),
     proofIntervalMs: int(env, 'PROOF_INTERVAL_MS', 86_400_000, { min: 1_000, max: 31 * 86_400_000 }),
     ...marketConfig(env),

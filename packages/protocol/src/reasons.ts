@@ -126,6 +126,8 @@ export const REASONS = {
   WITHDRAW_DAILY_LIMIT: { code: CODE.REFUSED, params: ['max'] },
   WITHDRAW_TURNOVER_REQUIRED: { code: CODE.REFUSED, params: ['percent', 'required', 'consumed', 'currency'] },
   WITHDRAW_NOT_PENDING: { code: CODE.REFUSED, params: [] },
+  WITHDRAW_NOT_PROCESSING: { code: CODE.REFUSED, params: [] },
+  WITHDRAW_NOT_BANK: { code: CODE.REFUSED, params: [] },
 
   // Spot trading
   SPOT_MARKET_UNKNOWN: { code: CODE.NOT_FOUND, params: ['symbol'] },
