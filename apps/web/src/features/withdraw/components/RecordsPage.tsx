@@ -22,6 +22,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/i18n.ts';
 import { exportUrl, type RecordFilter, useCancelWithdraw, useWithdrawList } from '../api/index.ts';
 import { FormAlert } from './FormAlert.tsx';
+import { PayoutDetail } from './PayoutDetail.tsx';
 
 const WithdrawSheet = lazy(() => import('./WithdrawSheet.tsx').then((m) => ({ default: m.WithdrawSheet })));
 
@@ -211,6 +212,7 @@ export function RecordsPage({ method }: { method?: 'bank' }) {
                           {t('records.reason', { reason: row.reject_reason })}
                         </Text>
                       ) : null}
+                      <PayoutDetail row={row} />
                     </Table.Td>
                     <Table.Td ta="right">
                       <Num value={row.amount} />
@@ -250,6 +252,7 @@ export function RecordsPage({ method }: { method?: 'bank' }) {
                         {t('records.reason', { reason: row.reject_reason })}
                       </Text>
                     ) : null}
+                    <PayoutDetail row={row} />
                   </Stack>
                   <Stack gap={6} align="flex-end" style={{ flexShrink: 0 }}>
                     <StatusBadge row={row} />
