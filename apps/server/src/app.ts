@@ -283,6 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     provider: createEmbeddedPayoutProvider({ blockMs: config.payoutSimBlockMs }),
     audit,
     notifier,
+    bankPaidApprovalThreshold: config.bankPayoutApprovalThreshold,
   });
   const payoutJob = schedulePayouts({ withdrawals, log, intervalMs: config.payoutCheckIntervalMs });
   app.addHook('onClose', async () => payoutJob.stop());

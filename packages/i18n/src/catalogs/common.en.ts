@@ -116,6 +116,7 @@ export const commonEn = {
     WITHDRAW_NOT_PENDING: 'This withdrawal is no longer pending',
     WITHDRAW_NOT_PROCESSING: 'This withdrawal is not being paid out',
     WITHDRAW_NOT_BANK: 'Only a bank withdrawal is marked paid by staff',
+    WITHDRAW_PAID_SECOND_STAFF: 'A second staff member must confirm this payment',
     SPOT_MARKET_UNKNOWN: 'There is no spot market {{symbol}}',
     SPOT_MARKET_HALTED: 'Trading in {{symbol}} is halted: {{reason}}',
     SPOT_MARKET_EXISTS: 'A spot market {{symbol}} already exists',

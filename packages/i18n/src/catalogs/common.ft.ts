@@ -106,6 +106,7 @@ export const commonFt: Shape<typeof commonEn> = {
     WITHDRAW_NOT_PENDING: '該提幣申請已不是待處理狀態',
     WITHDRAW_NOT_PROCESSING: '該提幣不在出款中',
     WITHDRAW_NOT_BANK: '只有銀行卡提現需要人工標記已付款',
+    WITHDRAW_PAID_SECOND_STAFF: '該筆付款須由另一名員工確認',
     SPOT_MARKET_UNKNOWN: '現貨市場 {{symbol}} 不存在',
     SPOT_MARKET_HALTED: '{{symbol}} 已暫停交易：{{reason}}',
     SPOT_MARKET_EXISTS: '現貨市場 {{symbol}} 已存在',

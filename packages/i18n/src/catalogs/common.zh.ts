@@ -106,6 +106,7 @@ export const commonZh: Shape<typeof commonEn> = {
     WITHDRAW_NOT_PENDING: '该提币申请已不是待处理状态',
     WITHDRAW_NOT_PROCESSING: '该提币不在出款中',
     WITHDRAW_NOT_BANK: '只有银行卡提现需要人工标记已付款',
+    WITHDRAW_PAID_SECOND_STAFF: '该笔付款须由另一名员工确认',
     SPOT_MARKET_UNKNOWN: '现货市场 {{symbol}} 不存在',
     SPOT_MARKET_HALTED: '{{symbol}} 已暂停交易：{{reason}}',
     SPOT_MARKET_EXISTS: '现货市场 {{symbol}} 已存在',

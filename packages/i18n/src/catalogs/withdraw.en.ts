@@ -219,6 +219,9 @@ export const withdrawEn = {
   },
   admin: {
     payout: {
+      confirmPaid: 'Confirm paid',
+      secondText: 'Another staff member marked this paid: type the bank reference again to confirm.',
+      awaiting: 'Awaiting a second staff member',
       markPaid: 'Mark paid',
       markFailed: 'Mark failed',
       failTitle: 'Mark payout failed',

@@ -222,6 +222,9 @@ export const withdrawFt: Shape<typeof withdrawEn> = {
   },
   admin: {
     payout: {
+      confirmPaid: '確認已付款',
+      secondText: '另一名員工已標記此筆已付款：請再次輸入銀行流水號以確認。',
+      awaiting: '等待第二名員工確認',
       markPaid: '標記已付款',
       markFailed: '標記失敗',
       failTitle: '標記出款失敗',

@@ -222,6 +222,9 @@ export const withdrawZh: Shape<typeof withdrawEn> = {
   },
   admin: {
     payout: {
+      confirmPaid: '确认已付款',
+      secondText: '另一名员工已标记此笔已付款：请再次输入银行流水号以确认。',
+      awaiting: '等待第二名员工确认',
       markPaid: '标记已付款',
       markFailed: '标记失败',
       failTitle: '标记出款失败',

@@ -14,6 +14,8 @@ export type PayoutRow = {
   amount: string;
   received: string;
   destination: string;
+  /** 1: a first staff member marked it paid (four-eyes); a second confirms with the same reference. */
+  paid_requested?: 0 | 1;
 };
 
 /**
@@ -34,7 +36,7 @@ export function PayoutActions(props: { row: PayoutRow; onDone: (notice: string) 
       <Group gap="xs" wrap="nowrap">
         {row.method === 'bank' ? (
           <Button size="xs" onClick={() => setDialog('paid')} data-testid="withdrawal-paid">
-            {t('admin.payout.markPaid')}
+            {t(row.paid_requested ? 'admin.payout.confirmPaid' : 'admin.payout.markPaid')}
           </Button>
         ) : null}
         <Button
@@ -72,7 +74,7 @@ export function PayoutActions(props: { row: PayoutRow; onDone: (notice: string) 
       <ReasonDialog
         opened={dialog === 'paid'}
         title={t('admin.payout.paidTitle')}
-        text={`${summary}. ${t('admin.payout.paidText')}`}
+        text={`${summary}. ${t(row.paid_requested ? 'admin.payout.secondText' : 'admin.payout.paidText')}`}
         confirmLabel={t('admin.payout.markPaid')}
         reasonOptional
         onClose={() => setDialog(null)}

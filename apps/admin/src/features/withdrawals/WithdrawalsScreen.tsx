@@ -22,6 +22,7 @@ type Withdrawal = {
   tx_hash: string;
   explorer_url: string;
   bank_reference: string;
+  paid_requested: 0 | 1;
   created_at: number;
 };
 const STATES = ['pending', 'processing', 'completed', 'failed', 'rejected', 'cancelled'] as const;
@@ -120,6 +121,11 @@ export default function WithdrawalsScreen() {
                     {w.bank_reference ? (
                       <Text size="xs" c="dimmed">
                         {t('records.payout.bankReference', { reference: w.bank_reference })}
+                      </Text>
+                    ) : null}
+                    {w.paid_requested && w.state === 'processing' ? (
+                      <Text size="xs" c="orange" data-testid="withdrawal-awaiting">
+                        {t('admin.payout.awaiting')}
                       </Text>
                     ) : null}
                     {w.fail_reason ? (

@@ -112,7 +112,8 @@ export const withdrawalsMigrations: Record<string, Migration> = {
           add column settled_at timestamptz;
         alter table withdrawals_withdrawal
           add column fail_reason text check (fail_reason is null or length(fail_reason) <= 32),
-          add column bank_reference text check (bank_reference is null or length(bank_reference) <= 64);
+          add column bank_reference text check (bank_reference is null or length(bank_reference) <= 64),
+          add column paid_requested_by text;
         update withdrawals_payout
           set tx_hash = case when chain = 'ERC20' then '0x' else '' end
                         || encode(sha256(convert_to(id, 'UTF8')), 'hex'),

@@ -27,6 +27,7 @@ beforeAll(async () => {
     custodyWebhookSecret: WEBHOOK_SECRET,
     payoutSimBlockMs: BLOCK_MS,
     payoutCheckIntervalMs: 3_600_000,
+    bankPayoutApprovalThreshold: '150',
   });
 });
 afterAll(async () => t?.close());
@@ -227,20 +228,71 @@ describe('the embedded simulated chain', () => {
       fields: { withdrawal_id: w.data.id, bank_reference: ' ' },
     });
     expect(noRef.reason).toBe('FIELD_REQUIRED');
-    const paid = await adminCall(t.app, {
+    // 200 USDT is above the four-eyes threshold (150): the first mark waits for a second staff member.
+    const first = await adminCall(t.app, {
       call: 'withdrawals/paid',
       token: staff.token,
+      fields: { withdrawal_id: w.data.id, bank_reference: 'HSBC-778812' },
+    });
+    expect(first.data).toMatchObject({
+      state: 'processing',
+      paid_requested: 1,
+      bank_reference: 'HSBC-778812',
+    });
+    expect(await balance(t, c.customerId)).toEqual({ available: 800n * U, frozen: 200n * U });
+    const self = await adminCall(t.app, {
+      call: 'withdrawals/paid',
+      token: staff.token,
+      fields: { withdrawal_id: w.data.id, bank_reference: 'HSBC-778812' },
+    });
+    expect(self.reason).toBe('WITHDRAW_PAID_SECOND_STAFF');
+    const second = await staffSession(t, ['finance']);
+    const otherRef = await adminCall(t.app, {
+      call: 'withdrawals/paid',
+      token: second.token,
+      fields: { withdrawal_id: w.data.id, bank_reference: 'HSBC-000000' },
+    });
+    expect(otherRef.reason).toBe('BAD_INPUT');
+    expect(await settleEntries(w.data.id)).toHaveLength(0);
+    const paid = await adminCall(t.app, {
+      call: 'withdrawals/paid',
+      token: second.token,
       fields: { withdrawal_id: w.data.id, bank_reference: 'HSBC-778812' },
     });
     expect(paid.data).toMatchObject({ state: 'completed', bank_reference: 'HSBC-778812', tx_hash: '' });
     expect(await balance(t, c.customerId)).toEqual({ available: 800n * U, frozen: 0n });
+    const audit = await t.db
+      .selectFrom('staff_audit')
+      .select(['action', 'actor_id'])
+      .where('target_id', '=', w.data.id)
+      .execute();
+    expect(audit.map((a) => a.action).sort()).toEqual([
+      'withdrawal.approve',
+      'withdrawal.paid',
+      'withdrawal.paid_request',
+    ]);
     const twice = await adminCall(t.app, {
       call: 'withdrawals/paid',
-      token: staff.token,
+      token: second.token,
       fields: { withdrawal_id: w.data.id, bank_reference: 'HSBC-778812' },
     });
     expect(twice.reason).toBe('WITHDRAW_NOT_PROCESSING');
     expect(await settleEntries(w.data.id)).toHaveLength(1);
+
+    // At or below the threshold one staff member is enough.
+    const small = await withdraw(t, c.token, { method: 'bank', payee_id: bank.data.id, amount: '120' });
+    await adminCall(t.app, {
+      call: 'withdrawals/approve',
+      token: staff.token,
+      fields: { withdrawal_id: small.data.id },
+    });
+    const smallPaid = await adminCall(t.app, {
+      call: 'withdrawals/paid',
+      token: staff.token,
+      fields: { withdrawal_id: small.data.id, bank_reference: 'HSBC-1' },
+    });
+    expect(smallPaid.data).toMatchObject({ state: 'completed', paid_requested: 0 });
+    expect(await balance(t, c.customerId)).toEqual({ available: 680n * U, frozen: 0n });
 
     // An address withdrawal is never marked paid by hand.
     const crypto = await approved('100');

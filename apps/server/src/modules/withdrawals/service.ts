@@ -70,6 +70,11 @@ export type WithdrawalsDeps = {
   audit: AuditLog | null;
   /** Tells the customer about every state change of their withdrawal (after it commits). */
   notifier?: Notifier | null;
+  /**
+   * Four-eyes on bank payouts: marking paid a bank withdrawal of more than this (a decimal in the
+   * withdrawal's currency; BANK_PAYOUT_APPROVAL_THRESHOLD) needs a second staff member to confirm.
+   */
+  bankPaidApprovalThreshold?: string;
   /** Test hook: runs inside a payout's settling transaction after its ledger entry (a crash there rolls it back). */
   afterSettlePost?: (withdrawalId: string) => void | Promise<void>;
 };
@@ -94,6 +99,7 @@ export function publicWithdrawal(row: repo.WithdrawalRow, destinationShown: stri
     tx_hash: row.tx_hash ?? '',
     explorer_url: explorerUrl(row.chain, row.tx_hash),
     bank_reference: row.bank_reference ?? '',
+    paid_requested: row.paid_requested_by ? 1 : 0,
     can_cancel: row.status === 'pending' ? 1 : 0,
     created_at: row.created_at.getTime(),
     updated_at: row.updated_at.getTime(),
@@ -410,6 +416,7 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
           tx_hash: null,
           fail_reason: null,
           bank_reference: null,
+          paid_requested_by: null,
           created_at: now,
           updated_at: now,
           decided_at: null,
@@ -610,11 +617,31 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
       if (reference.length > BANK_REFERENCE_MAX)
         refuse('FIELD_TOO_LONG', { field: 'bank_reference', max: BANK_REFERENCE_MAX });
       const note = input.note.trim() === '' ? undefined : checkNote(input.note);
-      const after = await inTransaction(db, async (tx) => {
+      const result = await inTransaction(db, async (tx) => {
         const row = await repo.findWithdrawal(tx, input.withdrawalId, { lock: true });
         if (!row) refuse('NOT_FOUND');
         if (row.method !== 'bank') refuse('WITHDRAW_NOT_BANK');
         if (row.status !== 'processing') refuse('WITHDRAW_NOT_PROCESSING');
+        const threshold = parseAmount('threshold', deps.bankPaidApprovalThreshold ?? '10000', row.currency);
+        if (BigInt(row.amount) > threshold) {
+          if (!row.paid_requested_by) {
+            // The first of two: kept with its reference; the withdrawal stays processing.
+            const patch = { bank_reference: reference, paid_requested_by: staffId, updated_at: clock.now() };
+            await repo.updateWithdrawal(tx, row.id, patch);
+            await audit.record(tx, {
+              actorId: staffId,
+              action: 'withdrawal.paid_request',
+              targetType: 'withdrawal',
+              targetId: row.id,
+              before: { status: row.status },
+              after: { status: row.status, bank_reference: reference, awaiting: 'second staff member' },
+              ...(note ? { reason: note } : {}),
+            });
+            return { row: { ...row, ...patch }, done: false };
+          }
+          if (row.paid_requested_by === staffId) refuse('WITHDRAW_PAID_SECOND_STAFF');
+          if (row.bank_reference !== reference) refuse('BAD_INPUT', { field: 'bank_reference' });
+        }
         const done = await finish(
           tx,
           row,
@@ -626,14 +653,14 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
           action: 'withdrawal.paid',
           targetType: 'withdrawal',
           targetId: row.id,
-          before: { status: row.status },
+          before: { status: row.status, paid_requested_by: row.paid_requested_by },
           after: { status: done.status, bank_reference: reference },
           ...(note ? { reason: note } : {}),
         });
-        return done;
+        return { row: done, done: true };
       });
-      await notify(after);
-      return view(after);
+      if (result.done) await notify(result.row);
+      return view(result.row);
     },
   };
 }

@@ -83,6 +83,8 @@ export type WithdrawalsTables = {
     fail_reason: string | null;
     /** The bank's reference of a bank withdrawal staff marked paid. */
     bank_reference: string | null;
+    /** Four-eyes: the staff member who marked a bank withdrawal above the threshold paid, awaiting a second. */
+    paid_requested_by: string | null;
   };
   /** What the embedded payout provider "broadcast": one row per approved withdrawal. */
   withdrawals_payout: {
