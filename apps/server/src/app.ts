@@ -67,10 +67,11 @@ import {
 } from './modules/staff/index.ts';
 import {
   createBook,
+  createEmbeddedPayoutProvider,
   createSecurity,
   createWithdrawals,
-  embeddedPayoutProvider,
   hasTradePassword,
+  schedulePayouts,
   withdrawalsAdminRoutes,
   withdrawalsRoutes,
   withdrawalsWebhookRoutes,
@@ -279,9 +280,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ledger,
     book: withdrawalBook,
     security: withdrawalSecurity,
-    provider: embeddedPayoutProvider,
+    provider: createEmbeddedPayoutProvider({ blockMs: config.payoutSimBlockMs }),
     audit,
+    notifier,
+    bankPaidApprovalThreshold: config.bankPayoutApprovalThreshold,
   });
+  const payoutJob = schedulePayouts({ withdrawals, log, intervalMs: config.payoutCheckIntervalMs });
+  app.addHook('onClose', async () => payoutJob.stop());
+  app.decorate('withdrawalsService', withdrawals);
+  app.decorate('payoutJob', payoutJob);
   await app.register(withdrawalsRoutes({ withdrawals, book: withdrawalBook, security: withdrawalSecurity }), {
     prefix: '/api/web',
   });

@@ -42,6 +42,12 @@ export type Config = Readonly<{
   wsSessionCheckMs: number;
   /** How often the server proves the ledger balances (LEDGER_VERIFY_INTERVAL_MS, default 10 min). */
   ledgerVerifyIntervalMs: number;
+  /** How often the payout job settles due simulated-chain payouts (PAYOUT_CHECK_INTERVAL_MS, default 1 s). */
+  payoutCheckIntervalMs: number;
+  /** Simulated block time of every network (PAYOUT_SIM_BLOCK_MS); unset: each network's own (chains.ts). */
+  payoutSimBlockMs: number | null;
+  /** A bank withdrawal worth more (in its currency) marked paid needs a second staff member (BANK_PAYOUT_APPROVAL_THRESHOLD, default 10000). */
+  bankPayoutApprovalThreshold: string;
   /** Account-level extended PUBLIC key deposit addresses derive from (CUSTODY_XPUB); unset: the published test xpub (demo/dev only). */
   custodyXpub: string | null;
   /** HMAC key of custody webhooks (CUSTODY_WEBHOOK_SECRET); generated into dataDir/custody-webhook-secret when unset. */
@@ -249,9 +255,22 @@ export function loadConfig(env: Env = process.env): Config {
     wsIdleTimeoutMs: int(env, 'WS_IDLE_TIMEOUT_MS', 60_000, { min: 100, max: 3_600_000 }),
     wsSessionCheckMs: int(env, 'WS_SESSION_CHECK_MS', 4_000, { min: 50, max: 5_000 }),
     ledgerVerifyIntervalMs: int(env, 'LEDGER_VERIFY_INTERVAL_MS', 600_000, { min: 1_000, max: 86_400_000 }),
+    payoutCheckIntervalMs: int(env, 'PAYOUT_CHECK_INTERVAL_MS', 1_000, { min: 50, max: 3_600_000 }),
+    payoutSimBlockMs:
+      env.PAYOUT_SIM_BLOCK_MS === undefined || env.PAYOUT_SIM_BLOCK_MS === ''
+        ? null
+        : int(env, 'PAYOUT_SIM_BLOCK_MS', 1_000, { min: 1, max: 3_600_000 }),
+    bankPayoutApprovalThreshold: decimalSetting(env, 'BANK_PAYOUT_APPROVAL_THRESHOLD', '10000'),
     ...custodyConfig(env),
     proofIntervalMs: int(env, 'PROOF_INTERVAL_MS', 86_400_000, { min: 1_000, max: 31 * 86_400_000 }),
     ...marketConfig(env),
     ...staffConfig(env),
   });
+}
+
+function decimalSetting(env: Env, name: string, fallback: string): string {
+  const value = env[name] === undefined || env[name] === '' ? fallback : (env[name] as string);
+  if (!/^\d{1,12}(\.\d{1,8})?$/.test(value))
+    throw new ConfigError(`${name} must be a decimal amount, got "${value}"`);
+  return value;
 }

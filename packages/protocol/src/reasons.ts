@@ -129,6 +129,9 @@ export const REASONS = {
     params: ['percent', 'held', 'withdrawable', 'more', 'currency'],
   },
   WITHDRAW_NOT_PENDING: { code: CODE.REFUSED, params: [] },
+  WITHDRAW_NOT_PROCESSING: { code: CODE.REFUSED, params: [] },
+  WITHDRAW_NOT_BANK: { code: CODE.REFUSED, params: [] },
+  WITHDRAW_PAID_SECOND_STAFF: { code: CODE.REFUSED, params: [] },
 
   // Spot trading
   SPOT_MARKET_UNKNOWN: { code: CODE.NOT_FOUND, params: ['symbol'] },

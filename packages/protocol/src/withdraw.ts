@@ -165,7 +165,13 @@ export type WithdrawalView = {
   status: 0 | 1 | 2;
   state: WithdrawalState;
   reject_reason: string;
+  /** Why a payout failed: network_rejected | destination_rejected | provider_error | bank_returned ('' otherwise). */
+  fail_reason: string;
   tx_hash: string;
+  /** The transaction on the network's explorer ('' without a hash). */
+  explorer_url: string;
+  /** The bank's reference of a bank withdrawal staff marked paid ('' otherwise). */
+  bank_reference: string;
   can_cancel: 0 | 1;
   created_at: number;
   updated_at: number;

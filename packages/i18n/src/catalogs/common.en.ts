@@ -1,6 +1,31 @@
 /** Server-side texts: refusal reasons (one per REASONS key) and field names. */
 export const commonEn = {
   message: {
+    withdrawal: {
+      pendingSubject: 'Withdrawal requested: {{amount}} {{currency}}',
+      pendingBody:
+        'We received your withdrawal of {{amount}} {{currency}} ({{id}}). The amount is frozen until it is reviewed.',
+      processingSubject: 'Withdrawal approved: {{received}} {{currency}} on its way',
+      processingBody: 'Your withdrawal {{id}} was approved and sent: {{received}} {{currency}}.',
+      completedSubject: 'Withdrawal completed: {{received}} {{currency}}',
+      completedBody:
+        'Your withdrawal {{id}} of {{received}} {{currency}} is complete. Transaction: {{tx}}{{reference}}',
+      failedSubject: 'Withdrawal failed: funds returned',
+      failedBody:
+        'Your withdrawal {{id}} failed: {{reason}}. {{amount}} {{currency}} is available in your account again.',
+      rejectedSubject: 'Withdrawal rejected: funds returned',
+      rejectedBody:
+        'Your withdrawal {{id}} was rejected: {{reason}}. {{amount}} {{currency}} is available in your account again.',
+      cancelledSubject: 'Withdrawal cancelled',
+      cancelledBody:
+        'You cancelled withdrawal {{id}}. {{amount}} {{currency}} is available in your account again.',
+    },
+    withdrawalFailReason: {
+      network_rejected: 'the network rejected the transfer',
+      destination_rejected: 'the receiving address or account refused it',
+      provider_error: 'the payout provider could not send it',
+      bank_returned: 'the bank returned the payment',
+    },
     codeSubject: 'Your Bourse verification code',
     codeBody:
       'Your verification code is {{code}}. It expires in {{minutes}} minutes. If you did not ask for it, ignore this message.',
@@ -89,6 +114,9 @@ export const commonEn = {
     WITHDRAW_TURNOVER_REQUIRED:
       '{{held}} {{currency}} of promotional credit is held until you trade {{more}} more; you can withdraw up to {{withdrawable}} now (rule: turnover, {{percent}}% of promotional credit)',
     WITHDRAW_NOT_PENDING: 'This withdrawal is no longer pending',
+    WITHDRAW_NOT_PROCESSING: 'This withdrawal is not being paid out',
+    WITHDRAW_NOT_BANK: 'Only a bank withdrawal is marked paid by staff',
+    WITHDRAW_PAID_SECOND_STAFF: 'A second staff member must confirm this payment',
     SPOT_MARKET_UNKNOWN: 'There is no spot market {{symbol}}',
     SPOT_MARKET_HALTED: 'Trading in {{symbol}} is halted: {{reason}}',
     SPOT_MARKET_EXISTS: 'A spot market {{symbol}} already exists',

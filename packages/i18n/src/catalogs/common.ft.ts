@@ -3,6 +3,26 @@ import type { commonEn } from './common.en.ts';
 
 export const commonFt: Shape<typeof commonEn> = {
   message: {
+    withdrawal: {
+      pendingSubject: '提幣申請已提交：{{amount}} {{currency}}',
+      pendingBody: '我們已收到您 {{amount}} {{currency}} 的提幣申請（{{id}}），審核前該金額已凍結。',
+      processingSubject: '提幣已批准：{{received}} {{currency}} 正在發送',
+      processingBody: '您的提幣 {{id}} 已批准並發出：{{received}} {{currency}}。',
+      completedSubject: '提幣已完成：{{received}} {{currency}}',
+      completedBody: '您的提幣 {{id}}（{{received}} {{currency}}）已完成。交易：{{tx}}{{reference}}',
+      failedSubject: '提幣失敗：資金已退回',
+      failedBody: '您的提幣 {{id}} 失敗：{{reason}}。{{amount}} {{currency}} 已退回您的帳戶。',
+      rejectedSubject: '提幣被拒絕：資金已退回',
+      rejectedBody: '您的提幣 {{id}} 被拒絕：{{reason}}。{{amount}} {{currency}} 已退回您的帳戶。',
+      cancelledSubject: '提幣已取消',
+      cancelledBody: '您已取消提幣 {{id}}。{{amount}} {{currency}} 已退回您的帳戶。',
+    },
+    withdrawalFailReason: {
+      network_rejected: '區塊鏈網絡拒絕了該轉帳',
+      destination_rejected: '收款地址或帳戶拒收',
+      provider_error: '出款服務商無法發送',
+      bank_returned: '銀行退回了該筆付款',
+    },
     codeSubject: '您的 Bourse 驗證碼',
     codeBody: '您的驗證碼是 {{code}}，{{minutes}} 分鐘內有效。如非本人操作，請忽略本訊息。',
     noticeSubject: '關於您的 Bourse 地址的請求',
@@ -84,6 +104,9 @@ export const commonFt: Shape<typeof commonEn> = {
     WITHDRAW_TURNOVER_REQUIRED:
       '{{held}} {{currency}} 推廣贈金暫不可提，再交易 {{more}} 即可釋放；現在最多可提 {{withdrawable}}（規則：流水要求，贈金的 {{percent}}%）',
     WITHDRAW_NOT_PENDING: '該提幣申請已不是待處理狀態',
+    WITHDRAW_NOT_PROCESSING: '該提幣不在出款中',
+    WITHDRAW_NOT_BANK: '只有銀行卡提現需要人工標記已付款',
+    WITHDRAW_PAID_SECOND_STAFF: '該筆付款須由另一名員工確認',
     SPOT_MARKET_UNKNOWN: '現貨市場 {{symbol}} 不存在',
     SPOT_MARKET_HALTED: '{{symbol}} 已暫停交易：{{reason}}',
     SPOT_MARKET_EXISTS: '現貨市場 {{symbol}} 已存在',

@@ -3,6 +3,26 @@ import type { commonEn } from './common.en.ts';
 
 export const commonZh: Shape<typeof commonEn> = {
   message: {
+    withdrawal: {
+      pendingSubject: '提币申请已提交：{{amount}} {{currency}}',
+      pendingBody: '我们已收到您 {{amount}} {{currency}} 的提币申请（{{id}}），审核前该金额已冻结。',
+      processingSubject: '提币已批准：{{received}} {{currency}} 正在发送',
+      processingBody: '您的提币 {{id}} 已批准并发出：{{received}} {{currency}}。',
+      completedSubject: '提币已完成：{{received}} {{currency}}',
+      completedBody: '您的提币 {{id}}（{{received}} {{currency}}）已完成。交易：{{tx}}{{reference}}',
+      failedSubject: '提币失败：资金已退回',
+      failedBody: '您的提币 {{id}} 失败：{{reason}}。{{amount}} {{currency}} 已退回您的账户。',
+      rejectedSubject: '提币被拒绝：资金已退回',
+      rejectedBody: '您的提币 {{id}} 被拒绝：{{reason}}。{{amount}} {{currency}} 已退回您的账户。',
+      cancelledSubject: '提币已取消',
+      cancelledBody: '您已取消提币 {{id}}。{{amount}} {{currency}} 已退回您的账户。',
+    },
+    withdrawalFailReason: {
+      network_rejected: '区块链网络拒绝了该转账',
+      destination_rejected: '收款地址或账户拒收',
+      provider_error: '出款服务商无法发送',
+      bank_returned: '银行退回了该笔付款',
+    },
     codeSubject: '您的 Bourse 验证码',
     codeBody: '您的验证码是 {{code}}，{{minutes}} 分钟内有效。如非本人操作，请忽略本消息。',
     noticeSubject: '关于您的 Bourse 地址的请求',
@@ -84,6 +104,9 @@ export const commonZh: Shape<typeof commonEn> = {
     WITHDRAW_TURNOVER_REQUIRED:
       '{{held}} {{currency}} 推广赠金暂不可提，再交易 {{more}} 即可释放；现在最多可提 {{withdrawable}}（规则：流水要求，赠金的 {{percent}}%）',
     WITHDRAW_NOT_PENDING: '该提币申请已不是待处理状态',
+    WITHDRAW_NOT_PROCESSING: '该提币不在出款中',
+    WITHDRAW_NOT_BANK: '只有银行卡提现需要人工标记已付款',
+    WITHDRAW_PAID_SECOND_STAFF: '该笔付款须由另一名员工确认',
     SPOT_MARKET_UNKNOWN: '现货市场 {{symbol}} 不存在',
     SPOT_MARKET_HALTED: '{{symbol}} 已暂停交易：{{reason}}',
     SPOT_MARKET_EXISTS: '现货市场 {{symbol}} 已存在',

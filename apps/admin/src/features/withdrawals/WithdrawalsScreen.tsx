@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { formatTime, useLang } from '../../app/i18n.ts';
 import { ErrorNote, Figure, ReasonDialog } from '../../app/ui.tsx';
+import { PayoutActions } from './PayoutActions.tsx';
 
 type Withdrawal = {
   id: string;
@@ -17,6 +18,11 @@ type Withdrawal = {
   received: string;
   state: 'pending' | 'processing' | 'completed' | 'failed' | 'rejected' | 'cancelled';
   reject_reason: string;
+  fail_reason: string;
+  tx_hash: string;
+  explorer_url: string;
+  bank_reference: string;
+  paid_requested: 0 | 1;
   created_at: number;
 };
 const STATES = ['pending', 'processing', 'completed', 'failed', 'rejected', 'cancelled'] as const;
@@ -101,6 +107,34 @@ export default function WithdrawalsScreen() {
                         {t('records.reason', { reason: w.reject_reason })}
                       </Text>
                     ) : null}
+                    {w.tx_hash ? (
+                      <Text
+                        size="xs"
+                        c="dimmed"
+                        ff="monospace"
+                        style={{ wordBreak: 'break-all' }}
+                        data-testid="withdrawal-tx"
+                      >
+                        {t('records.payout.txHash')} {w.tx_hash}
+                      </Text>
+                    ) : null}
+                    {w.bank_reference ? (
+                      <Text size="xs" c="dimmed">
+                        {t('records.payout.bankReference', { reference: w.bank_reference })}
+                      </Text>
+                    ) : null}
+                    {w.paid_requested && w.state === 'processing' ? (
+                      <Text size="xs" c="orange" data-testid="withdrawal-awaiting">
+                        {t('admin.payout.awaiting')}
+                      </Text>
+                    ) : null}
+                    {w.fail_reason ? (
+                      <Text size="xs" c="red">
+                        {t('records.payout.failed', {
+                          reason: t(`records.payout.failReason.${w.fail_reason as 'provider_error'}`),
+                        })}
+                      </Text>
+                    ) : null}
                   </Table.Td>
                   <Table.Td ta="right">
                     <Figure>{w.amount}</Figure>
@@ -137,6 +171,15 @@ export default function WithdrawalsScreen() {
                           {t('admin.reject')}
                         </Button>
                       </Group>
+                    ) : null}
+                    {w.state === 'processing' ? (
+                      <PayoutActions
+                        row={w}
+                        onDone={async (text) => {
+                          setNotice(text);
+                          await client.invalidateQueries({ queryKey: ['withdrawals/queue'] });
+                        }}
+                      />
                     ) : null}
                   </Table.Td>
                 </Table.Tr>

@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { SIGNATURE_HEADER, verifyWebhook } from '../../lib/webhook.ts';
 import { staffOf } from '../staff/index.ts';
 import { pageOf } from './routes.ts';
-import type { Withdrawals } from './service.ts';
+import { PAYOUT_FAIL_REASONS, type Withdrawals } from './service.ts';
 
 const id = Type.String({ minLength: 1, maxLength: 40 });
 const digits = (max: number) => Type.String({ pattern: `^[0-9]{1,${max}}$` });
@@ -25,6 +25,24 @@ const QueueQuery = Type.Object(
 const ApproveBody = Type.Object({ ...CommonFields, withdrawal_id: id }, { additionalProperties: false });
 const RejectBody = Type.Object(
   { ...CommonFields, withdrawal_id: id, reason: Type.String({ minLength: 1, maxLength: 500 }) },
+  { additionalProperties: false },
+);
+const FailBody = Type.Object(
+  {
+    ...CommonFields,
+    withdrawal_id: id,
+    reason: Type.Union(PAYOUT_FAIL_REASONS.map((r) => Type.Literal(r))),
+    note: Type.String({ maxLength: 500 }),
+  },
+  { additionalProperties: false },
+);
+const PaidBody = Type.Object(
+  {
+    ...CommonFields,
+    withdrawal_id: id,
+    bank_reference: Type.String({ maxLength: 64 }),
+    note: Type.Optional(Type.String({ maxLength: 500 })),
+  },
   { additionalProperties: false },
 );
 /** `params` is the rule's parameters as a JSON object text (form fields are strings). */
@@ -89,6 +107,50 @@ export function withdrawalsAdminRoutes(deps: { withdrawals: Withdrawals }) {
         return ok(
           request,
           await withdrawals.reject(staffOf(request).staffId, body.withdrawal_id, body.reason),
+        );
+      },
+    );
+    app.post(
+      '/withdrawals/fail',
+      {
+        schema: {
+          tags,
+          summary: 'A payout will not arrive: failed with a reason code and a note; funds unfrozen, audited',
+          body: FailBody,
+        },
+        config: { permission: 'withdrawals.decide' },
+      },
+      async (request) => {
+        const body = request.body as Static<typeof FailBody>;
+        return ok(
+          request,
+          await withdrawals.markFailed(staffOf(request).staffId, {
+            withdrawalId: body.withdrawal_id,
+            reason: body.reason,
+            note: body.note,
+          }),
+        );
+      },
+    );
+    app.post(
+      '/withdrawals/paid',
+      {
+        schema: {
+          tags,
+          summary: 'A bank withdrawal was paid (bank reference required): completed, audited',
+          body: PaidBody,
+        },
+        config: { permission: 'withdrawals.decide' },
+      },
+      async (request) => {
+        const body = request.body as Static<typeof PaidBody>;
+        return ok(
+          request,
+          await withdrawals.markPaid(staffOf(request).staffId, {
+            withdrawalId: body.withdrawal_id,
+            bankReference: body.bank_reference,
+            note: body.note ?? '',
+          }),
         );
       },
     );

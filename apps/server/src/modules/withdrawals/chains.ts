@@ -97,3 +97,38 @@ export function normalizeAddress(chain: Chain, input: string): string | null {
   if (trimmed.length === 0 || trimmed.length > 128) return null;
   return CHECKS[chain](trimmed);
 }
+
+/**
+ * What a payout needs to know about each network: how many blocks confirm a transfer, how long a
+ * block takes on the embedded simulated chain (short on purpose; PAYOUT_SIM_BLOCK_MS overrides it
+ * for every network), how a transaction hash is written and where a customer looks it up.
+ */
+export type Network = {
+  confirmations: number;
+  simBlockMs: number;
+  hashPrefix: '' | '0x';
+  /** `{hash}` is replaced by the transaction hash. */
+  explorerTx: string;
+};
+
+export const NETWORKS: Readonly<Record<Chain, Network>> = {
+  ERC20: {
+    confirmations: 12,
+    simBlockMs: 1_000,
+    hashPrefix: '0x',
+    explorerTx: 'https://etherscan.io/tx/{hash}',
+  },
+  TRC20: {
+    confirmations: 19,
+    simBlockMs: 500,
+    hashPrefix: '',
+    explorerTx: 'https://tronscan.org/#/transaction/{hash}',
+  },
+  BTC: { confirmations: 6, simBlockMs: 2_000, hashPrefix: '', explorerTx: 'https://mempool.space/tx/{hash}' },
+};
+
+/** The explorer page of a transaction, or '' when the network has none (a bank payment). */
+export function explorerUrl(chain: string, txHash: string | null): string {
+  if (!txHash || !isChain(chain)) return '';
+  return NETWORKS[chain].explorerTx.replace('{hash}', encodeURIComponent(txHash));
+}

@@ -96,6 +96,33 @@ export const withdrawalsMigrations: Record<string, Migration> = {
       }
     },
   },
+  /**
+   * Payouts end (issue 13): the embedded provider simulates a chain. A broadcast carries its
+   * transaction hash and the instant it is confirmed (network block count × simulated block time);
+   * the payout job settles it then. Broadcasts recorded before this migration confirm at the next run.
+   */
+  '20261125_0610_withdrawals_payout_sim': {
+    async up(db: Kysely<unknown>) {
+      await sql`
+        alter table withdrawals_payout
+          add column status text not null default 'broadcast'
+            check (status in ('broadcast', 'confirmed', 'failed')),
+          add column tx_hash text,
+          add column confirm_at timestamptz,
+          add column settled_at timestamptz;
+        alter table withdrawals_withdrawal
+          add column fail_reason text check (fail_reason is null or length(fail_reason) <= 32),
+          add column bank_reference text check (bank_reference is null or length(bank_reference) <= 64),
+          add column paid_requested_by text;
+        update withdrawals_payout
+          set tx_hash = case when chain = 'ERC20' then '0x' else '' end
+                        || encode(sha256(convert_to(id, 'UTF8')), 'hex'),
+              confirm_at = created_at
+          where chain in ('ERC20', 'TRC20', 'BTC');
+        create index withdrawals_payout_due on withdrawals_payout (confirm_at) where status = 'broadcast';
+      `.execute(db);
+    },
+  },
   '20261125_0610_withdrawals_turnover_off': {
     // Issue 13: the turnover rule is off by default and holds promotional credit only. Turned off
     // where it is still as shipped (never changed by staff: no `updated_by`, shipped params).

@@ -253,3 +253,41 @@ export async function turnoverFigures(
   const figures = await customerTurnover(q, { ...input, promotionalReasons: PROMOTIONAL_REASONS });
   return { promotional: figures.promotionalUnits, consumed: figures.consumedUnits };
 }
+
+/** Simulated-chain broadcasts whose confirmation instant has come, oldest first. */
+export async function duePayouts(q: Q, now: Date, limit: number) {
+  return q
+    .selectFrom('withdrawals_payout')
+    .select(['id', 'withdrawal_id', 'tx_hash'])
+    .where('status', '=', 'broadcast')
+    .where('confirm_at', '<=', now)
+    .orderBy('confirm_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function findPayout(q: Q, withdrawalId: string, options: { lock?: boolean } = {}) {
+  let query = q.selectFrom('withdrawals_payout').selectAll().where('withdrawal_id', '=', withdrawalId);
+  if (options.lock) query = query.forUpdate();
+  return (await query.executeTakeFirst()) ?? null;
+}
+
+export async function updatePayout(
+  q: Q,
+  id: string,
+  patch: { status: 'confirmed' | 'failed'; settled_at: Date },
+) {
+  await q.updateTable('withdrawals_payout').set(patch).where('id', '=', id).execute();
+}
+
+/** Where to tell a customer about their withdrawal: their email (else phone) and language. */
+export async function contactOf(q: Q, customerId: string) {
+  return (
+    (await q
+      .selectFrom('accounts_customer')
+      .select(['email', 'phone', 'language'])
+      .where('id', '=', customerId)
+      .executeTakeFirst()) ?? null
+  );
+}

@@ -1,4 +1,6 @@
+import { translate } from '@bourse/i18n';
 import { isKnownAsset, scaleOf, toDecimalString } from '@bourse/money';
+import { isLang } from '@bourse/protocol';
 import type { Logger } from 'pino';
 import { type Db, inTransaction, type Tx } from '../../db/database.ts';
 import type { AuthContext } from '../../http/context.ts';
@@ -8,7 +10,9 @@ import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { parseAmount } from '../assets/index.ts';
 import type { Ledger } from '../ledger/index.ts';
+import type { Notifier } from '../notify/index.ts';
 import type { Book } from './book.ts';
+import { explorerUrl } from './chains.ts';
 import {
   checkDailyCount,
   checkRequest,
@@ -31,6 +35,17 @@ export const WITHDRAW_ACCOUNT_TYPE = 'spot' as const;
 export const PAGE_SIZE_MAX = 100;
 export const EXPORT_ROWS_MAX = 10_000;
 export const REJECT_REASON_MAX = 500;
+export const BANK_REFERENCE_MAX = 64;
+/** Why a payout failed; the customer reads each in their language (withdraw catalogue `failReason`). */
+export const PAYOUT_FAIL_REASONS = [
+  'network_rejected',
+  'destination_rejected',
+  'provider_error',
+  'bank_returned',
+] as const;
+export type PayoutFailReason = (typeof PAYOUT_FAIL_REASONS)[number];
+/** How many due payouts one run of the payout job settles (each in its own transaction). */
+export const PAYOUT_BATCH = 100;
 
 /** Spec 4's generic record status: 0 failure, 1 processing/waiting, 2 success. */
 export function statusCode(status: WithdrawalStatus): 0 | 1 | 2 {
@@ -54,6 +69,15 @@ export type WithdrawalsDeps = {
   provider: PayoutProvider;
   /** The back office's audit log; staff calls are offered only when it exists. */
   audit: AuditLog | null;
+  /** Tells the customer about every state change of their withdrawal (after it commits). */
+  notifier?: Notifier | null;
+  /**
+   * Four-eyes on bank payouts: marking paid a bank withdrawal of more than this (a decimal in the
+   * withdrawal's currency; BANK_PAYOUT_APPROVAL_THRESHOLD) needs a second staff member to confirm.
+   */
+  bankPaidApprovalThreshold?: string;
+  /** Test hook: runs inside a payout's settling transaction after its ledger entry (a crash there rolls it back). */
+  afterSettlePost?: (withdrawalId: string) => void | Promise<void>;
 };
 
 const fmt = (units: string | bigint, currency: string) => toDecimalString(BigInt(units), scaleOf(currency));
@@ -72,7 +96,11 @@ export function publicWithdrawal(row: repo.WithdrawalRow, destinationShown: stri
     status: statusCode(row.status),
     state: row.status,
     reject_reason: row.reject_reason ?? '',
+    fail_reason: row.fail_reason ?? '',
     tx_hash: row.tx_hash ?? '',
+    explorer_url: explorerUrl(row.chain, row.tx_hash),
+    bank_reference: row.bank_reference ?? '',
+    paid_requested: row.paid_requested_by ? 1 : 0,
     can_cancel: row.status === 'pending' ? 1 : 0,
     created_at: row.created_at.getTime(),
     updated_at: row.updated_at.getTime(),
@@ -90,6 +118,10 @@ export type RequestInput = {
 
 export function createWithdrawals(deps: WithdrawalsDeps) {
   const { db, clock, ledger, book, security } = deps;
+  /** Test hooks (see WithdrawalsDeps.afterSettlePost); tests may set them on the service. */
+  const faults: { afterSettlePost?: ((withdrawalId: string) => void | Promise<void>) | undefined } = {
+    afterSettlePost: deps.afterSettlePost,
+  };
 
   /** The answer's form of a row: a bank destination shows its bank name and the card's last 4. */
   function view(row: repo.WithdrawalRow) {
@@ -122,6 +154,124 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
     return { chain: 'BANK', destination: payee.sealed, label: fields.bank_name, memo: '' };
   }
 
+  function checkNote(text: string): string {
+    const note = text.trim();
+    if (note === '') refuse('FIELD_REQUIRED', { field: 'note' });
+    if (note.length > REJECT_REASON_MAX) refuse('FIELD_TOO_LONG', { field: 'note', max: REJECT_REASON_MAX });
+    return note;
+  }
+
+  /**
+   * Ends a processing withdrawal in the caller's transaction (its row locked): confirmed consumes
+   * the frozen amount (to `withdrawals_clearing`, the fee to `fee_income`); failed unfreezes it.
+   * The payout row, when the embedded provider keeps one, ends with it.
+   */
+  async function finish(
+    tx: Tx,
+    row: repo.WithdrawalRow,
+    outcome:
+      | { status: 'confirmed'; txHash: string | null; bankReference?: string }
+      | { status: 'failed'; reason: PayoutFailReason },
+    actorId?: string,
+  ): Promise<repo.WithdrawalRow> {
+    const now = clock.now();
+    const customer = {
+      book: 'real' as const,
+      customerId: row.customer_id,
+      accountType: WITHDRAW_ACCOUNT_TYPE,
+    };
+    let patch: Partial<repo.WithdrawalRow>;
+    if (outcome.status === 'confirmed') {
+      const fee = BigInt(row.fee);
+      await ledger.post(tx, {
+        reason: 'withdrawal.settle',
+        reference: { type: 'withdrawal', id: row.id },
+        idempotencyKey: `wdr-settle:${row.id}`,
+        ...(actorId ? { actorId } : {}),
+        postings: [
+          { account: customer, currency: row.currency, bucket: 'frozen', amountUnits: -BigInt(row.amount) },
+          {
+            account: { book: 'real', platform: 'withdrawals_clearing' },
+            currency: row.currency,
+            amountUnits: BigInt(row.received),
+          },
+          ...(fee > 0n
+            ? [
+                {
+                  account: { book: 'real' as const, platform: 'fee_income' as const },
+                  currency: row.currency,
+                  amountUnits: fee,
+                },
+              ]
+            : []),
+        ],
+      });
+      patch = {
+        status: 'completed',
+        tx_hash: outcome.txHash,
+        ...(outcome.bankReference ? { bank_reference: outcome.bankReference } : {}),
+      };
+    } else {
+      await ledger.unfreeze(tx, {
+        ...customer,
+        currency: row.currency,
+        amountUnits: BigInt(row.amount),
+        reason: 'withdrawal.fail',
+        reference: { type: 'withdrawal', id: row.id },
+        idempotencyKey: `wdr-release:${row.id}`,
+        ...(actorId ? { actorId } : {}),
+        memo: outcome.reason,
+      });
+      patch = { status: 'failed', fail_reason: outcome.reason };
+    }
+    await faults.afterSettlePost?.(row.id);
+    Object.assign(patch, { settled_at: now, updated_at: now });
+    await repo.updateWithdrawal(tx, row.id, patch);
+    const payout = await repo.findPayout(tx, row.id, { lock: true });
+    if (payout && payout.status === 'broadcast') {
+      await repo.updatePayout(tx, payout.id, {
+        status: outcome.status === 'confirmed' ? 'confirmed' : 'failed',
+        settled_at: now,
+      });
+    }
+    return { ...row, ...patch };
+  }
+
+  /**
+   * Tells the customer (email, else SMS; the outbox in the embedded set-up) that their withdrawal
+   * changed state, in their language. After the change commits; a failure to tell is logged and
+   * does not undo the change.
+   */
+  async function notify(row: repo.WithdrawalRow): Promise<void> {
+    const notifier = deps.notifier;
+    if (!notifier) return;
+    try {
+      const contact = await repo.contactOf(db, row.customer_id);
+      const recipient = contact?.email ?? contact?.phone;
+      if (!contact || !recipient) return;
+      const lang = isLang(contact.language) ? contact.language : 'en';
+      const params = {
+        amount: fmt(row.amount, row.currency),
+        received: fmt(row.received, row.currency),
+        currency: row.currency,
+        id: row.id,
+        tx: row.tx_hash ?? '',
+        reference: row.bank_reference ?? '',
+        reason: row.fail_reason
+          ? translate(lang, `message.withdrawalFailReason.${row.fail_reason}`)
+          : (row.reject_reason ?? ''),
+      };
+      await notifier.send({
+        channel: contact.email ? 'email' : 'sms',
+        recipient,
+        subject: translate(lang, `message.withdrawal.${row.status}Subject`, params),
+        body: translate(lang, `message.withdrawal.${row.status}Body`, params),
+      });
+    } catch (error) {
+      deps.log.warn({ err: error, withdrawal: row.id }, 'withdrawal notice could not be sent');
+    }
+  }
+
   async function decide(
     staffId: string,
     withdrawalId: string,
@@ -130,7 +280,7 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
   ) {
     const audit = deps.audit;
     if (!audit) throw new Error('staff calls need the audit log');
-    return inTransaction(db, async (tx) => {
+    const decided = await inTransaction(db, async (tx) => {
       const row = await repo.findWithdrawal(tx, withdrawalId, { lock: true });
       if (!row) refuse('NOT_FOUND');
       if (row.status !== 'pending') refuse('WITHDRAW_NOT_PENDING');
@@ -149,7 +299,7 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
           },
           now,
         );
-        patch = { status: 'processing', provider_ref: sent.providerRef };
+        patch = { status: 'processing', provider_ref: sent.providerRef, tx_hash: sent.txHash };
       } else {
         await ledger.unfreeze(tx, {
           book: 'real',
@@ -177,12 +327,15 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
         after: { status: after.status, provider_ref: after.provider_ref ?? null },
         ...(reason ? { reason } : {}),
       });
-      return view(after);
+      return after;
     });
+    await notify(decided);
+    return view(decided);
   }
 
   return {
     loadRules,
+    faults,
 
     /** The rules as the withdrawal screen lists them before the customer submits. */
     async rulesForScreen(auth: AuthContext, currency: string) {
@@ -254,7 +407,7 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
       const fee = feeOf(rules, { method: input.method, amountUnits });
       const day = localTime(now, rules.daily_count.params.timezone).day;
       const id = newId('wdr', now.getTime());
-      return inTransaction(db, async (tx) => {
+      const requested = await inTransaction(db, async (tx) => {
         // One customer's requests serialize on their trade-password row: the daily count holds.
         await repo.findTradePassword(tx, auth.customerId, { lock: true });
         checkDailyCount(rules, await repo.countToday(tx, auth.customerId, day));
@@ -297,6 +450,9 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
           decided_by: null,
           provider_ref: null,
           tx_hash: null,
+          fail_reason: null,
+          bank_reference: null,
+          paid_requested_by: null,
           created_at: now,
           updated_at: now,
           decided_at: null,
@@ -314,12 +470,14 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
           idempotencyKey: `wdr-freeze:${id}`,
         });
         deps.log.info({ withdrawal: id, customer: auth.customerId }, 'withdrawal requested');
-        return view(row);
+        return row;
       });
+      await notify(requested);
+      return view(requested);
     },
 
     async cancel(auth: AuthContext, withdrawalId: string) {
-      return inTransaction(db, async (tx) => {
+      const cancelled = await inTransaction(db, async (tx) => {
         const row = await repo.findWithdrawal(tx, withdrawalId, { customerId: auth.customerId, lock: true });
         if (!row) refuse('NOT_FOUND');
         if (row.status !== 'pending') refuse('WITHDRAW_NOT_PENDING');
@@ -335,8 +493,10 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
         });
         const now = clock.now();
         await repo.updateWithdrawal(tx, row.id, { status: 'cancelled', updated_at: now });
-        return view({ ...row, status: 'cancelled', updated_at: now });
+        return { ...row, status: 'cancelled' as const, updated_at: now };
       });
+      await notify(cancelled);
+      return view(cancelled);
     },
 
     async list(filter: repo.WithdrawalFilter, page: { page: number; pageSize: number }) {
@@ -406,64 +566,137 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
       status: 'confirmed' | 'failed';
       txHash: string;
     }) {
-      return inTransaction(db, async (tx) => {
+      const result = await inTransaction(db, async (tx) => {
         const row = await repo.findWithdrawal(tx, input.withdrawalId, { lock: true });
         if (!row || row.provider_ref !== input.providerRef) refuse('NOT_FOUND');
-        if (row.status !== 'processing') return { id: row.id, state: row.status, replayed: true };
-        const now = clock.now();
-        const customer = {
-          book: 'real' as const,
-          customerId: row.customer_id,
-          accountType: WITHDRAW_ACCOUNT_TYPE,
-        };
-        if (input.status === 'confirmed') {
-          const fee = BigInt(row.fee);
-          await ledger.post(tx, {
-            reason: 'withdrawal.settle',
-            reference: { type: 'withdrawal', id: row.id },
-            idempotencyKey: `wdr-settle:${row.id}`,
-            postings: [
-              {
-                account: customer,
-                currency: row.currency,
-                bucket: 'frozen',
-                amountUnits: -BigInt(row.amount),
-              },
-              {
-                account: { book: 'real', platform: 'withdrawals_clearing' },
-                currency: row.currency,
-                amountUnits: BigInt(row.received),
-              },
-              ...(fee > 0n
-                ? [
-                    {
-                      account: { book: 'real' as const, platform: 'fee_income' as const },
-                      currency: row.currency,
-                      amountUnits: fee,
-                    },
-                  ]
-                : []),
-            ],
-          });
-          await repo.updateWithdrawal(tx, row.id, {
-            status: 'completed',
-            tx_hash: input.txHash || null,
-            settled_at: now,
-            updated_at: now,
-          });
-          return { id: row.id, state: 'completed' as const, replayed: false };
-        }
-        await ledger.unfreeze(tx, {
-          ...customer,
-          currency: row.currency,
-          amountUnits: BigInt(row.amount),
-          reason: 'withdrawal.fail',
-          reference: { type: 'withdrawal', id: row.id },
-          idempotencyKey: `wdr-release:${row.id}`,
-        });
-        await repo.updateWithdrawal(tx, row.id, { status: 'failed', settled_at: now, updated_at: now });
-        return { id: row.id, state: 'failed' as const, replayed: false };
+        if (row.status !== 'processing') return { row, replayed: true };
+        const after = await finish(
+          tx,
+          row,
+          input.status === 'confirmed'
+            ? { status: 'confirmed', txHash: input.txHash || row.tx_hash }
+            : { status: 'failed', reason: 'provider_error' },
+        );
+        return { row: after, replayed: false };
       });
+      if (!result.replayed) await notify(result.row);
+      return { id: result.row.id, state: result.row.status, replayed: result.replayed };
+    },
+
+    /**
+     * The payout job's run: every simulated-chain broadcast whose confirmation instant has come
+     * (`confirm_at <= clock.now()`) is settled, each in its own transaction. Exactly once: a
+     * payout already settled (by a concurrent run, the webhook or staff) is skipped; the ledger's
+     * `wdr-settle:` key backs that up. Returns how many this run settled.
+     */
+    async confirmDuePayouts(limit = PAYOUT_BATCH): Promise<number> {
+      const due = await repo.duePayouts(db, clock.now(), limit);
+      let settled = 0;
+      for (const payout of due) {
+        const after = await inTransaction(db, async (tx) => {
+          const row = await repo.findWithdrawal(tx, payout.withdrawal_id, { lock: true });
+          const locked = await repo.findPayout(tx, payout.withdrawal_id, { lock: true });
+          if (!row || !locked || locked.status !== 'broadcast' || row.status !== 'processing') return null;
+          return finish(tx, row, { status: 'confirmed', txHash: locked.tx_hash });
+        });
+        if (after) {
+          settled += 1;
+          deps.log.info({ withdrawal: after.id, tx: after.tx_hash }, 'payout confirmed');
+          await notify(after);
+        }
+      }
+      return settled;
+    },
+
+    /**
+     * Staff: a payout that will not arrive (the chain or bank refused it). Processing only; the
+     * frozen amount is unfrozen, the customer reads the reason in their language; audited with the
+     * staff note in the same transaction. On the simulated chain the broadcast is dropped.
+     */
+    async markFailed(staffId: string, input: { withdrawalId: string; reason: string; note: string }) {
+      const audit = deps.audit;
+      if (!audit) throw new Error('staff calls need the audit log');
+      if (!(PAYOUT_FAIL_REASONS as readonly string[]).includes(input.reason))
+        refuse('BAD_INPUT', { field: 'reason' });
+      const note = checkNote(input.note);
+      const after = await inTransaction(db, async (tx) => {
+        const row = await repo.findWithdrawal(tx, input.withdrawalId, { lock: true });
+        if (!row) refuse('NOT_FOUND');
+        if (row.status !== 'processing') refuse('WITHDRAW_NOT_PROCESSING');
+        const done = await finish(
+          tx,
+          row,
+          { status: 'failed', reason: input.reason as PayoutFailReason },
+          staffId,
+        );
+        await audit.record(tx, {
+          actorId: staffId,
+          action: 'withdrawal.fail',
+          targetType: 'withdrawal',
+          targetId: row.id,
+          before: { status: row.status },
+          after: { status: done.status, fail_reason: done.fail_reason },
+          reason: note,
+        });
+        return done;
+      });
+      await notify(after);
+      return view(after);
+    },
+
+    /** Staff: a bank withdrawal was paid, with the bank's reference. Processing bank withdrawals only; audited. */
+    async markPaid(staffId: string, input: { withdrawalId: string; bankReference: string; note: string }) {
+      const audit = deps.audit;
+      if (!audit) throw new Error('staff calls need the audit log');
+      const reference = input.bankReference.trim();
+      if (reference === '') refuse('FIELD_REQUIRED', { field: 'bank_reference' });
+      if (reference.length > BANK_REFERENCE_MAX)
+        refuse('FIELD_TOO_LONG', { field: 'bank_reference', max: BANK_REFERENCE_MAX });
+      const note = input.note.trim() === '' ? undefined : checkNote(input.note);
+      const result = await inTransaction(db, async (tx) => {
+        const row = await repo.findWithdrawal(tx, input.withdrawalId, { lock: true });
+        if (!row) refuse('NOT_FOUND');
+        if (row.method !== 'bank') refuse('WITHDRAW_NOT_BANK');
+        if (row.status !== 'processing') refuse('WITHDRAW_NOT_PROCESSING');
+        const threshold = parseAmount('threshold', deps.bankPaidApprovalThreshold ?? '10000', row.currency);
+        if (BigInt(row.amount) > threshold) {
+          if (!row.paid_requested_by) {
+            // The first of two: kept with its reference; the withdrawal stays processing.
+            const patch = { bank_reference: reference, paid_requested_by: staffId, updated_at: clock.now() };
+            await repo.updateWithdrawal(tx, row.id, patch);
+            await audit.record(tx, {
+              actorId: staffId,
+              action: 'withdrawal.paid_request',
+              targetType: 'withdrawal',
+              targetId: row.id,
+              before: { status: row.status },
+              after: { status: row.status, bank_reference: reference, awaiting: 'second staff member' },
+              ...(note ? { reason: note } : {}),
+            });
+            return { row: { ...row, ...patch }, done: false };
+          }
+          if (row.paid_requested_by === staffId) refuse('WITHDRAW_PAID_SECOND_STAFF');
+          if (row.bank_reference !== reference) refuse('BAD_INPUT', { field: 'bank_reference' });
+        }
+        const done = await finish(
+          tx,
+          row,
+          { status: 'confirmed', txHash: null, bankReference: reference },
+          staffId,
+        );
+        await audit.record(tx, {
+          actorId: staffId,
+          action: 'withdrawal.paid',
+          targetType: 'withdrawal',
+          targetId: row.id,
+          before: { status: row.status, paid_requested_by: row.paid_requested_by },
+          after: { status: done.status, bank_reference: reference },
+          ...(note ? { reason: note } : {}),
+        });
+        return { row: done, done: true };
+      });
+      if (result.done) await notify(result.row);
+      return view(result.row);
     },
   };
 }

@@ -5,6 +5,7 @@ type Units = string;
 type Json<T> = ColumnType<T, string, string>;
 
 export type WithdrawalStatus = 'pending' | 'processing' | 'completed' | 'failed' | 'rejected' | 'cancelled';
+export type PayoutStatus = 'broadcast' | 'confirmed' | 'failed';
 export type PayeeKind = 'bank' | 'wallet';
 
 export type WithdrawalsTables = {
@@ -78,6 +79,12 @@ export type WithdrawalsTables = {
     updated_at: Date;
     decided_at: Date | null;
     settled_at: Date | null;
+    /** Why a payout failed: one of PAYOUT_FAIL_REASONS (the customer reads it in their language). */
+    fail_reason: string | null;
+    /** The bank's reference of a bank withdrawal staff marked paid. */
+    bank_reference: string | null;
+    /** Four-eyes: the staff member who marked a bank withdrawal above the threshold paid, awaiting a second. */
+    paid_requested_by: string | null;
   };
   /** What the embedded payout provider "broadcast": one row per approved withdrawal. */
   withdrawals_payout: {
@@ -88,5 +95,10 @@ export type WithdrawalsTables = {
     amount: Units;
     currency: string;
     created_at: Date;
+    status: PayoutStatus;
+    tx_hash: string | null;
+    /** When the simulated chain has the network's block count on top of it (null: no chain, a bank). */
+    confirm_at: Date | null;
+    settled_at: Date | null;
   };
 };

@@ -22,6 +22,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/i18n.ts';
 import { exportUrl, type RecordFilter, useCancelWithdraw, useWithdrawList } from '../api/index.ts';
 import { FormAlert } from './FormAlert.tsx';
+import { PayoutDetail } from './PayoutDetail.tsx';
 
 const WithdrawSheet = lazy(() => import('./WithdrawSheet.tsx').then((m) => ({ default: m.WithdrawSheet })));
 
@@ -209,6 +210,7 @@ export function RecordsPage({ method }: { method?: 'bank' }) {
                       <Text size="sm" truncate="end" title={row.destination} translate="no">
                         {row.destination}
                       </Text>
+                      <PayoutDetail row={row} />
                     </Table.Td>
                     <Table.Td ta="right">
                       <Num value={row.amount} />
@@ -243,6 +245,7 @@ export function RecordsPage({ method }: { method?: 'bank' }) {
                       {formatDateTime(row.created_at, lang)} · {t('records.columns.fee')}{' '}
                       <Num value={row.fee} />
                     </Text>
+                    <PayoutDetail row={row} />
                   </Stack>
                   <Stack gap={6} align="flex-end" style={{ flexShrink: 0 }}>
                     <StatusBadge row={row} />
