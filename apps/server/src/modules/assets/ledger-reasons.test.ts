@@ -28,6 +28,8 @@ const NOT_LEDGER = new Set([
   'liquidation',
   'delivery',
   'market_closed',
+  // withdrawals: the payout webhook's failure code (a withdrawal's fail_reason, not a ledger entry)
+  'provider_error',
 ]);
 
 /** Reasons built from a template, and every value each can take. */
