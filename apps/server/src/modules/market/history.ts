@@ -5,9 +5,10 @@ import type { Db } from '../../db/database.ts';
 import { bucketStart, type Candle } from './candles.ts';
 import { SIM_CLASS_PARAMS, SIM_LIMITS } from './feeds/sim.ts';
 import { midTicks } from './feeds/types.ts';
-import { type Instrument, QTY_SCALE, turnoverUnits } from './instrument.ts';
+import { type Instrument, QTY_SCALE, ticksToPrice, turnoverUnits } from './instrument.ts';
 import { createPrng, hashUnit } from './prng.ts';
 import { candleRow } from './recorder.ts';
+import type { PriceRow } from './repo.ts';
 import type { Schedule } from './schedule.ts';
 
 /**
@@ -364,30 +365,50 @@ export async function writeSimHistory(deps: {
       .execute();
     const wanted = new Set(bare.map((r) => r.id));
     const offsets = sharedOffsets;
-    const columns = {
-      instrument_id: [] as string[],
-      interval: [] as string[],
-      open_time: [] as Date[],
-      open: [] as string[],
-      high: [] as string[],
-      low: [] as string[],
-      close: [] as string[],
-      volume: [] as string[],
-      turnover: [] as string[],
-      ticks: [] as number[],
+    type Columns = {
+      instrument_id: string[];
+      interval: string[];
+      open_time: Date[];
+      open: string[];
+      high: string[];
+      low: string[];
+      close: string[];
+      volume: string[];
+      turnover: string[];
+      ticks: number[];
     };
+    const empty = (): Columns => ({
+      instrument_id: [],
+      interval: [],
+      open_time: [],
+      open: [],
+      high: [],
+      low: [],
+      close: [],
+      volume: [],
+      turnover: [],
+      ticks: [],
+    });
+    let columns = empty();
+    const prices: PriceRow[] = [];
     let written = 0;
     let total = 0;
+    // One insert in flight while the next chunk is drawn: the database and the generator overlap.
+    let inFlight: Promise<unknown> = Promise.resolve();
     const flush = async () => {
-      if (columns.instrument_id.length === 0) return;
-      total += columns.instrument_id.length;
-      await sql`
+      const c = columns;
+      columns = empty();
+      if (c.instrument_id.length === 0) return;
+      total += c.instrument_id.length;
+      await inFlight;
+      inFlight = sql`
         insert into market_candle (instrument_id, interval, open_time, open, high, low, close, volume, turnover, ticks)
-        select * from unnest(${columns.instrument_id}::text[], ${columns.interval}::text[],
-          ${columns.open_time}::timestamptz[], ${columns.open}::numeric[], ${columns.high}::numeric[],
-          ${columns.low}::numeric[], ${columns.close}::numeric[], ${columns.volume}::numeric[],
-          ${columns.turnover}::numeric[], ${columns.ticks}::int[])`.execute(tx);
-      for (const list of Object.values(columns)) list.length = 0;
+        select * from unnest(${c.instrument_id}::text[], ${c.interval}::text[],
+          ${c.open_time}::timestamptz[], ${c.open}::numeric[], ${c.high}::numeric[],
+          ${c.low}::numeric[], ${c.close}::numeric[], ${c.volume}::numeric[],
+          ${c.turnover}::numeric[], ${c.ticks}::int[])`.execute(tx);
+      // A failed insert fails the transaction at the next await; keep the rejection observed.
+      inFlight.catch(() => {});
     };
     for (const instrument of deps.instruments) {
       if (!wanted.has(instrument.id)) continue;
@@ -416,32 +437,23 @@ export async function writeSimHistory(deps: {
         }
       });
       const { last } = history;
-      const row = candleRow(instrument, '1m', {
-        openTime: 0,
-        open: last.priceTicks,
-        high: last.askTicks,
-        low: last.bidTicks,
-        close: last.markTicks,
-        volume: 0n,
-        turnover: 0n,
-        ticks: 1,
+      prices.push({
+        instrument_id: instrument.id,
+        last: ticksToPrice(instrument, last.priceTicks),
+        bid: ticksToPrice(instrument, last.bidTicks),
+        ask: ticksToPrice(instrument, last.askTicks),
+        mark: ticksToPrice(instrument, last.markTicks),
+        tick_seq: '0',
+        tick_at: new Date(last.atMs),
+        source: 'sim',
       });
-      await tx
-        .insertInto('market_price')
-        .values({
-          instrument_id: instrument.id,
-          last: row.open,
-          bid: row.low,
-          ask: row.high,
-          mark: row.close,
-          tick_seq: '0',
-          tick_at: new Date(last.atMs),
-          source: 'sim',
-        })
-        .execute();
       if (columns.instrument_id.length >= HISTORY_LIMITS.insertChunkRows) await flush();
+      // Let the in-flight insert's answer be read between instruments.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     await flush();
+    await inFlight;
+    if (prices.length > 0) await tx.insertInto('market_price').values(prices).execute();
     return { instruments: written, candles: total };
   });
 }
