@@ -11,6 +11,7 @@ import { PriceStateBadge, SimBadge } from '../../market/components/badges.tsx';
 import { PriceCell } from '../../market/components/PriceCell.tsx';
 import { mergeRow } from '../../market/logic.ts';
 import { InstrumentPanel } from './InstrumentPanel.tsx';
+import { TradeActions } from './TradeActions.tsx';
 
 /**
  * One instrument: header with the live price, the K-line chart and the panel (prices, 24 h
@@ -80,6 +81,7 @@ export function InstrumentView({
           <Text size="sm" c="dimmed" translate="no">
             {row.name}
           </Text>
+          <TradeActions symbol={row.symbol} assetClass={row.class} />
         </Stack>
         <Group gap="lg" align="flex-end">
           <Stack gap={0} align="flex-end">
