@@ -144,8 +144,12 @@ export function MarketList({ onOpen }: { onOpen: (symbol: string) => void }) {
   const simulated = rows.some((r) => r.source === 'sim');
 
   const shown = useMemo(
-    () => sortRows(filterRows(rows, { tab, search: deferredSearch, favourites }), sort),
-    [rows, tab, deferredSearch, favourites, sort],
+    () => {
+      const found = filterRows(rows, { tab, search: deferredSearch, favourites, nameOf });
+      // A search over every instrument shows the best matches first unless another sort is chosen.
+      return deferredSearch.trim() && sort.key === 'rank' && sort.dir === 'asc' ? found : sortRows(found, sort);
+    },
+    [rows, tab, deferredSearch, favourites, sort, nameOf],
   );
 
   const scroller = useRef<HTMLDivElement>(null);
