@@ -17,7 +17,9 @@ export function tradeLinks(
   const out: TradeLink[] = [];
   if (assetClass === 'crypto_spot' && lists.spot.some((m) => m.symbol === symbol && m.status === 'enabled'))
     out.push({ kind: 'spot', to: `/currencyTrade?symbol=${q}` });
-  if (lists.contracts.some((c) => c.symbol === symbol)) out.push({ kind: 'contract', to: `/preciousMetal?symbol=${q}` });
-  if (lists.options.some((o) => o.symbol === symbol && o.enabled)) out.push({ kind: 'options', to: `/options?symbol=${q}` });
+  if (lists.contracts.some((c) => c.symbol === symbol))
+    out.push({ kind: 'contract', to: `/preciousMetal?symbol=${q}` });
+  if (lists.options.some((o) => o.symbol === symbol && o.enabled))
+    out.push({ kind: 'options', to: `/options?symbol=${q}` });
   return out;
 }

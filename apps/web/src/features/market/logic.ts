@@ -40,7 +40,11 @@ export function mergeRow(base: TickerData, live: Ticker | undefined, rank: numbe
 const squash = (text: string) => text.toUpperCase().replace(/[/._\-\s]/g, '');
 
 /** Words of a name, upper case: "Bitcoin / Tether" → BITCOIN, TETHER. */
-const words = (text: string) => text.toUpperCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const words = (text: string) =>
+  text
+    .toUpperCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 
 /**
