@@ -91,10 +91,10 @@ const KIND: Record<'perpetual' | 'quarterly', [zh: string, ft: string]> = {
 
 /** The instrument's name in `lang`; `fallback` (the catalogue name) when there is no translation. */
 export function instrumentName(symbol: string, lang: Lang | string, fallback: string): string {
-  const at = lang === 'zh' ? 0 : lang === 'ft' ? 1 : -1;
-  if (at < 0) return fallback;
+  if (lang !== 'zh' && lang !== 'ft') return fallback;
+  const at: 0 | 1 = lang === 'zh' ? 0 : 1;
   const other = OTHERS[symbol];
-  if (other) return other[at] as string;
+  if (other) return other[at];
   // Crypto: BASE/USDT (spot), BASE/USDT-PERP (perpetual), BASE/USDT-YYMMDD (quarterly).
   const crypto = /^([A-Z0-9]+)\/(USDT)(?:-(PERP|\d{6}))?$/.exec(symbol);
   const coin = crypto ? COINS[crypto[1] as string] : undefined;
