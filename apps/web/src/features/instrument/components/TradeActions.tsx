@@ -22,12 +22,15 @@ export function TradeActions({ symbol, assetClass }: { symbol: string; assetClas
     contracts: contracts.data ?? [],
     options: options.data ?? [],
   });
-  if (links.length === 0)
-    return (
+  // A listed pair without an enabled spot market says so, next to any other way to trade it.
+  const spotMissing = assetClass === 'crypto_spot' && !links.some((l) => l.kind === 'spot');
+  const note =
+    spotMissing || links.length === 0 ? (
       <Text size="sm" c="dimmed" data-testid="instrument-not-tradable">
-        {t('instrument.notTradable')}
+        {t(spotMissing ? 'instrument.spotNotTradable' : 'instrument.notTradable')}
       </Text>
-    );
+    ) : null;
+  if (links.length === 0) return note;
   return (
     <Group gap="xs" data-testid="instrument-trade">
       {links.map((link, i) => (
@@ -42,6 +45,7 @@ export function TradeActions({ symbol, assetClass }: { symbol: string; assetClas
           {t(`instrument.trade.${link.kind}`)}
         </Button>
       ))}
+      {note}
     </Group>
   );
 }
