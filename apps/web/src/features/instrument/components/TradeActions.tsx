@@ -16,7 +16,8 @@ export function TradeActions({ symbol, assetClass }: { symbol: string; assetClas
   const spot = useSpotMarkets();
   const contracts = useContracts();
   const options = useOptionInstruments();
-  if (spot.isPending || contracts.isPending || options.isPending) return null;
+  // Each way to trade shows as soon as its list arrives; the "not tradable" note once all have.
+  const loaded = !spot.isPending && !contracts.isPending && !options.isPending;
   const links = tradeLinks(symbol, assetClass, {
     spot: spot.data ?? [],
     contracts: contracts.data ?? [],
@@ -25,7 +26,7 @@ export function TradeActions({ symbol, assetClass }: { symbol: string; assetClas
   // A listed pair without an enabled spot market says so, next to any other way to trade it.
   const spotMissing = assetClass === 'crypto_spot' && !links.some((l) => l.kind === 'spot');
   const note =
-    spotMissing || links.length === 0 ? (
+    loaded && (spotMissing || links.length === 0) ? (
       <Text size="sm" c="dimmed" data-testid="instrument-not-tradable">
         {t(spotMissing ? 'instrument.spotNotTradable' : 'instrument.notTradable')}
       </Text>
