@@ -32,6 +32,7 @@ async function start(): Promise<Instance> {
     webDist: '/nonexistent',
     adminDist: '/nonexistent',
     feedTickMs: 0,
+    simHistoryCandles: 0,
     redisUrl: REDIS_URL,
     redisPrefix: prefix,
   });
@@ -177,6 +178,7 @@ describe('two server processes with Redis', () => {
         REDIS_PREFIX: processPrefix,
         TICKER_BATCH_MS: '200',
         FEED_TICK_MS: '200',
+        SIM_HISTORY_CANDLES: '0',
         DEMO_CONTENT: 'false',
         LOG_LEVEL: 'warn',
         WEB_DIST: '/nonexistent',
