@@ -175,6 +175,43 @@ describe('K-line chart', () => {
     await context.close();
   });
 
+  it('a fresh start has history; search "eth" finds ETH first; the instrument view leads to trade', async () => {
+    // History at first start: every interval has 500 candles at once, the newest at the live price.
+    for (const interval of ['1m', '1h', '1d', '1w']) {
+      const candles = await api<Array<{ close: string }> | { items: Array<{ close: string }> }>(
+        baseUrl(),
+        'getKline',
+        { symbol: 'ETH/USDT', interval, limit: '1000' },
+      );
+      const items = Array.isArray(candles) ? candles : candles.items;
+      expect(items.length, interval).toBeGreaterThanOrEqual(500);
+    }
+    const { context, page } = await newPage(browser, { lang: 'en' });
+    await logInAsDemo(page);
+    await page.goto('/market');
+    await page.getByTestId('market-row').first().waitFor();
+    await page.getByTestId('market-search').fill('eth');
+    await expect.poll(async () => (await visibleSymbols(page))[0]).toBe('ETH/USDT');
+    expect(await visibleSymbols(page)).not.toContain('BTC/USDT');
+    await page
+      .locator('[data-testid="market-row"][data-symbol="ETH/USDT"] [data-testid="row-symbol"]')
+      .click();
+    await page.getByTestId('instrument-view').waitFor();
+    await expect.poll(() => chartHasDrawing(page), { timeout: 10_000 }).toBe(true);
+    await page.getByTestId('instrument-trade-spot').click();
+    await page.waitForURL(/\/currencyTrade\?symbol=ETH%2FUSDT/);
+    // A contract leads to the contract screen; a listed pair without a spot market says so.
+    await page.goto('/market?symbol=XAU%2FUSD');
+    await page.getByTestId('instrument-trade-contract').click();
+    await page.waitForURL(/\/preciousMetal\?symbol=XAU%2FUSD/);
+    await page.goto('/market?symbol=XRP%2FUSDT');
+    await page.getByTestId('instrument-not-tradable').waitFor();
+    expect(await page.getByTestId('instrument-trade-spot').count()).toBe(0);
+    await screenshot(page, 'instrument-not-tradable-en-desktop');
+    expect((page as Page & Errors).errors).toEqual([]);
+    await context.close();
+  });
+
   it('opens /preciousMetal on the most popular metal with its hours, and the picker switches instruments', async () => {
     const { context, page } = await newPage(browser, { lang: 'en' });
     await logInAsDemo(page);
@@ -346,6 +383,8 @@ describe('a stale feed', () => {
         DATA_DIR: dataDir,
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         FEED_TICK_MS: '0',
+        // No first-start history: this server's story is a feed that never ticked.
+        SIM_HISTORY_CANDLES: '0',
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

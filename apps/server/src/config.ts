@@ -60,6 +60,8 @@ export type Config = Readonly<{
   feedSeed: string;
   /** How often the sim and replay feeds tick (FEED_TICK_MS); 0 ticks only when stepped (tests). */
   feedTickMs: number;
+  /** Candles per interval the sim feed writes as history at first start (SIM_HISTORY_CANDLES, default 500; 0: none). */
+  simHistoryCandles: number;
   /** One `tickers` message (and one recorded batch) per this many ms (TICKER_BATCH_MS). */
   tickerBatchMs: number;
   /** A feed silent this long while the market is open makes the instrument stale (STALE_AFTER_MS). */
@@ -159,6 +161,7 @@ function marketConfig(env: Env) {
     feed: feed as Config['feed'],
     feedSeed: env.FEED_SEED ?? 'bourse',
     feedTickMs: int(env, 'FEED_TICK_MS', 1_000, { min: 0, max: 60_000 }),
+    simHistoryCandles: int(env, 'SIM_HISTORY_CANDLES', 500, { min: 0, max: 2_000 }),
     tickerBatchMs: int(env, 'TICKER_BATCH_MS', 500, { min: 50, max: 10_000 }),
     staleAfterMs: int(env, 'STALE_AFTER_MS', 30_000, { min: 1_000, max: 3_600_000 }),
     ccxtExchange,

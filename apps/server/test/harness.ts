@@ -69,6 +69,8 @@ export async function startTestApp(
   const config: Config = Object.freeze({
     ...loadConfig({ LOG_LEVEL: 'silent' }),
     demoContent: false,
+    // History at first start costs a few seconds per database: tests that want it ask for it.
+    simHistoryCandles: 0,
     accessRateLimitPerIp: 100_000,
     accessRateLimitPerAccount: 100_000,
     webDist: '/nonexistent',

@@ -111,3 +111,4 @@ export function translate(
   const text = lookup(catalogs[lang].common, key) ?? lookup(catalogs.en.common, key) ?? key;
   return interpolate(text, params);
 }
+export { instrumentName } from './instrumentNames.ts';

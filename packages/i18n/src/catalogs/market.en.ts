@@ -96,6 +96,9 @@ export const marketEn = {
     open: 'Open',
     closed: 'Closed',
     halted: 'Trading halted',
+    spotNotTradable: 'Spot trading is not open for this pair yet.',
+    notTradable: 'Not tradable yet: prices and charts only.',
+    trade: { spot: 'Buy / Sell', contract: 'Trade contract', options: 'Trade options' },
   },
   hours: {
     always: 'Around the clock, every day',

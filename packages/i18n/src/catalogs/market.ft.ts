@@ -99,6 +99,9 @@ export const marketFt: Shape<typeof marketEn> = {
     open: '交易中',
     closed: '休市',
     halted: '暫停交易',
+    spotNotTradable: '該交易對暫未開放現貨交易。',
+    notTradable: '暫不可交易：僅提供行情與圖表。',
+    trade: { spot: '買入 / 賣出', contract: '合約交易', options: '期權交易' },
   },
   hours: {
     always: '全年無休，全天交易',

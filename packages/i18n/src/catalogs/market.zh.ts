@@ -99,6 +99,9 @@ export const marketZh: Shape<typeof marketEn> = {
     open: '交易中',
     closed: '休市',
     halted: '暂停交易',
+    spotNotTradable: '该交易对暂未开放现货交易。',
+    notTradable: '暂不可交易：仅提供行情与图表。',
+    trade: { spot: '买入 / 卖出', contract: '合约交易', options: '期权交易' },
   },
   hours: {
     always: '全年无休，全天交易',

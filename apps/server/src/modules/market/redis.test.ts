@@ -35,6 +35,7 @@ async function start(): Promise<Instance> {
     // The market stream is under test. Spot books (and the market maker quoting them) are run by one
     // process per database today: two processes quoting one book collide on its journal.
     marketMaker: 'off',
+    simHistoryCandles: 0,
     redisUrl: REDIS_URL,
     redisPrefix: prefix,
   });
@@ -180,6 +181,7 @@ describe('two server processes with Redis', () => {
         REDIS_PREFIX: processPrefix,
         TICKER_BATCH_MS: '200',
         FEED_TICK_MS: '200',
+        SIM_HISTORY_CANDLES: '0',
         DEMO_CONTENT: 'false',
         LOG_LEVEL: 'warn',
         WEB_DIST: '/nonexistent',

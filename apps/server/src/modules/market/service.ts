@@ -13,6 +13,7 @@ import { createCcxtExchange, createCcxtFeed } from './feeds/ccxt.ts';
 import { createReplayFeed } from './feeds/replay.ts';
 import { createSimFeed } from './feeds/sim.ts';
 import type { PriceFeed } from './feeds/types.ts';
+import { writeSimHistory } from './history.ts';
 import { type Instrument, priceToTicks } from './instrument.ts';
 import { candleFromRow, createQueries, type MarketQueries } from './queries.ts';
 import { createRecorder } from './recorder.ts';
@@ -31,6 +32,7 @@ export type MarketConfig = Pick<
   | 'feed'
   | 'feedSeed'
   | 'feedTickMs'
+  | 'simHistoryCandles'
   | 'tickerBatchMs'
   | 'staleAfterMs'
   | 'ccxtExchange'
@@ -266,6 +268,23 @@ export async function createMarket(deps: {
       const seeded = await seedDefaultCatalogue({ db, clock });
       if (seeded > 0) log.info({ instruments: seeded }, 'market: default catalogue seeded');
       await reloadCatalogue();
+      if (config.feed === 'sim' && config.simHistoryCandles > 0) {
+        // Wall clock on purpose: how long the first start takes is not a time of record.
+        const started = performance.now();
+        const written = await writeSimHistory({
+          db,
+          instruments,
+          seed: config.feedSeed,
+          candles: config.simHistoryCandles,
+          nowMs: clock.now().getTime(),
+          feedTickMs: config.feedTickMs,
+        });
+        if (written.instruments > 0)
+          log.info(
+            { ...written, ms: Math.round(performance.now() - started) },
+            'market: simulated history written for instruments with none',
+          );
+      }
       engine.batchSeq = (await loadFromDb()).batchSeq;
       feeds = await makeFeeds();
       await bus.start({ onBatch: (batch) => engine.receive(batch), onLeadership });

@@ -49,6 +49,7 @@ async function start(port: number): Promise<Running> {
       DATA_DIR: dataDir,
       WEB_DIST: '/nonexistent',
       DEMO_CONTENT: 'false',
+      SIM_HISTORY_CANDLES: '0',
       MARKET_MAKER: 'on',
       SPOT_SNAPSHOT_EVERY: '40',
       ACCESS_RATE_LIMIT_PER_IP: '100000',

@@ -21,6 +21,7 @@ async function startWithLog(overrides: Partial<Config>): Promise<TestApp & { lin
     accessRateLimitPerAccount: 100_000,
     webDist: '/nonexistent',
     adminDist: '/nonexistent',
+    simHistoryCandles: 0,
     ...overrides,
   });
   const lines: LogLine[] = [];

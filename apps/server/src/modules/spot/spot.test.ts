@@ -1,4 +1,5 @@
 import { MatchingBook } from '@bourse/matching';
+import { isKnownAsset } from '@bourse/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { customer, fund, ledgerOf, USDT } from '../assets/testing.ts';
@@ -47,6 +48,26 @@ describe('spot order flow', () => {
       lot_size: '0.00001',
       status: 'enabled',
     });
+  });
+
+  it('every listed crypto pair whose assets are known is an enabled market; the rest have none', async () => {
+    // The web shows a Buy button for an enabled market and "not tradable yet" for a pair without one.
+    const listed = await call(t.app, {
+      method: 'GET',
+      call: 'getInstruments',
+      fields: { class: 'crypto_spot', page_size: '500' },
+    });
+    const markets = await call(t.app, { method: 'GET', call: 'getSpotMarkets', fields: {} });
+    const bySymbol = new Map<string, { status: string }>(
+      markets.data.items.map((m: { symbol: string; status: string }) => [m.symbol, m]),
+    );
+    const pairs: Array<{ symbol: string; base: string; quote: string }> = listed.data.items;
+    expect(pairs.length).toBe(25);
+    for (const pair of pairs) {
+      const known = isKnownAsset(pair.base) && isKnownAsset(pair.quote);
+      expect(bySymbol.get(pair.symbol)?.status, pair.symbol).toBe(known ? 'enabled' : undefined);
+    }
+    expect([...bySymbol.keys()].sort()).toEqual(['BNB/USDT', 'BTC/USDT', 'ETH/USDT', 'SOL/USDT', 'TRX/USDT']);
   });
 
   it('refuses each validation rule by name and writes nothing', async () => {

@@ -51,6 +51,7 @@ describe('the first administrator', () => {
       webDist: '/nonexistent',
       adminDist: '/nonexistent',
       feedTickMs: 0,
+      simHistoryCandles: 0,
     });
     const clock = manualClock(new Date('2026-11-21T04:00:00Z'));
     const secret = 'test-secret-test-secret-test-secret!';

@@ -253,6 +253,7 @@ describe('logs', () => {
       demoContent: false,
       webDist: '/nonexistent',
       adminDist: '/nonexistent',
+      simHistoryCandles: 0,
       custodyWebhookSecret: WEBHOOK_SECRET,
     });
     const app = await buildApp({

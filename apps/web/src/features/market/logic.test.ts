@@ -63,7 +63,31 @@ describe('market list logic', () => {
       'AAPL',
     ]);
     expect(symbols(filterRows(rows, { tab: 'favourites', search: 'apple', favourites }))).toEqual(['AAPL']);
-    expect(symbols(filterRows(rows, { tab: 'forex', search: 'btc', favourites }))).toEqual([]);
+    // A search covers every instrument, whatever the tab.
+    expect(symbols(filterRows(rows, { tab: 'forex', search: 'btc', favourites }))).toEqual(['BTC/USDT']);
+  });
+
+  it('ranks a search: exact symbol or base, then symbol prefix, then symbol contains, then name', () => {
+    const catalogue = [
+      row('BTC/USDT', { name: 'Bitcoin / Tether' }, 0),
+      row('USDT/TRY', { class: 'forex', name: 'Tether / Lira', base: 'USDT' }, 1),
+      row('ETHFI/USDT', { name: 'Ether.fi / Tether', base: 'ETHFI' }, 2),
+      row('ETH/USDT', { name: 'Ethereum / Tether' }, 3),
+      row('ETH/USDT-PERP', { class: 'crypto_perp', name: 'Ethereum perpetual', base: 'ETH' }, 4),
+      row('SETH/USDT', { name: 'Staked ETH / Tether', base: 'SETH' }, 5),
+      row('XAU/USD', { class: 'metal', name: 'Gold spot', base: 'XAU' }, 6),
+    ];
+    const search = (text: string, nameOf?: (r: MarketRow) => string) =>
+      symbols(filterRows(catalogue, { tab: 'stock', search: text, favourites: new Set(), nameOf }));
+    // "eth": ETH first (exact base), then symbol prefixes, then contains, then names; never Tether.
+    expect(search('eth')).toEqual(['ETH/USDT', 'ETH/USDT-PERP', 'ETHFI/USDT', 'SETH/USDT']);
+    expect(search('ETH/USDT')).toEqual(['ETH/USDT', 'ETH/USDT-PERP', 'SETH/USDT']);
+    expect(search('tether')).toEqual(['BTC/USDT', 'USDT/TRY', 'ETHFI/USDT', 'ETH/USDT', 'SETH/USDT']);
+    expect(search('gold')).toEqual(['XAU/USD']);
+    // By name in the customer's language.
+    const zh = (r: MarketRow) => (r.symbol === 'XAU/USD' ? '现货黄金' : r.name);
+    expect(search('黄金', zh)).toEqual(['XAU/USD']);
+    expect(search('黄金')).toEqual([]);
   });
 
   it('sorts by price, change and volume both ways, exactly, ties by popularity', () => {

@@ -10,7 +10,9 @@ import { useCatalogue } from '../../market/api/getTickers.ts';
 import { PriceStateBadge, SimBadge } from '../../market/components/badges.tsx';
 import { PriceCell } from '../../market/components/PriceCell.tsx';
 import { mergeRow } from '../../market/logic.ts';
+import { useInstrumentName } from '../../market/names.ts';
 import { InstrumentPanel } from './InstrumentPanel.tsx';
+import { TradeActions } from './TradeActions.tsx';
 
 /**
  * One instrument: header with the live price, the K-line chart and the panel (prices, 24 h
@@ -29,6 +31,7 @@ export function InstrumentView({
   note?: ReactNode;
 }) {
   const { t } = useTranslation('market');
+  const nameOf = useInstrumentName();
   const catalogue = useCatalogue();
   const spec = useInstrument(symbol);
   const live = useTicker(symbol);
@@ -78,8 +81,9 @@ export function InstrumentView({
             <PriceStateBadge state={row.state} size="sm" />
           </Group>
           <Text size="sm" c="dimmed" translate="no">
-            {row.name}
+            {nameOf(row)}
           </Text>
+          <TradeActions symbol={row.symbol} assetClass={row.class} />
         </Stack>
         <Group gap="lg" align="flex-end">
           <Stack gap={0} align="flex-end">

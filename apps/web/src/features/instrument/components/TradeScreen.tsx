@@ -9,6 +9,7 @@ import { useContracts } from '../../contract/api.ts';
 import { ContractTradeView } from '../../contract/components/ContractTradeView.tsx';
 import { defaultContract, groupContracts } from '../../contract/logic.ts';
 import { useCatalogue } from '../../market/api/getTickers.ts';
+import { useInstrumentName } from '../../market/names.ts';
 
 const PICKER_LIMIT = 60;
 
@@ -19,6 +20,7 @@ const PICKER_LIMIT = 60;
  */
 export function TradeScreen() {
   const { t } = useTranslation('contract');
+  const nameOf = useInstrumentName();
   const [params, setParams] = useSearchParams();
   const contracts = useContracts();
   const catalogue = useCatalogue();
@@ -52,9 +54,9 @@ export function TradeScreen() {
     () =>
       groupContracts(ordered).map((g) => ({
         group: t(`picker.group.${g.group}`),
-        items: g.items.map((i) => ({ value: i.symbol, label: `${i.symbol} · ${i.name}` })),
+        items: g.items.map((i) => ({ value: i.symbol, label: `${i.symbol} · ${nameOf(i)}` })),
       })),
-    [ordered, t],
+    [ordered, t, nameOf],
   );
 
   if (contracts.isPending || catalogue.isPending) {

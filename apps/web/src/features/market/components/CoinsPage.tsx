@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { InstrumentView } from '../../instrument/components/InstrumentView.tsx';
 import { useMarketRows } from '../api/getTickers.ts';
 import { sortRows } from '../logic.ts';
+import { useInstrumentName } from '../names.ts';
 import { PriceStateBadge, SimBadge } from './badges.tsx';
 import { PriceCell } from './PriceCell.tsx';
 import { Sparkline } from './Sparkline.tsx';
@@ -19,6 +20,7 @@ const PAGE = 30;
  */
 export function CoinsPage() {
   const { t } = useTranslation('market');
+  const nameOf = useInstrumentName();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { rows, query } = useMarketRows();
@@ -83,7 +85,7 @@ export function CoinsPage() {
                       <PriceStateBadge state={coin.state} />
                     </Group>
                     <Text size="xs" c="dimmed" translate="no">
-                      {coin.name}
+                      {nameOf(coin)}
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right">

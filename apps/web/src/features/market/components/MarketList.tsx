@@ -24,6 +24,7 @@ import { useMarketRows } from '../api/getTickers.ts';
 import { toggleFavourite, useFavourites } from '../favourites.ts';
 import { filterRows, type MarketRow, type MarketTab, type Sort, type SortKey, sortRows } from '../logic.ts';
 import classes from '../market.module.css';
+import { useInstrumentName } from '../names.ts';
 import { PriceStateBadge, SimBadge } from './badges.tsx';
 import { PriceCell } from './PriceCell.tsx';
 
@@ -56,6 +57,7 @@ const Row = memo(function Row({
   onOpen: (symbol: string) => void;
 }) {
   const { t } = useTranslation('market');
+  const nameOf = useInstrumentName();
   const label = favourite ? t('favouriteRemove') : t('favouriteAdd');
   return (
     <Box
@@ -89,7 +91,7 @@ const Row = memo(function Row({
           <PriceStateBadge state={row.state} />
         </Group>
         <Text size="xs" c="dimmed" truncate translate="no">
-          {row.name}
+          {nameOf(row)}
         </Text>
       </Stack>
       <Box className={classes.right}>
@@ -130,6 +132,7 @@ const Row = memo(function Row({
  */
 export function MarketList({ onOpen }: { onOpen: (symbol: string) => void }) {
   const { t } = useTranslation('market');
+  const nameOf = useInstrumentName();
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false }) ?? true;
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
@@ -143,10 +146,11 @@ export function MarketList({ onOpen }: { onOpen: (symbol: string) => void }) {
   const { rows, query } = useMarketRows();
   const simulated = rows.some((r) => r.source === 'sim');
 
-  const shown = useMemo(
-    () => sortRows(filterRows(rows, { tab, search: deferredSearch, favourites }), sort),
-    [rows, tab, deferredSearch, favourites, sort],
-  );
+  const shown = useMemo(() => {
+    const found = filterRows(rows, { tab, search: deferredSearch, favourites, nameOf });
+    // A search over every instrument shows the best matches first unless another sort is chosen.
+    return deferredSearch.trim() && sort.key === 'rank' && sort.dir === 'asc' ? found : sortRows(found, sort);
+  }, [rows, tab, deferredSearch, favourites, sort, nameOf]);
 
   const scroller = useRef<HTMLDivElement>(null);
   const rowHeight = wide ? 56 : 60;
