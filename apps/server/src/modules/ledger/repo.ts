@@ -131,8 +131,11 @@ export type LockedAccount = {
 };
 
 /**
- * Locks the accounts FOR UPDATE in id order — every ledger transaction takes its locks in this one
- * order, so two of them never wait on each other in a cycle — and returns their balances.
+ * Locks the accounts FOR NO KEY UPDATE in id order — every ledger transaction takes its locks in this one
+ * order, so two of them never wait on each other in a cycle — and returns their balances. NO KEY
+ * UPDATE, not UPDATE: a balance change never touches a key, and a plain FOR UPDATE would also block the
+ * KEY SHARE locks that foreign-key checks of other transactions' postings take on these rows, which
+ * deadlocked bursts of transfers on one account.
  */
 export async function lockAccounts(tx: Tx, ids: readonly string[]): Promise<LockedAccount[]> {
   if (ids.length === 0) return [];
@@ -144,7 +147,7 @@ export async function lockAccounts(tx: Tx, ids: readonly string[]): Promise<Lock
     allow_negative: boolean;
   }>`
     select id, currency, available, frozen, allow_negative from ledger_account
-     where id = any(${ids}::text[]) order by id for update`.execute(tx);
+     where id = any(${ids}::text[]) order by id for no key update`.execute(tx);
   return rows.map((r) => ({
     id: r.id,
     currency: r.currency,
@@ -380,7 +383,7 @@ export async function customerBalances(
     .orderBy('id');
   if (input.accountType !== undefined) query = query.where('account_type', '=', input.accountType);
   if (input.currency !== undefined) query = query.where('currency', '=', input.currency);
-  if (input.lock) query = query.forUpdate();
+  if (input.lock) query = query.forNoKeyUpdate();
   const rows = await query.execute();
   return rows.map((r) => ({
     accountId: r.id,
