@@ -71,12 +71,6 @@ async function attr(page: Page, testId: string, name: string): Promise<string> {
   return (await page.getByTestId(testId).first().getAttribute(name)) ?? '';
 }
 
-/** The buy side's available balance once it has loaded (an event, not a guess of how long it takes). */
-async function availableBuy(page: Page): Promise<bigint> {
-  await page.locator('[data-testid="available-buy"][data-value]:not([data-value=""])').first().waitFor();
-  return await availableBuy(page);
-}
-
 /** Prices of the book's rows on one side, as units. */
 async function bookPrices(page: Page, side: 'bid' | 'ask'): Promise<bigint[]> {
   const prices = await page
@@ -126,7 +120,7 @@ describe('spot trading', () => {
     // Join the best bid: it rests (nothing to cross) and shows in the book at once.
     const price = floorToStep(bestBid, tick);
     const qty = floorToStep((u(market.min_notional) * 3n * ONE) / price, lot) + lot;
-    const quoteBefore = await availableBuy(page);
+    const quoteBefore = u(await attr(page, 'available-buy', 'data-value'));
     await page.getByTestId('price-buy').fill(show(price));
     await page.getByTestId('qty-buy').fill(show(qty));
     // The preview is exact: value = price × quantity, fees at the market's rates, rounded up.
@@ -189,7 +183,7 @@ describe('spot trading', () => {
       .locator('[data-testid="panel-history"] [data-testid="order-row"][data-status="filled"]')
       .waitFor();
     // Cancelling returned the frozen funds: quote = before − what the market buy cost.
-    const quoteAfter = await availableBuy(page);
+    const quoteAfter = u(await attr(page, 'available-buy', 'data-value'));
     expect(quoteAfter < quoteBefore).toBe(true);
     expect(quoteAfter > quoteBefore - notional * 2n).toBe(true);
 
@@ -247,7 +241,7 @@ describe('spot trading', () => {
     expect(refusal.reason).toBe('ORDER_NOTIONAL_ABOVE_MAX');
 
     // Insufficient balance: within the maximum, beyond the demo funds.
-    const available = await availableBuy(page);
+    const available = u(await attr(page, 'available-buy', 'data-value'));
     const tooMuch = floorToStep((available * 2n * ONE) / price, lot);
     expect(notionalOf(price, tooMuch) < u(market.max_notional)).toBe(true);
     refusal = await refusedBuy(page, show(price), show(tooMuch));
@@ -274,7 +268,13 @@ describe('spot trading', () => {
     await page.locator('[data-testid="private-status"][data-status="live"]').waitFor({ timeout: 15_000 });
     const rows = page.locator('[data-testid="panel-current"] [data-testid="order-row"]');
     await expect(rows.count()).resolves.toBe(0);
-    const before = await availableBuy(page);
+    // The balance may still be loading when the private channel goes live: read it once it is there.
+    let shown = await attr(page, 'available-buy', 'data-value');
+    for (let i = 0; shown === '' && i < 75; i++) {
+      await page.waitForTimeout(200);
+      shown = await attr(page, 'available-buy', 'data-value');
+    }
+    const before = u(shown);
     // Placed through the API, not this page: only the private channel can tell the page.
     const bestBid = (await bookPrices(page, 'bid'))[0] ?? 0n;
     const price = floorToStep((bestBid * 95n) / 100n, u(market.price_tick));
@@ -323,7 +323,7 @@ describe('spot trading', () => {
     await page.getByTestId('price-buy').fill(show(price));
     await page.getByTestId('pct-buy-25').click();
     const qty = u(await page.getByTestId('qty-buy').inputValue());
-    const available = await availableBuy(page);
+    const available = u(await attr(page, 'available-buy', 'data-value'));
     const spend = notionalOf(price, qty);
     expect(qty % u(market.lot_size)).toBe(0n);
     expect(spend <= available / 4n).toBe(true);
