@@ -259,7 +259,12 @@ describe('races on PostgreSQL through the HTTP call', () => {
           transfer(c, { currency: 'USDT', amount: '10', from: 'spot', to: 'options' }),
         ),
       );
-      expect(answers.filter((a) => a.code === 1), JSON.stringify(answers.filter((a) => a.code !== 1 && a.reason !== 'INSUFFICIENT_BALANCE').slice(0, 3))).toHaveLength(k);
+      expect(
+        answers.filter((a) => a.code === 1),
+        JSON.stringify(
+          answers.filter((a) => a.code !== 1 && a.reason !== 'INSUFFICIENT_BALANCE').slice(0, 3),
+        ),
+      ).toHaveLength(k);
       expect(answers.filter((a) => a.code !== 1).every((a) => a.reason === 'INSUFFICIENT_BALANCE')).toBe(
         true,
       );
