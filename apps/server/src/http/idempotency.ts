@@ -152,6 +152,7 @@ export function idempotencyStore(db: Db, options: { log?: Logger } = {}): Idempo
 
   return {
     async begin(key, now, wait = TWIN_WAIT_MS) {
+      // A real-time wait for a live twin (wall clock on purpose: nothing is decided by it).
       const deadline = Date.now() + wait;
       while (!(await tryLock(key.hash))) {
         if (Date.now() >= deadline) return { state: 'pending' };
