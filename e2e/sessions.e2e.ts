@@ -114,8 +114,11 @@ describe('a session ended elsewhere logs the page out', () => {
         expect(Date.now() - started).toBeLessThan(5_000);
         await page.waitForURL((url) => url.pathname === '/login');
         expect(await storedToken(page)).toBeNull();
+        // Watched from before the held calls go: the notice shows for the 2 s before the app reloads,
+        // which on a loaded machine can pass before a wait started afterwards looks.
+        const noticed = page.locator('.mantine-Notification-root').first().waitFor();
         await release();
-        await page.locator('.mantine-Notification-root').first().waitFor();
+        await noticed;
         await screenshot(page, `session-ended-${lang}-${viewport}`);
         // The app reloads after the envelope's default 2 s and stays logged out.
         await expect.poll(() => loads, { timeout: 10_000 }).toBeGreaterThan(0);

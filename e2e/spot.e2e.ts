@@ -71,6 +71,19 @@ async function attr(page: Page, testId: string, name: string): Promise<string> {
   return (await page.getByTestId(testId).first().getAttribute(name)) ?? '';
 }
 
+/**
+ * The available balance the buy form shows, as units, once it has loaded (the attribute is empty until
+ * the balances arrive, which on a loaded machine can be after the book and the private channel).
+ */
+async function availableBuy(page: Page): Promise<bigint> {
+  let shown = await attr(page, 'available-buy', 'data-value');
+  for (let i = 0; shown === '' && i < 150; i++) {
+    await page.waitForTimeout(200);
+    shown = await attr(page, 'available-buy', 'data-value');
+  }
+  return u(shown);
+}
+
 /** Prices of the book's rows on one side, as units. */
 async function bookPrices(page: Page, side: 'bid' | 'ask'): Promise<bigint[]> {
   const prices = await page
@@ -120,7 +133,7 @@ describe('spot trading', () => {
     // Join the best bid: it rests (nothing to cross) and shows in the book at once.
     const price = floorToStep(bestBid, tick);
     const qty = floorToStep((u(market.min_notional) * 3n * ONE) / price, lot) + lot;
-    const quoteBefore = u(await attr(page, 'available-buy', 'data-value'));
+    const quoteBefore = await availableBuy(page);
     await page.getByTestId('price-buy').fill(show(price));
     await page.getByTestId('qty-buy').fill(show(qty));
     // The preview is exact: value = price × quantity, fees at the market's rates, rounded up.
@@ -183,7 +196,7 @@ describe('spot trading', () => {
       .locator('[data-testid="panel-history"] [data-testid="order-row"][data-status="filled"]')
       .waitFor();
     // Cancelling returned the frozen funds: quote = before − what the market buy cost.
-    const quoteAfter = u(await attr(page, 'available-buy', 'data-value'));
+    const quoteAfter = await availableBuy(page);
     expect(quoteAfter < quoteBefore).toBe(true);
     expect(quoteAfter > quoteBefore - notional * 2n).toBe(true);
 
@@ -241,7 +254,7 @@ describe('spot trading', () => {
     expect(refusal.reason).toBe('ORDER_NOTIONAL_ABOVE_MAX');
 
     // Insufficient balance: within the maximum, beyond the demo funds.
-    const available = u(await attr(page, 'available-buy', 'data-value'));
+    const available = await availableBuy(page);
     const tooMuch = floorToStep((available * 2n * ONE) / price, lot);
     expect(notionalOf(price, tooMuch) < u(market.max_notional)).toBe(true);
     refusal = await refusedBuy(page, show(price), show(tooMuch));
@@ -268,13 +281,7 @@ describe('spot trading', () => {
     await page.locator('[data-testid="private-status"][data-status="live"]').waitFor({ timeout: 15_000 });
     const rows = page.locator('[data-testid="panel-current"] [data-testid="order-row"]');
     await expect(rows.count()).resolves.toBe(0);
-    // The balance may still be loading when the private channel goes live: read it once it is there.
-    let shown = await attr(page, 'available-buy', 'data-value');
-    for (let i = 0; shown === '' && i < 75; i++) {
-      await page.waitForTimeout(200);
-      shown = await attr(page, 'available-buy', 'data-value');
-    }
-    const before = u(shown);
+    const before = await availableBuy(page);
     // Placed through the API, not this page: only the private channel can tell the page.
     const bestBid = (await bookPrices(page, 'bid'))[0] ?? 0n;
     const price = floorToStep((bestBid * 95n) / 100n, u(market.price_tick));
@@ -323,7 +330,7 @@ describe('spot trading', () => {
     await page.getByTestId('price-buy').fill(show(price));
     await page.getByTestId('pct-buy-25').click();
     const qty = u(await page.getByTestId('qty-buy').inputValue());
-    const available = u(await attr(page, 'available-buy', 'data-value'));
+    const available = await availableBuy(page);
     const spend = notionalOf(price, qty);
     expect(qty % u(market.lot_size)).toBe(0n);
     expect(spend <= available / 4n).toBe(true);
@@ -381,7 +388,8 @@ describe('spot screens', () => {
   ] as const;
   for (const viewport of ['desktop', 'mobile'] as const) {
     for (const lang of LANGS) {
-      it(`in ${lang} at ${viewport}`, async () => {
+      // Five screens, each on a fresh page: a minute can pass on a loaded machine.
+      it(`in ${lang} at ${viewport}`, { timeout: 150_000 }, async () => {
         for (const [name, path, testId] of screens) {
           const page = await open(viewport, lang, path());
           await page.getByTestId(testId).waitFor();
