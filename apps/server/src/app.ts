@@ -14,7 +14,7 @@ import { registerHealth } from './http/health.ts';
 import { registerIdempotency, registerRequestHooks } from './http/hooks.ts';
 import { type IdempotencyStore, idempotencyStore } from './http/idempotency.ts';
 import { clientErrorHandler, INPUT_LIMITS, registerInputGate } from './http/input.ts';
-import { memoryRateLimiter } from './http/rate-limit.ts';
+import { registerAccessLimits } from './http/rate-limit.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { newId } from './lib/ids.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
@@ -190,9 +190,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerInputGate(app);
   registerRequestHooks(app, {
     sessions: accounts.sessions,
-    rateLimiter: memoryRateLimiter(),
-    clock,
-    limits: { perIp: config.accessRateLimitPerIp, perAccount: config.accessRateLimitPerAccount },
+    checkAccessLimits: await registerAccessLimits(app, {
+      clock,
+      limits: { perIp: config.accessRateLimitPerIp, perAccount: config.accessRateLimitPerAccount },
+    }),
   });
 
   registerStaffHook(app, staff);
