@@ -93,7 +93,8 @@ describe('access-call limits through @fastify/rate-limit', () => {
 
   it('per account: the limit per minute, then RATE_LIMITED in the envelope, localized, with Retry-After', async () => {
     clock.set(START);
-    for (let i = 0; i < 2; i++) expect((await post('/login', { account: 'Ann@Example.com' })).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await post('/login', { account: 'Ann@Example.com' })).statusCode).toBe(200);
     clock.advance(20_000);
     const before = handled;
     // The same account, spelled otherwise and from another address: still the same account.
