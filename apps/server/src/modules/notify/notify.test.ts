@@ -27,7 +27,13 @@ function recordingTransport() {
       return { messageId: `m${sent.length}` };
     },
   };
-  return { transport, sent, fail: (error: Error | null) => void (failWith = error) };
+  return {
+    transport,
+    sent,
+    fail(error: Error | null) {
+      failWith = error;
+    },
+  };
 }
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
