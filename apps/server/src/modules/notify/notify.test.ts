@@ -122,9 +122,10 @@ describe('the notifier without SMTP (the embedded default): everything lands in 
   it('the back-office list pages the outbox newest first', async () => {
     const first = await listOutbox(db, { limit: 2 });
     expect(first).toHaveLength(2);
-    expect(first[0]?.id > (first[1]?.id ?? '')).toBe(true);
-    const next = await listOutbox(db, { limit: 2, beforeId: first[1]?.id });
-    expect(next[0]?.id < (first[1]?.id ?? '')).toBe(true);
+    const [newest, second] = [first[0]?.id ?? '', first[1]?.id ?? ''];
+    expect(newest > second).toBe(true);
+    const next = await listOutbox(db, { limit: 2, beforeId: second });
+    expect((next[0]?.id ?? '') < second).toBe(true);
     expect(first[0]).toMatchObject({ channel: 'email', delivery: 'outbox' });
     expect(typeof first[0]?.created_at).toBe('number');
   });
