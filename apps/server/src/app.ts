@@ -14,7 +14,8 @@ import { registerHealth } from './http/health.ts';
 import { registerIdempotency, registerRequestHooks } from './http/hooks.ts';
 import { type IdempotencyStore, idempotencyStore } from './http/idempotency.ts';
 import { clientErrorHandler, INPUT_LIMITS, registerInputGate } from './http/input.ts';
-import { memoryRateLimiter } from './http/rate-limit.ts';
+import { registerAccessLimits } from './http/rate-limit.ts';
+import { Refusal } from './http/refusal.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { newId } from './lib/ids.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
@@ -190,9 +191,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerInputGate(app);
   registerRequestHooks(app, {
     sessions: accounts.sessions,
-    rateLimiter: memoryRateLimiter(),
-    clock,
-    limits: { perIp: config.accessRateLimitPerIp, perAccount: config.accessRateLimitPerAccount },
+    checkAccessLimits: await registerAccessLimits(app, {
+      clock,
+      limits: { perIp: config.accessRateLimitPerIp, perAccount: config.accessRateLimitPerAccount },
+    }),
   });
 
   registerStaffHook(app, staff);
@@ -208,17 +210,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     idleTimeoutMs: config.wsIdleTimeoutMs,
     // `{main_type: 4, token}`: a customer session for private channels (modules/spot).
     authenticate: async (token) => {
+      let session: Awaited<ReturnType<typeof accounts.sessions.resolve>>;
       try {
-        const session = await accounts.sessions.resolve(token);
-        const row = await db
-          .selectFrom('accounts_customer')
-          .select('uid')
-          .where('id', '=', session.customerId)
-          .executeTakeFirst();
-        return row ? { customerId: session.customerId, uid: row.uid, sessionId: session.sessionId } : null;
-      } catch {
-        return null;
+        session = await accounts.sessions.resolve(token);
+      } catch (error) {
+        // An unknown or ended session is an expected refusal: the socket stays anonymous. Anything
+        // else (the database down) is rethrown and logged by the hub.
+        if (error instanceof Refusal) return null;
+        throw error;
       }
+      const row = await db
+        .selectFrom('accounts_customer')
+        .select('uid')
+        .where('id', '=', session.customerId)
+        .executeTakeFirst();
+      return row ? { customerId: session.customerId, uid: row.uid, sessionId: session.sessionId } : null;
     },
     // Sessions that end (logout, password, staff, expiry) lose their private channels within 5 s.
     endedSessions: (sessionIds) => accounts.endedSessions(sessionIds),

@@ -143,13 +143,35 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 const FEEDS = ['sim', 'ccxt', 'replay'] as const;
 
-function marketConfig(env: Env) {
+/**
+ * Whether an optional dependency (package.json `optionalDependencies`) is installed. Only the
+ * feature that needs it asks, at configuration time; nothing imports it statically
+ * (scripts/check-deps.ts checks that).
+ */
+export function hasOptionalPackage(name: string): boolean {
+  try {
+    import.meta.resolve(name);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') return false;
+    throw error;
+  }
+}
+
+export type ConfigDeps = { hasPackage: (name: string) => boolean };
+
+function marketConfig(env: Env, deps: ConfigDeps) {
   const feed = env.FEED ?? 'sim';
   if (!(FEEDS as readonly string[]).includes(feed)) {
     throw new ConfigError(`FEED must be one of ${FEEDS.join(', ')}, got "${feed}"`);
   }
   const replayFile = env.REPLAY_FILE ? path.resolve(env.REPLAY_FILE) : null;
   if (feed === 'replay' && !replayFile) throw new ConfigError('FEED=replay needs REPLAY_FILE');
+  if (feed === 'ccxt' && !deps.hasPackage('ccxt')) {
+    throw new ConfigError(
+      'FEED=ccxt needs the optional package ccxt, which is not installed: run `npm install ccxt --workspace apps/server`, or use FEED=sim or FEED=replay',
+    );
+  }
   const ccxtExchange = env.CCXT_EXCHANGE ?? 'binance';
   if (!/^[a-z0-9]{2,32}$/.test(ccxtExchange)) {
     throw new ConfigError(`CCXT_EXCHANGE must be a ccxt exchange id, got "${ccxtExchange}"`);
@@ -216,7 +238,10 @@ function custodyConfig(env: Env) {
   return { custodyXpub, custodyWebhookSecret };
 }
 
-export function loadConfig(env: Env = process.env): Config {
+export function loadConfig(
+  env: Env = process.env,
+  deps: ConfigDeps = { hasPackage: hasOptionalPackage },
+): Config {
   const port = int(env, 'PORT', 8080, { min: 0, max: 65535 });
   const logLevel = env.LOG_LEVEL ?? 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
@@ -266,7 +291,7 @@ export function loadConfig(env: Env = process.env): Config {
     bankPayoutApprovalThreshold: decimalSetting(env, 'BANK_PAYOUT_APPROVAL_THRESHOLD', '10000'),
     ...custodyConfig(env),
     proofIntervalMs: int(env, 'PROOF_INTERVAL_MS', 86_400_000, { min: 1_000, max: 31 * 86_400_000 }),
-    ...marketConfig(env),
+    ...marketConfig(env, deps),
     ...staffConfig(env),
   });
 }

@@ -61,8 +61,11 @@ function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
-  } catch {
-    return false;
+  } catch (error) {
+    // ESRCH: no such process. EPERM: it exists but belongs to another user — alive.
+    if ((error as NodeJS.ErrnoException).code === 'EPERM') return true;
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
+    throw error;
   }
 }
 

@@ -24,7 +24,9 @@ export function registerHealth(app: FastifyInstance, deps: { db: Db; clock: Cloc
     try {
       await db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
       return true;
-    } catch {
+    } catch (error) {
+      // The answer is 503; the log says why (a warning: the probe works, the database does not).
+      app.log.warn({ err: error }, 'health check: the database does not answer');
       return false;
     }
   }

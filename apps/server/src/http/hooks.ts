@@ -4,11 +4,9 @@ import type { Clock } from '../lib/clock.ts';
 import { hmac, open, seal, sha256 } from '../lib/crypto.ts';
 import type { SessionResolver } from './context.ts';
 import type { IdempotencyStore } from './idempotency.ts';
-import type { RateLimiter } from './rate-limit.ts';
 import { Refusal, refuse } from './refusal.ts';
 
 const RTOKEN_MIN = 6;
-const RATE_WINDOW_MS = 60_000;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 /** Fields that identify the call rather than its content: left out of an anonymous request's identity. */
 const ENVELOPE_FIELDS = new Set(['token', 'lang', 'rtoken']);
@@ -35,9 +33,8 @@ function canonical(values: Record<string, unknown>): string {
 
 export type HookDeps = {
   sessions: SessionResolver;
-  rateLimiter: RateLimiter;
-  clock: Clock;
-  limits: { perIp: number; perAccount: number };
+  /** The access-call limits (http/rate-limit.ts): refuses RATE_LIMITED when one is exceeded. */
+  checkAccessLimits: (request: FastifyRequest) => Promise<void>;
 };
 
 export function registerRequestHooks(app: FastifyInstance, deps: HookDeps): void {
@@ -45,7 +42,7 @@ export function registerRequestHooks(app: FastifyInstance, deps: HookDeps): void
 
   app.addHook('preHandler', async (request) => {
     const config = request.routeOptions.config;
-    if (config.accessLimited) checkRateLimits(request, deps);
+    if (config.accessLimited) await deps.checkAccessLimits(request);
     const token = tokenOf(request);
     if (config.auth === 'required') {
       if (!token) refuse('LOGIN_REQUIRED');
@@ -160,17 +157,4 @@ export function registerIdempotency(app: FastifyInstance, deps: IdempotencyDeps)
     clearInterval(purge);
     await deps.store.close();
   });
-}
-
-function checkRateLimits(request: FastifyRequest, deps: HookDeps): void {
-  const route = request.routeOptions.url ?? request.url;
-  const now = deps.clock.now().getTime();
-  const ipWait = deps.rateLimiter.hit(`ip|${route}|${request.ip}`, deps.limits.perIp, RATE_WINDOW_MS, now);
-  if (ipWait > 0) refuse('RATE_LIMITED', { seconds: ipWait });
-  const account = fields(request).account;
-  if (typeof account === 'string' && account !== '') {
-    const key = `acct|${route}|${account.trim().toLowerCase()}`;
-    const accountWait = deps.rateLimiter.hit(key, deps.limits.perAccount, RATE_WINDOW_MS, now);
-    if (accountWait > 0) refuse('RATE_LIMITED', { seconds: accountWait });
-  }
 }

@@ -21,6 +21,15 @@ export class Refusal extends Error {
   }
 }
 
+/**
+ * For a catch that expects certain refusals: returns the error when it is a refusal with one of
+ * `reasons`, else rethrows it — so a bug is never swallowed as "not found" or "no price".
+ */
+export function expectRefusal(error: unknown, ...reasons: readonly ReasonCode[]): Refusal {
+  if (error instanceof Refusal && reasons.includes(error.reason)) return error;
+  throw error;
+}
+
 export function refuse(reason: ReasonCode, params: ReasonParams = {}): never {
   throw new Refusal(reason, params);
 }

@@ -168,10 +168,17 @@ export function registerWebsocket(
             if (previous && previous.uid !== identity?.uid) registry.recheck(client);
             if (!identity) return refuse();
             void Promise.resolve(onAuthenticated?.(identity))
-              .catch(() => undefined)
+              .catch((error: unknown) =>
+                // The socket is signed in all the same; its private channels answer on subscribe.
+                app.log.error({ err: error }, 'websocket: an authenticated listener failed'),
+              )
               .then(() => socket.send(JSON.stringify({ main_type: 4, uid: identity.uid })));
           },
-          () => refuse(),
+          (error: unknown) => {
+            // Expected refusals resolve to null above; a rejection here is a fault (the database).
+            app.log.error({ err: error }, 'websocket authentication failed');
+            refuse();
+          },
         );
         return;
       }

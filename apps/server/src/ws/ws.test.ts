@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { expectLogLine } from '../../test/logwatch.ts';
 
 let t: TestApp;
 let url: string;
@@ -57,5 +58,29 @@ describe('websocket /ws', () => {
     const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
     socket.send('not json');
     expect(await closed).toBe(1007);
+  });
+
+  it('an unknown token is refused LOGIN_REQUIRED: an expected refusal, no error line', async () => {
+    const socket = await connect();
+    socket.send(JSON.stringify({ main_type: 4, token: 'no-such-session-token' }));
+    expect(await nextMessage(socket)).toEqual({ main_type: 4, reason: 'LOGIN_REQUIRED', params: {} });
+    socket.close();
+  });
+
+  it('a database fault while authenticating is logged as an error and the socket refused', async () => {
+    const selectFrom = t.db.selectFrom.bind(t.db);
+    const spy = vi.spyOn(t.db, 'selectFrom').mockImplementation(((table: never) => {
+      if (table === 'accounts_session as s') throw new Error('database gone');
+      return selectFrom(table);
+    }) as never);
+    expectLogLine(/websocket authentication failed/);
+    try {
+      const socket = await connect();
+      socket.send(JSON.stringify({ main_type: 4, token: 'any-token-at-all' }));
+      expect(await nextMessage(socket)).toEqual({ main_type: 4, reason: 'LOGIN_REQUIRED', params: {} });
+      socket.close();
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

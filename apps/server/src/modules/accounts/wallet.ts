@@ -65,6 +65,8 @@ export function createWalletLogin(deps: { db: Db; clock: Clock; accounts: Accoun
       if (fields.notBefore && fields.notBefore > now)
         refuse('WALLET_MESSAGE_INVALID', { field: 'notBefore' });
       if (!/^0x[0-9a-fA-F]{130}$/.test(input.signature)) refuse('WALLET_SIGNATURE_INVALID');
+      // Pure computation, no I/O: a signature that is not a valid curve point throws (a plain Error
+      // from the curve library, so it cannot be told apart by class) — that is an invalid signature.
       const valid = await verifyMessage({
         address: getAddress(fields.address),
         message: input.message,

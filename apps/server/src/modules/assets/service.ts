@@ -11,7 +11,7 @@ import {
 } from '@bourse/protocol';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../http/context.ts';
-import { refuse } from '../../http/refusal.ts';
+import { expectRefusal, refuse } from '../../http/refusal.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Book, Ledger } from '../ledger/index.ts';
@@ -75,7 +75,8 @@ export function createAssets(deps: AssetsDeps) {
     let ticker: ReturnType<Market['ticker']>;
     try {
       ticker = market.ticker(symbol);
-    } catch {
+    } catch (error) {
+      expectRefusal(error, 'INSTRUMENT_UNKNOWN'); // no such pair: no valuation; anything else is a bug
       return { priceUnits: null, priceScale: 0, price: null, source: 'none', stale: true, at: 0 };
     }
     const parsed = parseDecimal(ticker.mark, { scale: ticker.price_scale });

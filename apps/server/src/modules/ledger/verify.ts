@@ -1,4 +1,4 @@
-import { scaleOf, toDecimalString } from '@bourse/money';
+import { isKnownAsset, scaleOf, toDecimalString } from '@bourse/money';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -83,11 +83,8 @@ export async function verifyLedger(db: Db, clock: Clock): Promise<VerifyReport> 
 }
 
 function decimal(units: bigint, currency: string): string {
-  try {
-    return toDecimalString(units, scaleOf(currency));
-  } catch {
-    return `${units} units`;
-  }
+  // A currency the money package does not know (a row written by a newer version): raw units.
+  return isKnownAsset(currency) ? toDecimalString(units, scaleOf(currency)) : `${units} units`;
 }
 
 /** A JSON-safe form of the report (amounts as decimal strings) for logs and the CLI. */

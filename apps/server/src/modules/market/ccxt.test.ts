@@ -2,6 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { expectLogLine, testLogger } from '../../../test/logwatch.ts';
+import { hasOptionalPackage } from '../../config.ts';
 import { CCXT_LIMITS, createCcxtExchange, createCcxtFeed, redirectUrls } from './feeds/ccxt.ts';
 import type { FeedTick } from './feeds/types.ts';
 import { type StandIn, startStandIn } from './fixtures/ccxt/standin.ts';
@@ -10,6 +11,9 @@ import { fixtureInstruments } from './fixtures/instruments.ts';
 const FIXTURE = path.join(import.meta.dirname, 'fixtures', 'ccxt', 'binance-recorded.json');
 const T0 = Date.parse('2026-11-23T15:00:01Z');
 const log = testLogger();
+/** ccxt is an optional dependency: without it these tests are skipped, and the name says why. */
+const HAS_CCXT = hasOptionalPackage('ccxt');
+const SKIPPED = HAS_CCXT ? '' : ' (skipped: the optional package ccxt is not installed)';
 
 function show(ticks: FeedTick[]): Record<string, string> {
   return Object.fromEntries(
@@ -20,7 +24,7 @@ function show(ticks: FeedTick[]): Record<string, string> {
   );
 }
 
-describe('the ccxt adapter against a local stand-in exchange', () => {
+describe.skipIf(!HAS_CCXT)(`the ccxt adapter against a local stand-in exchange${SKIPPED}`, () => {
   let standIn: StandIn;
   beforeAll(async () => {
     standIn = await startStandIn(FIXTURE);
@@ -93,7 +97,7 @@ describe('the ccxt adapter against a local stand-in exchange', () => {
   });
 });
 
-describe('FEED=ccxt in the server', () => {
+describe.skipIf(!HAS_CCXT)(`FEED=ccxt in the server${SKIPPED}`, () => {
   let standIn: StandIn;
   let t: TestApp;
   beforeAll(async () => {

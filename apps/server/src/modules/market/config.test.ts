@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.ts';
+import { ConfigError, hasOptionalPackage, loadConfig } from '../../config.ts';
 
 describe('market configuration', () => {
   it('defaults: the simulated feed, 500 ms batches, 30 s to stale, no Redis', () => {
@@ -53,13 +53,28 @@ describe('market configuration', () => {
   it.each([
     [{ FEED: 'bloomberg' }, /FEED must be one of sim, ccxt, replay/],
     [{ FEED: 'replay' }, /FEED=replay needs REPLAY_FILE/],
+    [{ FEED: 'ccxt' }, /FEED=ccxt needs the optional package ccxt, which is not installed/],
     [{ CCXT_EXCHANGE: 'Bin ance' }, /CCXT_EXCHANGE must be a ccxt exchange id/],
     [{ REDIS_URL: 'http://x' }, /REDIS_URL must use redis:/],
     [{ STALE_AFTER_MS: '10' }, /STALE_AFTER_MS must be between/],
     [{ TICKER_BATCH_MS: 'fast' }, /TICKER_BATCH_MS must be a whole number/],
     [{ REDIS_PREFIX: 'a b' }, /REDIS_PREFIX/],
   ])('refuses %o naming the variable', (env, message) => {
-    expect(() => loadConfig(env)).toThrow(ConfigError);
-    expect(() => loadConfig(env)).toThrow(message);
+    // As on an install without the optional ccxt package.
+    const withoutCcxt = { hasPackage: (name: string) => name !== 'ccxt' };
+    expect(() => loadConfig(env, withoutCcxt)).toThrow(ConfigError);
+    expect(() => loadConfig(env, withoutCcxt)).toThrow(message);
+  });
+
+  it('a missing ccxt refuses only FEED=ccxt; the other feeds do not need it', () => {
+    const withoutCcxt = { hasPackage: (name: string) => name !== 'ccxt' };
+    expect(loadConfig({}, withoutCcxt).feed).toBe('sim');
+    expect(loadConfig({ FEED: 'replay', REPLAY_FILE: '/tmp/ticks.jsonl' }, withoutCcxt).feed).toBe('replay');
+    expect(loadConfig({ FEED: 'ccxt' }, { hasPackage: () => true }).feed).toBe('ccxt');
+  });
+
+  it('hasOptionalPackage finds an installed package and not a missing one', () => {
+    expect(hasOptionalPackage('fastify')).toBe(true);
+    expect(hasOptionalPackage('bourse-no-such-package')).toBe(false);
   });
 });

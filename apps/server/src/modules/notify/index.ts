@@ -7,6 +7,10 @@ import { newId } from '../../lib/ids.ts';
  * Messages to customers. With SMTP_URL set, email goes out by SMTP; otherwise (the embedded
  * default) every message lands in the outbox table, which the back office shows, and the log
  * prints one line `outbox to=<recipient> code=<code>`. SMS has no sender yet: always the outbox.
+ * Every message is filed in the outbox with how it went (`outbox`, `sent`, `failed`): a failed SMTP
+ * delivery is logged as an error and kept, never lost and never thrown at the caller. `send` is not
+ * idempotent: each call files (and sends) one message; callers send once, after their commit.
+ * The text is the caller's, already in the customer's language (accounts/codes.ts, withdrawals).
  */
 export type Message = {
   channel: 'email' | 'sms';
@@ -24,7 +28,7 @@ export type Notifier = {
   ): Promise<Array<{ subject: string; body: string; createdAt: Date }>>;
 };
 
-type Transport = {
+export type Transport = {
   sendMail(mail: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
 };
 
@@ -33,11 +37,12 @@ export async function createNotifier(deps: {
   log: Logger;
   clock: Clock;
   smtp: { url: string; from: string } | null;
+  /** Tests pass a transport in place of nodemailer's SMTP one (used only with `smtp` set). */
+  transport?: Transport;
 }): Promise<Notifier> {
   let transport: Transport | null = null;
   if (deps.smtp) {
-    const nodemailer = await import('nodemailer');
-    transport = nodemailer.createTransport(deps.smtp.url) as Transport;
+    transport = deps.transport ?? ((await import('nodemailer')).createTransport(deps.smtp.url) as Transport);
   }
   return {
     async send(message) {

@@ -17,7 +17,7 @@ import type { Logger } from 'pino';
 import { type Db, inTransaction, type Tx } from '../../db/database.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { pageNewestFirst, pageOf } from '../../http/paging.ts';
-import { refuse } from '../../http/refusal.ts';
+import { expectRefusal, refuse } from '../../http/refusal.ts';
 import type { AuditLog, StaffContext } from '../../http/staff.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
@@ -93,7 +93,8 @@ export function createOptions(deps: {
   function instrumentOrNull(symbol: string) {
     try {
       return market.instrument(symbol);
-    } catch {
+    } catch (error) {
+      expectRefusal(error, 'INSTRUMENT_UNKNOWN');
       return null;
     }
   }
@@ -102,7 +103,8 @@ export function createOptions(deps: {
     try {
       const state = market.ticker(symbol).state;
       return state === 'live' || state === 'stale';
-    } catch {
+    } catch (error) {
+      expectRefusal(error, 'INSTRUMENT_UNKNOWN');
       return false;
     }
   }

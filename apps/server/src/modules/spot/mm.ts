@@ -199,8 +199,9 @@ export function createMarketMaker(deps: {
     let mark: string;
     try {
       mark = market.priceForTrading(symbol).mark;
-    } catch {
-      return false; // no live price (stale, closed): nothing to quote around
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      return false; // no live price (stale, closed, halted): nothing to quote around
     }
     const key = `${book}:${symbol}`;
     const runner = spot.runner(symbol, book);

@@ -1,4 +1,4 @@
-import { parseDecimal } from '@bourse/money';
+import { isKnownAsset, parseDecimal } from '@bourse/money';
 import type {
   CreateOrderBody,
   SpotBalanceData,
@@ -248,12 +248,9 @@ export function createSpot(deps: {
     const now = clock.now();
     let added = 0;
     for (const i of page.items) {
-      let math: MarketMath;
-      try {
-        math = mathOf({ base: i.base, quote: i.quote, priceTick: i.price_tick, lotSize: i.lot_size });
-      } catch {
-        continue; // a currency the ledger does not know yet (add it to @bourse/money first)
-      }
+      // A currency the ledger does not know yet (add it to @bourse/money first): no market for it.
+      if (!isKnownAsset(i.base) || !isKnownAsset(i.quote)) continue;
+      const math = mathOf({ base: i.base, quote: i.quote, priceTick: i.price_tick, lotSize: i.lot_size });
       if (scaleProblem(math)) continue;
       const result = await db
         .insertInto('spot_market')
@@ -847,28 +844,22 @@ export function createSpot(deps: {
       },
     ) {
       if (markets.has(body.symbol)) refuse('SPOT_MARKET_EXISTS', { symbol: body.symbol });
-      let instrument: ReturnType<Market['instrument']>;
-      try {
-        instrument = market.instrument(body.symbol);
-      } catch {
-        refuse('INSTRUMENT_UNKNOWN', { symbol: body.symbol });
-      }
+      // Refuses INSTRUMENT_UNKNOWN for a symbol the catalogue lacks.
+      const instrument = market.instrument(body.symbol);
       if (instrument.assetClass !== 'crypto_spot') refuse('INSTRUMENT_UNKNOWN', { symbol: body.symbol });
       for (const field of ['price_tick', 'lot_size'] as const) {
         const p = parseDecimal(body[field], { scale: 18, allowZero: false });
         if (!p.ok) refuse('AMOUNT_INVALID', { field });
       }
-      let math: MarketMath;
-      try {
-        math = mathOf({
-          base: instrument.base,
-          quote: instrument.quote,
-          priceTick: normalizeDecimal(body.price_tick),
-          lotSize: normalizeDecimal(body.lot_size),
-        });
-      } catch {
-        refuse('CURRENCY_UNKNOWN', { currency: instrument.base });
+      for (const currency of [instrument.base, instrument.quote]) {
+        if (!isKnownAsset(currency)) refuse('CURRENCY_UNKNOWN', { currency });
       }
+      const math = mathOf({
+        base: instrument.base,
+        quote: instrument.quote,
+        priceTick: normalizeDecimal(body.price_tick),
+        lotSize: normalizeDecimal(body.lot_size),
+      });
       const problem = scaleProblem(math);
       if (problem) refuse('SPOT_MARKET_SCALE', problem);
       const maker = checkRate('maker_fee_rate', body.maker_fee_rate);

@@ -1,9 +1,9 @@
-import { parseDecimal, scaleOf, toDecimalString } from '@bourse/money';
+import { isKnownAsset, parseDecimal, scaleOf, toDecimalString } from '@bourse/money';
 import type { AdjustmentView, CustomerDetail } from '@bourse/protocol';
 import type { Selectable } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import { inTransaction } from '../../db/database.ts';
-import { refuse } from '../../http/refusal.ts';
+import { Refusal, refuse } from '../../http/refusal.ts';
 import type { StaffContext } from '../../http/staff.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
@@ -81,19 +81,21 @@ export function createBackOffice(deps: BackOfficeDeps) {
   /** The amount in USDT minor units at the market's mark price (rounded up), or null without a price. */
   function valueInUsdt(currency: string, amountUnits: bigint): bigint | null {
     if (currency === 'USDT') return amountUnits;
-    if (!market) return null;
+    if (!market || !isKnownAsset(currency)) return null;
+    let mark: string;
     try {
-      const price = market.priceForTrading(`${currency}/USDT`);
-      const parsed = parseDecimal(price.mark, { scale: PRICE_SCALE, allowZero: true });
-      if (!parsed.ok) return null;
-      const scale = scaleOf(currency);
-      const numerator = amountUnits * parsed.units;
-      const denominator = 10n ** BigInt(scale + PRICE_SCALE - USDT_SCALE);
-      return (numerator + denominator - 1n) / denominator;
-    } catch {
-      // No current price (unknown pair, stale, closed): the adjustment needs a second staff member.
-      return null;
+      mark = market.priceForTrading(`${currency}/USDT`).mark;
+    } catch (error) {
+      // No current price (unknown pair, halted, delisted, closed, stale): the adjustment needs a second
+      // staff member. Anything else is a fault and is not taken for "no price".
+      if (error instanceof Refusal) return null;
+      throw error;
     }
+    const parsed = parseDecimal(mark, { scale: PRICE_SCALE, allowZero: true });
+    if (!parsed.ok) return null;
+    const numerator = amountUnits * parsed.units;
+    const denominator = 10n ** BigInt(scaleOf(currency) + PRICE_SCALE - USDT_SCALE);
+    return (numerator + denominator - 1n) / denominator;
   }
 
   async function lockedAdjustment(tx: Tx, id: string): Promise<AdjustmentRow> {

@@ -61,6 +61,7 @@ export function redirectUrls(api: unknown, base: string): unknown {
  * (a local stand-in or a mirror, which sets its own limits).
  */
 export async function createCcxtExchange(options: { exchange: string; apiOverride: string | null }) {
+  // ccxt is an optional dependency, loaded only here (FEED=ccxt); config.ts refuses FEED=ccxt without it.
   const ccxt = (await import('ccxt')) as unknown as Record<string, unknown>;
   const Exchange = ccxt[options.exchange];
   if (typeof Exchange !== 'function') throw new Error(`ccxt has no exchange "${options.exchange}"`);
