@@ -353,7 +353,7 @@ describe('bank deposits', () => {
     const forbidden = await adminCall(t.app, {
       call: 'deposits/bank/confirm',
       token: support.token,
-      fields: { id: submit.data.id },
+      fields: { id: submit.data.id, reason: 'remittance matches the statement' },
     });
     expect(forbidden.reason).toBe('FORBIDDEN');
     const finance = await staffSession(t, ['finance']);
@@ -370,14 +370,14 @@ describe('bank deposits', () => {
     const confirmed = await adminCall(t.app, {
       call: 'deposits/bank/confirm',
       token: finance.token,
-      fields: { id: submit.data.id },
+      fields: { id: submit.data.id, reason: 'remittance matches the statement' },
     });
     expect(confirmed.data).toMatchObject({ status: 2 });
     expect(await spot(c.id, 'USDT')).toBe(30_000_000_000n);
     const again = await adminCall(t.app, {
       call: 'deposits/bank/confirm',
       token: finance.token,
-      fields: { id: submit.data.id },
+      fields: { id: submit.data.id, reason: 'remittance matches the statement' },
     });
     expect(again.reason).toBe('DEPOSIT_NOT_PENDING');
     expect(await spot(c.id, 'USDT')).toBe(30_000_000_000n);
