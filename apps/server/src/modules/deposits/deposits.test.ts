@@ -367,6 +367,21 @@ describe('bank deposits', () => {
     expect(proof.headers['content-type']).toBe('image/png');
     expect(proof.rawPayload.equals(PNG)).toBe(true);
 
+    const queued = queue.data.bank.find((b: { id: string }) => b.id === submit.data.id);
+    expect(queued.customer).toMatchObject({
+      customer_id: c.id,
+      verification: { level: 0, status: 'unverified' },
+    });
+    // Crediting a customer is a money action: without a reason it is refused, in the staff
+    // member's language, and nothing is credited.
+    const unexplained = await adminCall(t.app, {
+      call: 'deposits/bank/confirm',
+      token: finance.token,
+      fields: { id: submit.data.id, lang: 'zh', reason: '  ' },
+    });
+    expect(unexplained.reason).toBe('FIELD_REQUIRED');
+    expect(unexplained.msg).toBe('原因不能为空');
+    expect(await spot(c.id, 'USDT')).toBe(0n);
     const confirmed = await adminCall(t.app, {
       call: 'deposits/bank/confirm',
       token: finance.token,

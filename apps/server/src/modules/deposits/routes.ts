@@ -112,7 +112,11 @@ const AdminQueueQuery = Type.Object(
 const AdminIdQuery = Type.Object({ ...CommonFields, id }, { additionalProperties: false });
 /** Crediting a customer needs a reason: a missing one is refused `FIELD_REQUIRED` by the service. */
 const AdminConfirmBody = Type.Object(
-  { ...CommonFields, id, reason: Type.Optional(Type.String({ maxLength: ASSET_LIMITS.rejectReasonMax * 4 })) },
+  {
+    ...CommonFields,
+    id,
+    reason: Type.Optional(Type.String({ maxLength: ASSET_LIMITS.rejectReasonMax * 4 })),
+  },
   { additionalProperties: false },
 );
 const AdminDecisionBody = Type.Object(

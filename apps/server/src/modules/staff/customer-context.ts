@@ -24,8 +24,15 @@ export type CustomerSummary = {
   verification: { level: 0; status: 'unverified' };
   last_login_at: number | null;
   activity: { days: number; deposits: Flow[]; withdrawals: Flow[] };
-  /** All time, for the risk rules: credited deposits and completed withdrawals per currency (minor units). */
-  totals: { deposits: Record<string, string>; completed_withdrawals: number };
+  /**
+   * All time, for the risk rules (not shown): credited deposits and withdrawals paid or being paid
+   * (pending, processing, completed) per currency in minor units, and how many were completed.
+   */
+  totals: {
+    deposits: Record<string, string>;
+    withdrawals: Record<string, string>;
+    completed_withdrawals: number;
+  };
 };
 
 const fmt = (units: string, currency: string) => {
@@ -76,8 +83,17 @@ export async function customerSummaries(
       ) d
       group by customer_id, currency
       order by customer_id, currency`.execute(q),
-    sql<{ customer_id: string; currency: string; completed: string; n30: string; sum30: string }>`
+    sql<{
+      customer_id: string;
+      currency: string;
+      total: string;
+      completed: string;
+      n30: string;
+      sum30: string;
+    }>`
       select customer_id, currency,
+             coalesce(sum(amount) filter (where status in ('pending', 'processing', 'completed')), 0)::text
+               as total,
              count(*) filter (where status = 'completed')::text as completed,
              count(*) filter (where created_at >= ${since}
                               and status in ('pending', 'processing', 'completed'))::text as n30,
@@ -101,7 +117,7 @@ export async function customerSummaries(
       verification: { level: 0, status: 'unverified' },
       last_login_at: last ? new Date(last).getTime() : null,
       activity: { days: ACTIVITY_DAYS, deposits: [], withdrawals: [] },
-      totals: { deposits: {}, completed_withdrawals: 0 },
+      totals: { deposits: {}, withdrawals: {}, completed_withdrawals: 0 },
     });
   }
   for (const d of deposits.rows) {
@@ -109,12 +125,17 @@ export async function customerSummaries(
     if (!s) continue;
     s.totals.deposits[d.currency] = d.total;
     if (Number(d.n30) > 0)
-      s.activity.deposits.push({ currency: d.currency, count: Number(d.n30), amount: fmt(d.sum30, d.currency) });
+      s.activity.deposits.push({
+        currency: d.currency,
+        count: Number(d.n30),
+        amount: fmt(d.sum30, d.currency),
+      });
   }
   for (const w of withdrawals.rows) {
     const s = out.get(w.customer_id);
     if (!s) continue;
     s.totals.completed_withdrawals += Number(w.completed);
+    s.totals.withdrawals[w.currency] = w.total;
     if (Number(w.n30) > 0)
       s.activity.withdrawals.push({
         currency: w.currency,

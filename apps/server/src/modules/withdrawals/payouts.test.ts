@@ -232,7 +232,11 @@ describe('the embedded simulated chain', () => {
     const first = await adminCall(t.app, {
       call: 'withdrawals/paid',
       token: staff.token,
-      fields: { withdrawal_id: w.data.id, bank_reference: 'HSBC-778812', note: 'paid from the operating account' },
+      fields: {
+        withdrawal_id: w.data.id,
+        bank_reference: 'HSBC-778812',
+        note: 'paid from the operating account',
+      },
     });
     expect(first.data).toMatchObject({
       state: 'processing',
@@ -243,21 +247,33 @@ describe('the embedded simulated chain', () => {
     const self = await adminCall(t.app, {
       call: 'withdrawals/paid',
       token: staff.token,
-      fields: { withdrawal_id: w.data.id, bank_reference: 'HSBC-778812', note: 'paid from the operating account' },
+      fields: {
+        withdrawal_id: w.data.id,
+        bank_reference: 'HSBC-778812',
+        note: 'paid from the operating account',
+      },
     });
     expect(self.reason).toBe('WITHDRAW_PAID_SECOND_STAFF');
     const second = await staffSession(t, ['finance']);
     const otherRef = await adminCall(t.app, {
       call: 'withdrawals/paid',
       token: second.token,
-      fields: { withdrawal_id: w.data.id, bank_reference: 'HSBC-000000', note: 'paid from the operating account' },
+      fields: {
+        withdrawal_id: w.data.id,
+        bank_reference: 'HSBC-000000',
+        note: 'paid from the operating account',
+      },
     });
     expect(otherRef.reason).toBe('BAD_INPUT');
     expect(await settleEntries(w.data.id)).toHaveLength(0);
     const paid = await adminCall(t.app, {
       call: 'withdrawals/paid',
       token: second.token,
-      fields: { withdrawal_id: w.data.id, bank_reference: 'HSBC-778812', note: 'paid from the operating account' },
+      fields: {
+        withdrawal_id: w.data.id,
+        bank_reference: 'HSBC-778812',
+        note: 'paid from the operating account',
+      },
     });
     expect(paid.data).toMatchObject({ state: 'completed', bank_reference: 'HSBC-778812', tx_hash: '' });
     expect(await balance(t, c.customerId)).toEqual({ available: 800n * U, frozen: 0n });
@@ -274,7 +290,11 @@ describe('the embedded simulated chain', () => {
     const twice = await adminCall(t.app, {
       call: 'withdrawals/paid',
       token: second.token,
-      fields: { withdrawal_id: w.data.id, bank_reference: 'HSBC-778812', note: 'paid from the operating account' },
+      fields: {
+        withdrawal_id: w.data.id,
+        bank_reference: 'HSBC-778812',
+        note: 'paid from the operating account',
+      },
     });
     expect(twice.reason).toBe('WITHDRAW_NOT_PROCESSING');
     expect(await settleEntries(w.data.id)).toHaveLength(1);
@@ -289,7 +309,11 @@ describe('the embedded simulated chain', () => {
     const smallPaid = await adminCall(t.app, {
       call: 'withdrawals/paid',
       token: staff.token,
-      fields: { withdrawal_id: small.data.id, bank_reference: 'HSBC-1', note: 'paid from the operating account' },
+      fields: {
+        withdrawal_id: small.data.id,
+        bank_reference: 'HSBC-1',
+        note: 'paid from the operating account',
+      },
     });
     expect(smallPaid.data).toMatchObject({ state: 'completed', paid_requested: 0 });
     expect(await balance(t, c.customerId)).toEqual({ available: 680n * U, frozen: 0n });

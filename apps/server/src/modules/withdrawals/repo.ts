@@ -1,5 +1,5 @@
-import type { Db, Tx } from '../../db/database.ts';
 import { sql } from 'kysely';
+import type { Db, Tx } from '../../db/database.ts';
 import { customerTurnover } from '../ledger/index.ts';
 import { PROMOTIONAL_REASONS } from './policy.ts';
 import type { WithdrawalStatus, WithdrawalsTables } from './tables.ts';
@@ -312,7 +312,8 @@ export async function contactOf(q: Q, customerId: string) {
  * other customers withdrew to that address (cards are sealed per customer: not compared).
  */
 export async function destinationHistories(q: Q, ids: readonly string[]) {
-  if (ids.length === 0) return new Map<string, { used_before: number; first_used_at: number | null; other_customers: number }>();
+  if (ids.length === 0)
+    return new Map<string, { used_before: number; first_used_at: number | null; other_customers: number }>();
   const result = await sql<{ id: string; used_before: string; first_used: Date | null; others: string }>`
     select w.id,
            count(p.id) filter (where p.customer_id = w.customer_id and p.created_at < w.created_at

@@ -16,6 +16,8 @@ export type DestinationHistory = {
 
 export type RiskFacts = {
   amountUnits: bigint;
+  /** This withdrawal's amount when the customer's totals do not count it (rejected, cancelled, failed), else 0. */
+  notCountedUnits: bigint;
   currency: string;
   customer: CustomerSummary;
   destination: DestinationHistory;
@@ -52,12 +54,14 @@ export const RISK_RULES = [
     raised: (f) => (f.destination.other_customers > 0 ? { customers: f.destination.other_customers } : null),
   },
   {
-    // More than percent% of everything the customer ever deposited in this currency (no deposit at all included).
+    // With this one, the customer's withdrawals in this currency (paid or being paid) come to more
+    // than percent% of everything they ever deposited in it: cashing out what came in.
     code: 'above_deposits',
     params: { percent: 90 },
     raised: (f, p) => {
       const deposited = BigInt(f.customer.totals.deposits[f.currency] ?? '0');
-      return f.amountUnits * 100n > deposited * BigInt(p.percent ?? 100) ? {} : null;
+      const withdrawn = BigInt(f.customer.totals.withdrawals[f.currency] ?? '0') + f.notCountedUnits;
+      return withdrawn * 100n > deposited * BigInt(p.percent ?? 100) ? {} : null;
     },
   },
 ] as const satisfies readonly RiskRule[];

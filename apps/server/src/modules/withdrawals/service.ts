@@ -11,6 +11,7 @@ import { newId } from '../../lib/ids.ts';
 import { parseAmount } from '../assets/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 import type { Notifier } from '../notify/index.ts';
+import { customerSummaries } from '../staff/customer-context.ts';
 import type { Book } from './book.ts';
 import { explorerUrl } from './chains.ts';
 import {
@@ -28,9 +29,8 @@ import {
   units,
 } from './policy.ts';
 import type { PayoutProvider } from './provider.ts';
-import { riskFlags } from './risk.ts';
-import { customerSummaries } from '../staff/customer-context.ts';
 import * as repo from './repo.ts';
+import { riskFlags } from './risk.ts';
 import type { Security } from './security.ts';
 import type { WithdrawalStatus } from './tables.ts';
 
@@ -541,9 +541,21 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
       ]);
       const list = rows.map((row) => {
         const customer = customers.get(row.customer_id) ?? null;
-        const destination = histories.get(row.id) ?? { used_before: 0, first_used_at: null, other_customers: 0 };
+        const destination = histories.get(row.id) ?? {
+          used_before: 0,
+          first_used_at: null,
+          other_customers: 0,
+        };
         const risk = customer
-          ? riskFlags({ amountUnits: BigInt(row.amount), currency: row.currency, customer, destination })
+          ? riskFlags({
+              amountUnits: BigInt(row.amount),
+              notCountedUnits: ['pending', 'processing', 'completed'].includes(row.status)
+                ? 0n
+                : BigInt(row.amount),
+              currency: row.currency,
+              customer,
+              destination,
+            })
           : [];
         const { totals: _totals, ...shown } = customer ?? { totals: null };
         return { ...view(row), customer: customer ? shown : null, destination_history: destination, risk };
@@ -594,7 +606,8 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
           const mine = params as { amount: string; currency: string };
           const theirs = other?.params as { amount?: string; currency?: string } | undefined;
           if (theirs?.amount && theirs.currency === mine.currency) {
-            const [min, max] = code === 'min_amount' ? [mine.amount, theirs.amount] : [theirs.amount, mine.amount];
+            const [min, max] =
+              code === 'min_amount' ? [mine.amount, theirs.amount] : [theirs.amount, mine.amount];
             if (units(min, mine.currency) > units(max, mine.currency))
               refuse('WITHDRAW_RULE_MIN_ABOVE_MAX', { min, max, currency: mine.currency });
           }
