@@ -1,21 +1,15 @@
 import { Badge, Button, Group, Pagination, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { formatTime, useLang } from '../../app/i18n.ts';
 import { ErrorNote, Figure, ReasonDialog } from '../../app/ui.tsx';
+import { CustomerCell, CustomerDrawer } from '../customers/CustomerSummary.tsx';
 import { PayoutActions } from './PayoutActions.tsx';
+import { MoneySummary, type QueueWithdrawal, RiskBadges, WithdrawalSection } from './WithdrawalContext.tsx';
 
-type Withdrawal = {
-  id: string;
-  method: 'address' | 'bank';
-  currency: string;
-  chain: string;
-  destination: string;
-  amount: string;
-  fee: string;
-  received: string;
+type Withdrawal = QueueWithdrawal & {
   state: 'pending' | 'processing' | 'completed' | 'failed' | 'rejected' | 'cancelled';
   reject_reason: string;
   fail_reason: string;
@@ -36,23 +30,25 @@ const COLOR = {
 } as const;
 const PAGE = 20;
 
-/** The withdrawals queue: approve (sent to the payout provider) or reject with a reason; both audited. */
+/**
+ * The withdrawals queue: each row with its customer (the drawer: identity, verification, account
+ * age, recent activity, the destination's history, risk flags). Approve (sent to the payout
+ * provider) and reject each open a confirmation stating amount, customer and destination, and
+ * need a reason; both audited.
+ */
 export default function WithdrawalsScreen() {
   const { t } = useTranslation('withdraw');
   const lang = useLang();
   const client = useQueryClient();
   const [state, setState] = useState<(typeof STATES)[number]>('pending');
   const [page, setPage] = useState(1);
-  const [rejecting, setRejecting] = useState<Withdrawal | null>(null);
+  const [deciding, setDeciding] = useState<{ row: Withdrawal; action: 'approve' | 'reject' } | null>(null);
+  const [shown, setShown] = useState<Withdrawal | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const queue = useQuery({
     queryKey: ['withdrawals/queue', state, page],
     queryFn: () =>
       api.get<{ list: Withdrawal[]; total: number }>('withdrawals/queue', { state, page, page_size: PAGE }),
-  });
-  const approve = useMutation({
-    mutationFn: (id: string) => api.post<Withdrawal>('withdrawals/approve', { withdrawal_id: id }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['withdrawals/queue'] }),
   });
   const list = queue.data?.list ?? [];
   return (
@@ -67,19 +63,20 @@ export default function WithdrawalsScreen() {
         }}
         data={STATES.map((s) => ({ value: s, label: t(`records.state.${s}`) }))}
       />
-      <ErrorNote error={queue.error ?? approve.error} />
-      {approve.isSuccess || notice ? (
+      <ErrorNote error={queue.error} />
+      {notice ? (
         <Text size="sm" c="green" data-testid="withdrawal-notice">
-          {approve.isSuccess ? t('admin.approved') : notice}
+          {notice}
         </Text>
       ) : null}
       {queue.isSuccess && list.length === 0 ? <Text c="dimmed">{t('admin.empty')}</Text> : null}
       {list.length > 0 ? (
-        <Table.ScrollContainer minWidth={900}>
+        <Table.ScrollContainer minWidth={1100}>
           <Table striped data-testid="withdrawals-table">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('records.columns.time')}</Table.Th>
+                <Table.Th>{t('admin.customer')}</Table.Th>
                 <Table.Th>{t('records.columns.currency')}</Table.Th>
                 <Table.Th>{t('records.columns.destination')}</Table.Th>
                 <Table.Th ta="right">{t('records.columns.amount')}</Table.Th>
@@ -94,6 +91,12 @@ export default function WithdrawalsScreen() {
                 <Table.Tr key={w.id} data-testid="withdrawal-row">
                   <Table.Td>
                     <Figure>{formatTime(w.created_at, lang)}</Figure>
+                  </Table.Td>
+                  <Table.Td>
+                    <Stack gap={4}>
+                      <CustomerCell customer={w.customer} onOpen={() => setShown(w)} />
+                      <RiskBadges flags={w.risk} />
+                    </Stack>
                   </Table.Td>
                   <Table.Td>
                     {w.currency} · {w.method === 'bank' ? t('records.methods.bank') : w.chain}
@@ -155,8 +158,7 @@ export default function WithdrawalsScreen() {
                       <Group gap="xs" wrap="nowrap">
                         <Button
                           size="xs"
-                          loading={approve.isPending && approve.variables === w.id}
-                          onClick={() => approve.mutate(w.id)}
+                          onClick={() => setDeciding({ row: w, action: 'approve' })}
                           data-testid="withdrawal-approve"
                         >
                           {t('admin.approve')}
@@ -165,7 +167,7 @@ export default function WithdrawalsScreen() {
                           size="xs"
                           color="red"
                           variant="light"
-                          onClick={() => setRejecting(w)}
+                          onClick={() => setDeciding({ row: w, action: 'reject' })}
                           data-testid="withdrawal-reject"
                         >
                           {t('admin.reject')}
@@ -192,20 +194,30 @@ export default function WithdrawalsScreen() {
         <Pagination value={page} onChange={setPage} total={Math.ceil((queue.data?.total ?? 0) / PAGE)} />
       ) : null}
       <ReasonDialog
-        opened={rejecting !== null}
-        title={t('admin.rejectTitle')}
-        text={rejecting ? `${rejecting.amount} ${rejecting.currency} → ${rejecting.destination}` : ''}
-        confirmLabel={t('admin.reject')}
-        danger
-        onClose={() => setRejecting(null)}
+        opened={deciding !== null}
+        title={t(deciding?.action === 'reject' ? 'admin.rejectTitle' : 'admin.confirm.approveTitle')}
+        text={t(deciding?.action === 'reject' ? 'admin.confirm.rejectText' : 'admin.confirm.approveText')}
+        confirmLabel={t(deciding?.action === 'reject' ? 'admin.reject' : 'admin.approve')}
+        danger={deciding?.action === 'reject'}
+        onClose={() => setDeciding(null)}
         onSubmit={async (reason) => {
-          if (!rejecting) return;
-          await api.post('withdrawals/reject', { withdrawal_id: rejecting.id, reason });
-          setNotice(t('admin.rejected'));
-          setRejecting(null);
+          if (!deciding) return;
+          const { row, action } = deciding;
+          await api.post(`withdrawals/${action}`, { withdrawal_id: row.id, reason });
+          setNotice(t(action === 'reject' ? 'admin.rejected' : 'admin.approved'));
+          setDeciding(null);
           await client.invalidateQueries({ queryKey: ['withdrawals/queue'] });
         }}
-      />
+      >
+        {deciding ? <MoneySummary row={deciding.row} /> : null}
+      </ReasonDialog>
+      <CustomerDrawer
+        customer={shown?.customer ?? null}
+        title={shown ? `${shown.amount} ${shown.currency} · ${shown.customer?.name ?? ''}` : ''}
+        onClose={() => setShown(null)}
+      >
+        {shown ? <WithdrawalSection row={shown} /> : null}
+      </CustomerDrawer>
     </Stack>
   );
 }
