@@ -151,6 +151,11 @@ async function office(viewport: ViewportName, lang: (typeof LANGS)[number]): Pro
   return page;
 }
 
+/** Waits until the page's transitions (a modal or drawer opening) have finished, for a true screenshot. */
+async function settled(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
 function withdraw(amount: string) {
   return api('withdraw', {
     method: 'bank',
@@ -257,6 +262,7 @@ describe('a back-office staff member can work in', () => {
     expect(drawerText).toContain('1 × · 500 USDT'); // withdrawals requested in 30 days
     expect(drawerText).toContain('Hang Seng Bank **** 7889');
     expect(drawerText).toContain('Never: a new destination');
+    await settled(page);
     await screenshot(page, 'staffq-drawer-desktop-en');
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
@@ -288,7 +294,9 @@ describe('a back-office staff member can work in', () => {
     await page.getByTestId('bank-reference').fill('HSB-20261126-0042');
     await page.getByTestId('reason-input').fill('Paid from the HKD operating account');
     await page.getByTestId('reason-confirm').click();
-    await page.getByTestId('withdrawal-notice').waitFor();
+    await poll(() => page.getByTestId('withdrawal-notice').innerText()).toBe(
+      'Marked paid; withdrawal completed',
+    );
     expect(await record(id)).toMatchObject({
       state: 'completed',
       status: 2,
@@ -367,10 +375,12 @@ describe('a back-office staff member can work in', () => {
         // 500 paid + 100 asked of 1000 deposited is below 90%: no such flag; the destination is known now.
         expect(cell).not.toContain(TEXT[lang].flag);
         expect(await row.first().getByTestId('risk-new_destination').count()).toBe(0);
+        await settled(page);
         await screenshot(page, `staffq-queue-${viewport}-${lang}`);
         await row.first().getByTestId('withdrawal-approve').click();
         await page.getByTestId('money-summary').waitFor();
         expect(await page.getByRole('dialog').innerText()).toContain(TEXT[lang].approve);
+        await settled(page);
         await screenshot(page, `staffq-confirm-${viewport}-${lang}`);
         await page.keyboard.press('Escape');
         await page.goto('/admin/withdrawals/rules');
@@ -379,10 +389,12 @@ describe('a back-office staff member can work in', () => {
         await bankFee.fill('3');
         await page.getByTestId('rule-review-fee').click();
         await page.getByTestId('fee-preview').waitFor();
+        await settled(page);
         await screenshot(page, `staffq-policy-preview-${viewport}-${lang}`);
         await page.keyboard.press('Escape');
         await page.getByTestId('rule-fee').scrollIntoViewIfNeeded();
         await bankFee.fill('70');
+        await settled(page);
         await screenshot(page, `staffq-policy-form-${viewport}-${lang}`);
         expect(await page.getByTestId('rule-review-fee').isDisabled()).toBe(true);
         await page.context().close();

@@ -34,7 +34,7 @@ export function CustomerCell(props: { customer: CustomerSummaryData | null; onOp
         <Text size="xs" c="dimmed" ff="monospace">
           UID {c.uid}
         </Text>
-        <Badge size="xs" variant="light" color="gray">
+        <Badge size="xs" variant="light" color="gray" style={{ textTransform: 'none' }}>
           {t('customerSummary.level', { level: c.verification.level })}
         </Badge>
       </Group>
@@ -109,7 +109,7 @@ export function CustomerDrawer(props: {
               ['UID', <Figure key="uid">{c.uid}</Figure>],
               [
                 t('customerSummary.verification'),
-                <Badge key="v" variant="light" color="gray">
+                <Badge key="v" variant="light" color="gray" style={{ textTransform: 'none' }}>
                   {t('customerSummary.unverified', { level: c.verification.level })}
                 </Badge>,
               ],

@@ -49,6 +49,7 @@ export function PayoutActions(props: { row: PayoutRow; onDone: (notice: string) 
         title={t('admin.payout.failTitle')}
         text={t('admin.payout.failText')}
         confirmLabel={t('admin.payout.markFailed')}
+        size="lg"
         danger
         onClose={() => setDialog(null)}
         onSubmit={async (note) => {
@@ -72,6 +73,7 @@ export function PayoutActions(props: { row: PayoutRow; onDone: (notice: string) 
         title={t('admin.payout.paidTitle')}
         text={t(row.paid_requested ? 'admin.payout.secondText' : 'admin.payout.paidText')}
         confirmLabel={t('admin.payout.markPaid')}
+        size="lg"
         onClose={() => setDialog(null)}
         onSubmit={async (note) => {
           await api.post('withdrawals/paid', { withdrawal_id: row.id, bank_reference: reference, note });

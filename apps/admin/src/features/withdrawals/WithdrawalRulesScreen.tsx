@@ -236,6 +236,7 @@ function RuleForm(props: {
         title={t('admin.policy.previewTitle', { rule: t(`admin.ruleNames.${name}`) })}
         text={t('admin.policy.previewText')}
         confirmLabel={t('admin.save')}
+        size="lg"
         onClose={() => setReviewing(false)}
         onSubmit={async (reason) => {
           if (!('params' in result)) return;

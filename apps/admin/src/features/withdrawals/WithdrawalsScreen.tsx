@@ -199,6 +199,7 @@ export default function WithdrawalsScreen() {
         text={t(deciding?.action === 'reject' ? 'admin.confirm.rejectText' : 'admin.confirm.approveText')}
         confirmLabel={t(deciding?.action === 'reject' ? 'admin.reject' : 'admin.approve')}
         danger={deciding?.action === 'reject'}
+        size="lg"
         onClose={() => setDeciding(null)}
         onSubmit={async (reason) => {
           if (!deciding) return;
