@@ -66,7 +66,7 @@ export function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
       <Table.Tbody>
         {rows.map(([label, value]) => (
           <Table.Tr key={label}>
-            <Table.Td w="42%" style={{ verticalAlign: 'top' }}>
+            <Table.Td w="1%" style={{ verticalAlign: 'top', whiteSpace: 'nowrap' }}>
               <Text size="sm" c="dimmed">
                 {label}
               </Text>
@@ -109,9 +109,9 @@ export function CustomerDrawer(props: {
               ['UID', <Figure key="uid">{c.uid}</Figure>],
               [
                 t('customerSummary.verification'),
-                <Badge key="v" variant="light" color="gray" style={{ textTransform: 'none' }}>
+                <Text key="v" size="sm" c="orange">
                   {t('customerSummary.unverified', { level: c.verification.level })}
-                </Badge>,
+                </Text>,
               ],
               [t('customerSummary.status'), t(`customerSummary.statuses.${c.status}`)],
               [
