@@ -226,7 +226,11 @@ export default function DepositsScreen() {
                         size="xs"
                         variant="light"
                         onClick={() =>
-                          setDeciding({ kind: 'release', id: c.id, text: `${c.amount} ${c.currency}` })
+                          setDeciding({
+                            kind: 'release',
+                            id: c.id,
+                            text: `${c.amount} ${c.currency} · ${c.customer?.name ?? ''} · UID ${c.customer?.uid ?? ''}`,
+                          })
                         }
                       >
                         {t('admin.release')}
