@@ -324,7 +324,7 @@ describe('a back-office staff member can work in', () => {
     await page.getByTestId('rule-review-fee').click();
     const diff = await page.getByTestId('policy-diff').innerText();
     expect(diff).toContain('Fee to a bank card');
-    expect(diff).toMatch(/5\s+4\.5/);
+    expect(diff).toMatch(/5%\s+4\.5%/);
     const preview = await page.getByTestId('fee-preview').innerText();
     expect(preview).toContain('On a withdrawal of 1000 USDT');
     expect(preview).toContain('50 → 45');

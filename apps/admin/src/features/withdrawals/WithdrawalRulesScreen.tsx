@@ -43,6 +43,7 @@ const NAMES = {
   daily_count: 'dailyCount',
   turnover: 'turnover',
 } as const;
+const PERCENT_FIELDS = new Set(['address_bps', 'bank_bps', 'percent']);
 /** The fee preview's sample amount, in the minimum rule's currency. */
 const SAMPLE = '1000';
 
@@ -163,6 +164,11 @@ function RuleForm(props: {
     />
   );
   const name = NAMES[rule.code];
+  /** A diff value as typed, with its unit (fees and turnover are percentages). */
+  const shown = (field: string, value: string) => {
+    if (field === 'enabled') return t(`admin.policy.onOff.${value as 'true'}`);
+    return PERCENT_FIELDS.has(field) && value !== '' ? `${value}%` : value;
+  };
   return (
     <Paper withBorder p="md" radius="md" data-testid={`rule-${rule.code}`}>
       <Stack gap="sm">
@@ -263,12 +269,10 @@ function RuleForm(props: {
             {diff.map((d) => (
               <Table.Tr key={d.field}>
                 <Table.Td>{t(`admin.policy.fields.${d.field as FieldName}`)}</Table.Td>
-                <Table.Td>
-                  {d.field === 'enabled' ? t(`admin.policy.onOff.${d.from as 'true'}`) : d.from}
-                </Table.Td>
+                <Table.Td>{shown(d.field, d.from)}</Table.Td>
                 <Table.Td>
                   <Text size="sm" fw={600}>
-                    {d.field === 'enabled' ? t(`admin.policy.onOff.${d.to as 'true'}`) : d.to}
+                    {shown(d.field, d.to)}
                   </Text>
                 </Table.Td>
               </Table.Tr>
