@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { customerSummaries } from '../staff/customer-context.ts';
 import { adminCall, staffSession } from '../staff/testing.ts';
 import { DEFAULT_RULES } from './policy.ts';
+import { destinationHistories } from './repo.ts';
 import { addAddress, balance, customer, ledgerOf, setRule, WEBHOOK_SECRET, withdraw } from './testing.ts';
 
 const U = 100_000_000n; // USDT minor units per 1
@@ -196,6 +198,42 @@ describe('the staff queue shows who is paid and where', () => {
       other_customers: 0,
     });
     expect(row?.risk.map((f) => f.code)).toEqual(['new_account', 'first_withdrawal']);
+  });
+});
+
+describe('a page costs the same number of queries whatever its size', () => {
+  it('four for the customer summaries, one for the destination histories', async () => {
+    const ids: string[] = [];
+    const withdrawals: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const c = await customer(t);
+      await deposited(c.customerId, '500');
+      const w = await withdraw(t, c.token, { address_id: await addAddress(t, c.token), amount: '100' });
+      expect(w.code).toBe(1);
+      ids.push(c.customerId);
+      withdrawals.push(w.data.id);
+    }
+    const counted = () => {
+      let queries = 0;
+      const db = t.db.withPlugin({
+        transformQuery: (args) => {
+          queries += 1;
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      });
+      return { db, queries: () => queries };
+    };
+    for (const n of [1, 6]) {
+      const summaries = counted();
+      const found = await customerSummaries(summaries.db, ids.slice(0, n), t.clock.now());
+      expect(found.size).toBe(n);
+      expect(summaries.queries()).toBe(4);
+      const histories = counted();
+      const rows = await destinationHistories(histories.db, withdrawals.slice(0, n));
+      expect(rows.size).toBe(n);
+      expect(histories.queries()).toBe(1);
+    }
   });
 });
 
