@@ -126,6 +126,9 @@ export const adminEn = {
     checker: 'Decided by',
     approve: 'Approve',
     reject: 'Reject',
+    confirmTitle: 'Post this adjustment?',
+    confirmText:
+      'To the {{account}} account of customer {{customer}}; the customer sees it in their records.',
     approveTitle: 'Approve this adjustment?',
     rejectTitle: 'Reject this adjustment',
     yours: 'Yours: another staff member decides',

@@ -129,6 +129,8 @@ export const adminFt: Shape<typeof adminEn> = {
     checker: '審批人',
     approve: '批准',
     reject: '拒絕',
+    confirmTitle: '確認入帳此調帳？',
+    confirmText: '記入客戶 {{customer}} 的{{account}}賬戶；客戶會在記錄中看到。',
     approveTitle: '批准此調帳？',
     rejectTitle: '拒絕此調帳',
     yours: '您提交的：需由其他員工處理',

@@ -129,6 +129,8 @@ export const adminZh: Shape<typeof adminEn> = {
     checker: '审批人',
     approve: '批准',
     reject: '拒绝',
+    confirmTitle: '确认入账此调账？',
+    confirmText: '记入客户 {{customer}} 的{{account}}账户；客户会在记录中看到。',
     approveTitle: '批准此调账？',
     rejectTitle: '拒绝此调账',
     yours: '您提交的：需由其他员工处理',
