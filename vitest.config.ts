@@ -7,6 +7,7 @@ export default defineConfig({
       'packages/**/src/**/*.test.ts',
       'apps/server/src/**/*.test.ts',
       'apps/web/src/**/*.test.ts',
+      'apps/admin/src/**/*.test.ts',
       'scripts/**/*.test.ts',
     ],
     globalSetup: ['apps/server/test/global-setup.ts'],

@@ -67,11 +67,15 @@ describe('back office', () => {
     await page.getByTestId('adjust-amount').fill('25.5');
     await page.getByTestId('adjust-reason').fill('E2E goodwill credit');
     await page.getByTestId('adjust-submit').click();
+    // A money action is confirmed first: the dialog states what it does.
+    await expect(page.getByTestId('adjust-summary').textContent()).resolves.toBe('+25.5 USDT');
+    await page.getByTestId('adjust-confirm').click();
     await expect(page.getByTestId('adjust-result').textContent()).resolves.toMatch(/Posted: entry jnl_/);
     // Bad input gets the server's reason, shown in place, and changes nothing.
     await page.getByTestId('adjust-amount').fill('1.000000001');
     await page.getByTestId('adjust-reason').fill('too precise');
     await page.getByTestId('adjust-submit').click();
+    await page.getByTestId('adjust-confirm').click();
     await expect(page.getByTestId('error-note').textContent()).resolves.toMatch(/decimal places/);
 
     await page.goto(`/admin/customers/detail?id=${customerId}`);

@@ -96,6 +96,7 @@ async function setRule(code: string, enabled: boolean, params: object) {
     code,
     enabled: enabled ? '1' : '0',
     params: JSON.stringify(params),
+    reason: 'e2e: policy for this file',
   });
   expect(r.code, r.msg).toBe(1);
 }
@@ -197,6 +198,8 @@ describe('payouts end', () => {
     await office.goto('/admin/withdrawals');
     const row = office.getByTestId('withdrawal-row').filter({ hasText: ERC20 }).filter({ hasText: '150' });
     await row.first().getByTestId('withdrawal-approve').click();
+    await office.getByTestId('reason-input').fill('e2e: destination checked');
+    await office.getByTestId('reason-confirm').click();
     await office.getByTestId('withdrawal-notice').waitFor();
 
     // The simulated chain confirms after 12 blocks: the record shows the hash with its explorer link.
@@ -223,7 +226,10 @@ describe('payouts end', () => {
     });
     expect(w2.code, w2.msg).toBe(1);
     expect(await balances()).toBe('730');
-    const approved = await admin('withdrawals/approve', { withdrawal_id: w2.data.id });
+    const approved = await admin('withdrawals/approve', {
+      withdrawal_id: w2.data.id,
+      reason: 'e2e: approved to be failed',
+    });
     expect(approved.data.state).toBe('processing');
     await office.goto('/admin/withdrawals');
     await office

@@ -189,6 +189,7 @@ async function setRule(code: string, enabled: boolean, params: object) {
     code,
     enabled: enabled ? '1' : '0',
     params: JSON.stringify(params),
+    reason: 'e2e: policy for this file',
   });
   expect(r.code, r.msg).toBe(1);
 }

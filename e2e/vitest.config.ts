@@ -13,6 +13,7 @@ export const SHARED_STATE = [
   'e2e/options.e2e.ts',
   'e2e/payouts.e2e.ts',
   'e2e/records.e2e.ts',
+  'e2e/staff-queue.e2e.ts',
   'e2e/withdraw.e2e.ts',
 ];
 

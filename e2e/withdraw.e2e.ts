@@ -161,6 +161,7 @@ async function setRule(code: string, enabled: boolean, params: object) {
     code,
     enabled: enabled ? '1' : '0',
     params: JSON.stringify(params),
+    reason: 'e2e: policy for this file',
   });
   expect(r.code, r.msg).toBe(1);
 }
@@ -320,6 +321,8 @@ describe('withdrawals in the browser', () => {
     await row.first().waitFor();
     await screenshot(backOffice, 'withdraw-admin-queue-desktop-en');
     await row.first().getByTestId('withdrawal-approve').click();
+    await backOffice.getByTestId('reason-input').fill('e2e: destination checked');
+    await backOffice.getByTestId('reason-confirm').click();
     await backOffice.getByTestId('withdrawal-notice').waitFor();
     await backOffice.goto('/admin/withdrawals/rules');
     await backOffice.getByTestId('rule-window').waitFor();

@@ -132,6 +132,8 @@ export const REASONS = {
   WITHDRAW_NOT_PROCESSING: { code: CODE.REFUSED, params: [] },
   WITHDRAW_NOT_BANK: { code: CODE.REFUSED, params: [] },
   WITHDRAW_PAID_SECOND_STAFF: { code: CODE.REFUSED, params: [] },
+  WITHDRAW_RULE_RANGE: { code: CODE.REFUSED, params: ['field', 'min', 'max'] },
+  WITHDRAW_RULE_MIN_ABOVE_MAX: { code: CODE.REFUSED, params: ['min', 'max', 'currency'] },
 
   // Spot trading
   SPOT_MARKET_UNKNOWN: { code: CODE.NOT_FOUND, params: ['symbol'] },

@@ -36,6 +36,8 @@ export function ReasonDialog(props: {
   confirmLabel: string;
   danger?: boolean;
   reasonOptional?: boolean;
+  /** Mantine modal size; wider for dialogs that state a summary or a preview. */
+  size?: string;
   children?: ReactNode;
   onClose: () => void;
   onSubmit: (reason: string) => Promise<unknown>;
@@ -50,7 +52,7 @@ export function ReasonDialog(props: {
     props.onClose();
   };
   return (
-    <Modal opened={props.opened} onClose={close} title={props.title} centered>
+    <Modal opened={props.opened} onClose={close} title={props.title} centered size={props.size ?? 'md'}>
       <Stack>
         {props.text ? <Text size="sm">{props.text}</Text> : null}
         {props.children}

@@ -182,7 +182,7 @@ describe('rtoken belongs to the principal', () => {
       adminCall(t.app, {
         call: 'approveAdjustment',
         token: finance2.token,
-        fields: { adjustment_id: created.data.adjustment_id, rtoken },
+        fields: { adjustment_id: created.data.adjustment_id, rtoken, reason: 'checked against the ticket' },
       });
     const [a, b] = await Promise.all([approve('approve-once-1'), approve('approve-once-1')]);
     expect([a.code, b.code]).toEqual([1, 1]);

@@ -213,6 +213,9 @@ export const assetsEn = {
     viewProof: 'View proof',
     created: 'Created',
     confirm: 'Confirm and credit',
+    confirmTitle: 'Confirm bank deposit and credit the customer',
+    confirmText:
+      'Only once the remittance is on the bank statement: the amount is credited to the customer at once.',
     reject: 'Reject',
     release: 'Release held',
     reason: 'Reason (recorded in the audit log)',

@@ -216,6 +216,8 @@ export const assetsFt: Shape<typeof assetsEn> = {
     viewProof: '查看憑證',
     created: '創建時間',
     confirm: '確認並入帳',
+    confirmTitle: '確認銀行充值並為客戶入帳',
+    confirmText: '僅在銀行流水中看到該筆匯款後確認：金額將立即記入客戶賬戶。',
     reject: '駁回',
     release: '釋放暫存',
     reason: '原因（記入審計日誌）',

@@ -216,6 +216,8 @@ export const assetsZh: Shape<typeof assetsEn> = {
     viewProof: '查看凭证',
     created: '创建时间',
     confirm: '确认并入账',
+    confirmTitle: '确认银行充值并为客户入账',
+    confirmText: '仅在银行流水中看到该笔汇款后确认：金额将立即记入客户账户。',
     reject: '驳回',
     release: '释放暂存',
     reason: '原因（记入审计日志）',

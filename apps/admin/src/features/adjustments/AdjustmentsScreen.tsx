@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   Group,
+  Modal,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -42,6 +43,7 @@ export default function AdjustmentsScreen() {
   const [error, setError] = useState<unknown>(null);
   const [result, setResult] = useState<Adjustment | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [deciding, setDeciding] = useState<{ a: Adjustment; decision: 'approve' | 'reject' } | null>(null);
 
   const pending = useQuery({
@@ -57,8 +59,14 @@ export default function AdjustmentsScreen() {
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['getAdjustments'] });
 
-  async function submit(e: FormEvent) {
+  /** The form only opens the confirmation: money moves once the staff member has read what it does. */
+  function submit(e: FormEvent) {
     e.preventDefault();
+    setConfirming(true);
+  }
+
+  async function post() {
+    setConfirming(false);
     setBusy(true);
     setError(null);
     setResult(null);
@@ -206,6 +214,41 @@ export default function AdjustmentsScreen() {
         {recent.data ? <AdjustmentsTable list={recent.data.list} names={recent.data.staff_names} /> : null}
       </Card>
 
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('adjustments.confirmTitle')}
+        centered
+        size="lg"
+      >
+        <Stack>
+          <Text fw={700} size="lg" data-testid="adjust-summary">
+            {direction === 'credit' ? '+' : '−'}
+            {amount.trim()} {currency}
+          </Text>
+          <Text size="sm">
+            {t('adjustments.confirmText', {
+              account: t(`adjustments.accountTypes.${accountType as 'spot'}`),
+              customer: customerId.trim(),
+            })}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('adjustments.reason')}: {reason.trim()}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              color={direction === 'debit' ? 'red' : undefined}
+              onClick={() => void post()}
+              data-testid="adjust-confirm"
+            >
+              {t('adjustments.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <ReasonDialog
         opened={deciding !== null}
         title={
@@ -218,7 +261,6 @@ export default function AdjustmentsScreen() {
         }
         confirmLabel={deciding?.decision === 'approve' ? t('adjustments.approve') : t('adjustments.reject')}
         danger={deciding?.decision === 'reject'}
-        reasonOptional={deciding?.decision === 'approve'}
         onClose={() => setDeciding(null)}
         onSubmit={async (why) => {
           if (!deciding) return;

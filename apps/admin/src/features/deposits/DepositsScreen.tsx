@@ -1,10 +1,11 @@
 import { Badge, Button, Group, Image, Modal, Stack, Switch, Table, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, staffToken } from '../../app/api.ts';
 import { formatTime, useLang } from '../../app/i18n.ts';
 import { ErrorNote, Figure, ReasonDialog } from '../../app/ui.tsx';
+import { CustomerCell, CustomerDrawer, type CustomerSummaryData } from '../customers/CustomerSummary.tsx';
 
 type Crypto = {
   id: string;
@@ -18,6 +19,7 @@ type Crypto = {
   confirmations: number;
   state: 'pending' | 'held' | 'credited' | 'failed';
   created_at: number;
+  customer: CustomerSummaryData | null;
 };
 type Bank = {
   id: string;
@@ -29,6 +31,7 @@ type Bank = {
   state: 'pending' | 'confirmed' | 'rejected';
   reject_reason: string | null;
   created_at: number;
+  customer: CustomerSummaryData | null;
 };
 const COLOR = {
   pending: 'yellow',
@@ -37,6 +40,17 @@ const COLOR = {
   confirmed: 'green',
   failed: 'red',
   rejected: 'red',
+} as const;
+
+const CALL = {
+  confirm: 'deposits/bank/confirm',
+  reject: 'deposits/bank/reject',
+  release: 'deposits/crypto/release',
+} as const;
+const DIALOG = {
+  confirm: { title: 'admin.confirmTitle', label: 'admin.confirm' },
+  reject: { title: 'admin.reject', label: 'admin.reject' },
+  release: { title: 'admin.release', label: 'admin.release' },
 } as const;
 
 /** The deposits queue: crypto deposits (waiting, held below the minimum) and bank deposits to confirm or reject. */
@@ -51,14 +65,11 @@ export default function DepositsScreen() {
     text: string;
   } | null>(null);
   const [proof, setProof] = useState<string | null>(null);
+  const [shown, setShown] = useState<CustomerSummaryData | null>(null);
   const queue = useQuery({
     queryKey: ['deposits/queue', all],
     queryFn: () =>
       api.get<{ crypto: Crypto[]; bank: Bank[] }>('deposits/queue', { status: all ? 'all' : 'open' }),
-  });
-  const confirm = useMutation({
-    mutationFn: (id: string) => api.post('deposits/bank/confirm', { id }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['deposits/queue'] }),
   });
   const showProof = async (id: string) => {
     const response = await fetch(`/api/admin/deposits/proof?id=${encodeURIComponent(id)}`, {
@@ -74,7 +85,7 @@ export default function DepositsScreen() {
         <Title order={2}>{t('admin.queue')}</Title>
         <Switch label={t('admin.showAll')} checked={all} onChange={(e) => setAll(e.currentTarget.checked)} />
       </Group>
-      <ErrorNote error={queue.error ?? confirm.error} />
+      <ErrorNote error={queue.error} />
       <Title order={3} size="h4">
         {t('admin.bank')}
       </Title>
@@ -101,9 +112,7 @@ export default function DepositsScreen() {
                     <Figure>{formatTime(b.created_at, lang)}</Figure>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="xs" ff="monospace">
-                      {b.customer_id}
-                    </Text>
+                    <CustomerCell customer={b.customer} onOpen={() => setShown(b.customer)} />
                   </Table.Td>
                   <Table.Td ta="right">
                     <Figure>
@@ -123,7 +132,17 @@ export default function DepositsScreen() {
                   <Table.Td>
                     {b.state === 'pending' ? (
                       <Group gap="xs" wrap="nowrap">
-                        <Button size="xs" loading={confirm.isPending} onClick={() => confirm.mutate(b.id)}>
+                        <Button
+                          size="xs"
+                          data-testid="deposit-confirm"
+                          onClick={() =>
+                            setDeciding({
+                              kind: 'confirm',
+                              id: b.id,
+                              text: `${b.amount} ${b.currency} · ${b.customer?.name ?? ''} · UID ${b.customer?.uid ?? ''} · ${b.reference}`,
+                            })
+                          }
+                        >
                           {t('admin.confirm')}
                         </Button>
                         <Button
@@ -176,9 +195,7 @@ export default function DepositsScreen() {
                     <Figure>{formatTime(c.created_at, lang)}</Figure>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="xs" ff="monospace">
-                      {c.customer_id}
-                    </Text>
+                    <CustomerCell customer={c.customer} onOpen={() => setShown(c.customer)} />
                   </Table.Td>
                   <Table.Td>{c.chain}</Table.Td>
                   <Table.Td>
@@ -209,7 +226,11 @@ export default function DepositsScreen() {
                         size="xs"
                         variant="light"
                         onClick={() =>
-                          setDeciding({ kind: 'release', id: c.id, text: `${c.amount} ${c.currency}` })
+                          setDeciding({
+                            kind: 'release',
+                            id: c.id,
+                            text: `${c.amount} ${c.currency} · ${c.customer?.name ?? ''} · UID ${c.customer?.uid ?? ''}`,
+                          })
                         }
                       >
                         {t('admin.release')}
@@ -224,19 +245,23 @@ export default function DepositsScreen() {
       )}
       <ReasonDialog
         opened={deciding !== null}
-        title={deciding?.kind === 'release' ? t('admin.release') : t('admin.reject')}
-        text={deciding?.text ?? ''}
-        confirmLabel={deciding?.kind === 'release' ? t('admin.release') : t('admin.reject')}
+        title={t(DIALOG[deciding?.kind ?? 'reject'].title)}
+        text={
+          deciding
+            ? `${deciding.text}${deciding.kind === 'confirm' ? `. ${t('admin.confirmText')}` : ''}`
+            : ''
+        }
+        confirmLabel={t(DIALOG[deciding?.kind ?? 'reject'].label)}
         danger={deciding?.kind === 'reject'}
         onClose={() => setDeciding(null)}
         onSubmit={async (reason) => {
           if (!deciding) return;
-          const call = deciding.kind === 'release' ? 'deposits/crypto/release' : 'deposits/bank/reject';
-          await api.post(call, { id: deciding.id, reason });
+          await api.post(CALL[deciding.kind], { id: deciding.id, reason });
           setDeciding(null);
           await client.invalidateQueries({ queryKey: ['deposits/queue'] });
         }}
       />
+      <CustomerDrawer customer={shown} title={shown?.name ?? ''} onClose={() => setShown(null)} />
       <Modal
         opened={proof !== null}
         onClose={() => setProof(null)}

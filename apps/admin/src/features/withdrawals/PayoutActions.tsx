@@ -3,24 +3,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { ReasonDialog } from '../../app/ui.tsx';
+import { MoneySummary, type QueueWithdrawal } from './WithdrawalContext.tsx';
 
 const FAIL_REASONS = ['network_rejected', 'destination_rejected', 'provider_error', 'bank_returned'] as const;
 type FailReason = (typeof FAIL_REASONS)[number];
 
-export type PayoutRow = {
-  id: string;
-  method: 'address' | 'bank';
-  currency: string;
-  amount: string;
-  received: string;
-  destination: string;
+export type PayoutRow = QueueWithdrawal & {
   /** 1: a first staff member marked it paid (four-eyes); a second confirms with the same reference. */
   paid_requested?: 0 | 1;
 };
 
 /**
  * A payout on its way (processing): mark it failed (a reason the customer reads, and a note for the
- * audit) or, for a bank withdrawal, paid with the bank's reference. Each asks for confirmation.
+ * audit) or, for a bank withdrawal, paid with the bank's reference and a note. Each asks for
+ * confirmation, stating the amount, the customer and the destination.
  */
 export function PayoutActions(props: { row: PayoutRow; onDone: (notice: string) => Promise<void> | void }) {
   const { t } = useTranslation('withdraw');
@@ -30,7 +26,6 @@ export function PayoutActions(props: { row: PayoutRow; onDone: (notice: string) 
     row.method === 'bank' ? 'bank_returned' : 'network_rejected',
   );
   const [reference, setReference] = useState('');
-  const summary = `${row.received} ${row.currency} → ${row.destination}`;
   return (
     <>
       <Group gap="xs" wrap="nowrap">
@@ -52,8 +47,9 @@ export function PayoutActions(props: { row: PayoutRow; onDone: (notice: string) 
       <ReasonDialog
         opened={dialog === 'fail'}
         title={t('admin.payout.failTitle')}
-        text={`${summary}. ${t('admin.payout.failText')}`}
+        text={t('admin.payout.failText')}
         confirmLabel={t('admin.payout.markFailed')}
+        size="lg"
         danger
         onClose={() => setDialog(null)}
         onSubmit={async (note) => {
@@ -62,6 +58,7 @@ export function PayoutActions(props: { row: PayoutRow; onDone: (notice: string) 
           await props.onDone(t('admin.payout.failed'));
         }}
       >
+        <MoneySummary row={row} />
         <Select
           label={t('admin.payout.failReason')}
           value={failReason}
@@ -74,9 +71,9 @@ export function PayoutActions(props: { row: PayoutRow; onDone: (notice: string) 
       <ReasonDialog
         opened={dialog === 'paid'}
         title={t('admin.payout.paidTitle')}
-        text={`${summary}. ${t(row.paid_requested ? 'admin.payout.secondText' : 'admin.payout.paidText')}`}
+        text={t(row.paid_requested ? 'admin.payout.secondText' : 'admin.payout.paidText')}
         confirmLabel={t('admin.payout.markPaid')}
-        reasonOptional
+        size="lg"
         onClose={() => setDialog(null)}
         onSubmit={async (note) => {
           await api.post('withdrawals/paid', { withdrawal_id: row.id, bank_reference: reference, note });
@@ -85,6 +82,7 @@ export function PayoutActions(props: { row: PayoutRow; onDone: (notice: string) 
           await props.onDone(t('admin.payout.paid'));
         }}
       >
+        <MoneySummary row={row} />
         <TextInput
           label={t('admin.payout.bankReference')}
           value={reference}

@@ -353,7 +353,7 @@ describe('bank deposits', () => {
     const forbidden = await adminCall(t.app, {
       call: 'deposits/bank/confirm',
       token: support.token,
-      fields: { id: submit.data.id },
+      fields: { id: submit.data.id, reason: 'remittance matches the statement' },
     });
     expect(forbidden.reason).toBe('FORBIDDEN');
     const finance = await staffSession(t, ['finance']);
@@ -367,17 +367,32 @@ describe('bank deposits', () => {
     expect(proof.headers['content-type']).toBe('image/png');
     expect(proof.rawPayload.equals(PNG)).toBe(true);
 
+    const queued = queue.data.bank.find((b: { id: string }) => b.id === submit.data.id);
+    expect(queued.customer).toMatchObject({
+      customer_id: c.id,
+      verification: { level: 0, status: 'unverified' },
+    });
+    // Crediting a customer is a money action: without a reason it is refused, in the staff
+    // member's language, and nothing is credited.
+    const unexplained = await adminCall(t.app, {
+      call: 'deposits/bank/confirm',
+      token: finance.token,
+      fields: { id: submit.data.id, lang: 'zh', reason: '  ' },
+    });
+    expect(unexplained.reason).toBe('FIELD_REQUIRED');
+    expect(unexplained.msg).toBe('原因不能为空');
+    expect(await spot(c.id, 'USDT')).toBe(0n);
     const confirmed = await adminCall(t.app, {
       call: 'deposits/bank/confirm',
       token: finance.token,
-      fields: { id: submit.data.id },
+      fields: { id: submit.data.id, reason: 'remittance matches the statement' },
     });
     expect(confirmed.data).toMatchObject({ status: 2 });
     expect(await spot(c.id, 'USDT')).toBe(30_000_000_000n);
     const again = await adminCall(t.app, {
       call: 'deposits/bank/confirm',
       token: finance.token,
-      fields: { id: submit.data.id },
+      fields: { id: submit.data.id, reason: 'remittance matches the statement' },
     });
     expect(again.reason).toBe('DEPOSIT_NOT_PENDING');
     expect(await spot(c.id, 'USDT')).toBe(30_000_000_000n);

@@ -110,7 +110,15 @@ const AdminQueueQuery = Type.Object(
   { additionalProperties: false },
 );
 const AdminIdQuery = Type.Object({ ...CommonFields, id }, { additionalProperties: false });
-const AdminIdBody = Type.Object({ ...CommonFields, id }, { additionalProperties: false });
+/** Crediting a customer needs a reason: a missing one is refused `FIELD_REQUIRED` by the service. */
+const AdminConfirmBody = Type.Object(
+  {
+    ...CommonFields,
+    id,
+    reason: Type.Optional(Type.String({ maxLength: ASSET_LIMITS.rejectReasonMax * 4 })),
+  },
+  { additionalProperties: false },
+);
 const AdminDecisionBody = Type.Object(
   { ...CommonFields, id, reason: Type.String({ maxLength: ASSET_LIMITS.rejectReasonMax }) },
   { additionalProperties: false },
@@ -160,16 +168,15 @@ export function depositsAdminRoutes(deps: { deposits: Deposits }) {
       {
         schema: {
           tags,
-          summary: 'Confirm a bank deposit: credits the customer (audited)',
-          body: AdminIdBody,
+          summary: 'Confirm a bank deposit with a reason: credits the customer (audited)',
+          body: AdminConfirmBody,
         },
         config: { permission: 'deposits.confirm' },
       },
-      async (request) =>
-        ok(
-          request,
-          await deposits.confirmBank(staffOf(request), (request.body as Static<typeof AdminIdBody>).id),
-        ),
+      async (request) => {
+        const body = request.body as Static<typeof AdminConfirmBody>;
+        return ok(request, await deposits.confirmBank(staffOf(request), body.id, body.reason ?? ''));
+      },
     );
     app.post(
       '/deposits/bank/reject',

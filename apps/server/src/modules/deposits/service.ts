@@ -21,6 +21,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { knownCurrency, parseAmount, type RecordSource } from '../assets/index.ts';
 import type { Ledger } from '../ledger/index.ts';
+import { customerSummaries } from '../staff/customer-context.ts';
 import { isChain } from './derive.ts';
 import type { CustodyProvider } from './provider.ts';
 import type { DepositsTables } from './tables.ts';
@@ -433,6 +434,18 @@ export function createDeposits(deps: DepositsDeps) {
         .limit(200);
       if (open) bank = bank.where('status', '=', 'pending');
       const [c, b] = await Promise.all([crypto.execute(), bank.execute()]);
+      // Who is being credited: one summary per customer on the page, in a fixed number of queries.
+      const customers = await customerSummaries(
+        db,
+        [...c.map((r) => r.customer_id), ...b.map((r) => r.customer_id)],
+        clock.now(),
+      );
+      const customerOf = (customerId: string) => {
+        const summary = customers.get(customerId);
+        if (!summary) return null;
+        const { totals: _totals, ...shown } = summary;
+        return shown;
+      };
       return {
         crypto: c.map((r) => ({
           id: r.id,
@@ -448,6 +461,7 @@ export function createDeposits(deps: DepositsDeps) {
           status: cryptoStatus(r.status),
           released_by: r.released_by,
           created_at: r.created_at.getTime(),
+          customer: customerOf(r.customer_id),
         })),
         bank: b.map((r) => ({
           id: r.id,
@@ -462,6 +476,7 @@ export function createDeposits(deps: DepositsDeps) {
           decided_by: r.decided_by,
           decided_at: r.decided_at?.getTime() ?? null,
           created_at: r.created_at.getTime(),
+          customer: customerOf(r.customer_id),
         })),
       };
     },
@@ -476,7 +491,13 @@ export function createDeposits(deps: DepositsDeps) {
       return row;
     },
 
-    async confirmBank(staff: StaffContext, id: string) {
+    /** Credits the customer: a money action, so it carries the staff member's reason (audited). */
+    async confirmBank(staff: StaffContext, id: string, reason: string) {
+      const why = reason.trim();
+      if (why === '') refuse('FIELD_REQUIRED', { field: 'reason' });
+      if (why.length > ASSET_LIMITS.rejectReasonMax) {
+        refuse('FIELD_TOO_LONG', { field: 'reason', max: ASSET_LIMITS.rejectReasonMax });
+      }
       return inTransaction(db, async (tx) => {
         const row = await tx
           .selectFrom('deposits_bank')
@@ -516,6 +537,7 @@ export function createDeposits(deps: DepositsDeps) {
             amount: row.amount_units,
             currency: row.currency,
           },
+          reason: why,
         });
         return { id, status: 2 as const, entry_id: entry.id };
       });

@@ -142,7 +142,7 @@ export function backOfficeRoutes(deps: { backOffice: BackOffice; staff: Staff })
       [
         '/approveAdjustment',
         'approve',
-        'Approve a pending adjustment: posts the entry (a second staff member; audited)',
+        'Approve a pending adjustment with a reason: posts the entry (a second staff member; audited)',
       ],
       ['/rejectAdjustment', 'reject', 'Reject a pending adjustment with a reason (audited)'],
     ] as const) {

@@ -203,7 +203,7 @@ describe('manual adjustments', () => {
     const self = await adminCall(t.app, {
       call: 'approveAdjustment',
       token: finance.token,
-      fields: { adjustment_id: a.data.adjustment_id },
+      fields: { adjustment_id: a.data.adjustment_id, reason: 'checked against the ticket' },
     });
     expect(self.reason).toBe('ADJUSTMENT_SELF_APPROVAL');
     const pending = await adminCall(t.app, {
@@ -215,17 +215,25 @@ describe('manual adjustments', () => {
     expect(pending.data.list.map((x: { adjustment_id: string }) => x.adjustment_id)).toContain(
       a.data.adjustment_id,
     );
+    // Approving posts money: without a reason it is refused and posts nothing.
+    const unexplained = await adminCall(t.app, {
+      call: 'approveAdjustment',
+      token: finance2.token,
+      fields: { adjustment_id: a.data.adjustment_id, reason: ' ' },
+    });
+    expect(unexplained.reason).toBe('FIELD_REQUIRED');
+    expect(await usdt(customer.id)).toBe(before);
     const ok = await adminCall(t.app, {
       call: 'approveAdjustment',
       token: finance2.token,
-      fields: { adjustment_id: a.data.adjustment_id },
+      fields: { adjustment_id: a.data.adjustment_id, reason: 'checked against the ticket' },
     });
     expect(ok.data).toMatchObject({ status: 'posted', checker_id: finance2.staffId });
     expect((await usdt(customer.id)) - before).toBe(units('1000.00000001'));
     const again = await adminCall(t.app, {
       call: 'approveAdjustment',
       token: admin.token,
-      fields: { adjustment_id: a.data.adjustment_id },
+      fields: { adjustment_id: a.data.adjustment_id, reason: 'checked against the ticket' },
     });
     expect(again.reason).toBe('ADJUSTMENT_NOT_PENDING');
     expect(again.params).toEqual({ status: 'posted' });
@@ -257,12 +265,12 @@ describe('manual adjustments', () => {
         adminCall(t.app, {
           call: 'approveAdjustment',
           token: finance2.token,
-          fields: { adjustment_id: a.data.adjustment_id },
+          fields: { adjustment_id: a.data.adjustment_id, reason: 'checked against the ticket' },
         }),
         adminCall(t.app, {
           call: 'approveAdjustment',
           token: admin.token,
-          fields: { adjustment_id: a.data.adjustment_id },
+          fields: { adjustment_id: a.data.adjustment_id, reason: 'checked against the ticket' },
         }),
       ]);
       expect(answers.map((x) => x.code).sort()).toEqual([0, 1]);

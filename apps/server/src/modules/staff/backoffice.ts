@@ -279,7 +279,8 @@ export function createBackOffice(deps: BackOfficeDeps) {
       actor: StaffContext,
       input: { adjustmentId: string; decision: 'approve' | 'reject'; reason?: string },
     ) {
-      const reason = input.decision === 'reject' ? checkReason(input.reason) : input.reason?.trim() || null;
+      // Approving posts money: like a rejection it says why (audited).
+      const reason = checkReason(input.reason);
       return inTransaction(db, async (tx) => {
         const row = await lockedAdjustment(tx, input.adjustmentId);
         if (row.status !== 'pending') refuse('ADJUSTMENT_NOT_PENDING', { status: row.status });

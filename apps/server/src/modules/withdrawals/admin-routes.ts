@@ -22,9 +22,13 @@ const QueueQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-const ApproveBody = Type.Object({ ...CommonFields, withdrawal_id: id }, { additionalProperties: false });
+/** A money action without a reason is refused by the service (`FIELD_REQUIRED`, localized), not the schema. */
+const ApproveBody = Type.Object(
+  { ...CommonFields, withdrawal_id: id, reason: Type.Optional(Type.String({ maxLength: 2_000 })) },
+  { additionalProperties: false },
+);
 const RejectBody = Type.Object(
-  { ...CommonFields, withdrawal_id: id, reason: Type.String({ minLength: 1, maxLength: 500 }) },
+  { ...CommonFields, withdrawal_id: id, reason: Type.Optional(Type.String({ maxLength: 2_000 })) },
   { additionalProperties: false },
 );
 const FailBody = Type.Object(
@@ -32,7 +36,7 @@ const FailBody = Type.Object(
     ...CommonFields,
     withdrawal_id: id,
     reason: Type.Union(PAYOUT_FAIL_REASONS.map((r) => Type.Literal(r))),
-    note: Type.String({ maxLength: 500 }),
+    note: Type.Optional(Type.String({ maxLength: 2_000 })),
   },
   { additionalProperties: false },
 );
@@ -41,7 +45,7 @@ const PaidBody = Type.Object(
     ...CommonFields,
     withdrawal_id: id,
     bank_reference: Type.String({ maxLength: 64 }),
-    note: Type.Optional(Type.String({ maxLength: 500 })),
+    note: Type.Optional(Type.String({ maxLength: 2_000 })),
   },
   { additionalProperties: false },
 );
@@ -52,6 +56,8 @@ const RuleBody = Type.Object(
     code: Type.String({ minLength: 1, maxLength: 32 }),
     enabled: Type.Union([Type.Literal('1'), Type.Literal('0'), Type.Literal('true'), Type.Literal('false')]),
     params: Type.String({ minLength: 2, maxLength: 2_000 }),
+    /** Why the policy changes (audited); refused `FIELD_REQUIRED` when empty. */
+    reason: Type.Optional(Type.String({ maxLength: 2_000 })),
   },
   { additionalProperties: false },
 );
@@ -74,7 +80,7 @@ export function withdrawalsAdminRoutes(deps: { withdrawals: Withdrawals }) {
       async (request) => {
         const q = request.query as Static<typeof QueueQuery>;
         const state = q.state ?? 'pending';
-        return ok(request, await withdrawals.list({ statuses: [state] }, pageOf(q)));
+        return ok(request, await withdrawals.queue({ statuses: [state] }, pageOf(q)));
       },
     );
     app.post(
@@ -87,14 +93,13 @@ export function withdrawalsAdminRoutes(deps: { withdrawals: Withdrawals }) {
         },
         config: { permission: 'withdrawals.decide' },
       },
-      async (request) =>
-        ok(
+      async (request) => {
+        const body = request.body as Static<typeof ApproveBody>;
+        return ok(
           request,
-          await withdrawals.approve(
-            staffOf(request).staffId,
-            (request.body as Static<typeof ApproveBody>).withdrawal_id,
-          ),
-        ),
+          await withdrawals.approve(staffOf(request).staffId, body.withdrawal_id, body.reason ?? ''),
+        );
+      },
     );
     app.post(
       '/withdrawals/reject',
@@ -106,7 +111,7 @@ export function withdrawalsAdminRoutes(deps: { withdrawals: Withdrawals }) {
         const body = request.body as Static<typeof RejectBody>;
         return ok(
           request,
-          await withdrawals.reject(staffOf(request).staffId, body.withdrawal_id, body.reason),
+          await withdrawals.reject(staffOf(request).staffId, body.withdrawal_id, body.reason ?? ''),
         );
       },
     );
@@ -127,7 +132,7 @@ export function withdrawalsAdminRoutes(deps: { withdrawals: Withdrawals }) {
           await withdrawals.markFailed(staffOf(request).staffId, {
             withdrawalId: body.withdrawal_id,
             reason: body.reason,
-            note: body.note,
+            note: body.note ?? '',
           }),
         );
       },
@@ -189,6 +194,7 @@ export function withdrawalsAdminRoutes(deps: { withdrawals: Withdrawals }) {
             code: body.code,
             enabled: body.enabled === '1' || body.enabled === 'true',
             params,
+            reason: body.reason ?? '',
           }),
         );
       },

@@ -132,4 +132,11 @@ export const withdrawalsMigrations: Record<string, Migration> = {
           and params = ${JSON.stringify({ percent: 90 })}::jsonb`.execute(db);
     },
   },
+  '20261126_0620_withdrawals_destination_index': {
+    // Issue 13: the staff queue shows each address's history (other customers who withdrew to it).
+    async up(db: Kysely<unknown>) {
+      await sql`create index withdrawals_withdrawal_address on withdrawals_withdrawal (chain, destination)
+        where method = 'address'`.execute(db);
+    },
+  },
 };

@@ -48,7 +48,7 @@ async function approved(amount = '300') {
   const answer = await adminCall(t.app, {
     call: 'withdrawals/approve',
     token: staff.token,
-    fields: { withdrawal_id: w.data.id },
+    fields: { withdrawal_id: w.data.id, reason: 'checked: customer and destination' },
   });
   expect(answer.data.state).toBe('processing');
   return { ...c, id: w.data.id as string, staff, approvedAnswer: answer.data };
@@ -217,7 +217,7 @@ describe('the embedded simulated chain', () => {
     await adminCall(t.app, {
       call: 'withdrawals/approve',
       token: approver.token,
-      fields: { withdrawal_id: w.data.id },
+      fields: { withdrawal_id: w.data.id, reason: 'checked: customer and destination' },
     });
     t.clock.advance(86_400_000);
     expect(await t.app.payoutJob.runOnce()).toBe(0);
@@ -225,14 +225,18 @@ describe('the embedded simulated chain', () => {
     const noRef = await adminCall(t.app, {
       call: 'withdrawals/paid',
       token: staff.token,
-      fields: { withdrawal_id: w.data.id, bank_reference: ' ' },
+      fields: { withdrawal_id: w.data.id, bank_reference: ' ', note: 'paid from the operating account' },
     });
     expect(noRef.reason).toBe('FIELD_REQUIRED');
     // 200 USDT is above the four-eyes threshold (150): the first mark waits for a second staff member.
     const first = await adminCall(t.app, {
       call: 'withdrawals/paid',
       token: staff.token,
-      fields: { withdrawal_id: w.data.id, bank_reference: 'HSBC-778812' },
+      fields: {
+        withdrawal_id: w.data.id,
+        bank_reference: 'HSBC-778812',
+        note: 'paid from the operating account',
+      },
     });
     expect(first.data).toMatchObject({
       state: 'processing',
@@ -243,21 +247,33 @@ describe('the embedded simulated chain', () => {
     const self = await adminCall(t.app, {
       call: 'withdrawals/paid',
       token: staff.token,
-      fields: { withdrawal_id: w.data.id, bank_reference: 'HSBC-778812' },
+      fields: {
+        withdrawal_id: w.data.id,
+        bank_reference: 'HSBC-778812',
+        note: 'paid from the operating account',
+      },
     });
     expect(self.reason).toBe('WITHDRAW_PAID_SECOND_STAFF');
     const second = await staffSession(t, ['finance']);
     const otherRef = await adminCall(t.app, {
       call: 'withdrawals/paid',
       token: second.token,
-      fields: { withdrawal_id: w.data.id, bank_reference: 'HSBC-000000' },
+      fields: {
+        withdrawal_id: w.data.id,
+        bank_reference: 'HSBC-000000',
+        note: 'paid from the operating account',
+      },
     });
     expect(otherRef.reason).toBe('BAD_INPUT');
     expect(await settleEntries(w.data.id)).toHaveLength(0);
     const paid = await adminCall(t.app, {
       call: 'withdrawals/paid',
       token: second.token,
-      fields: { withdrawal_id: w.data.id, bank_reference: 'HSBC-778812' },
+      fields: {
+        withdrawal_id: w.data.id,
+        bank_reference: 'HSBC-778812',
+        note: 'paid from the operating account',
+      },
     });
     expect(paid.data).toMatchObject({ state: 'completed', bank_reference: 'HSBC-778812', tx_hash: '' });
     expect(await balance(t, c.customerId)).toEqual({ available: 800n * U, frozen: 0n });
@@ -274,7 +290,11 @@ describe('the embedded simulated chain', () => {
     const twice = await adminCall(t.app, {
       call: 'withdrawals/paid',
       token: second.token,
-      fields: { withdrawal_id: w.data.id, bank_reference: 'HSBC-778812' },
+      fields: {
+        withdrawal_id: w.data.id,
+        bank_reference: 'HSBC-778812',
+        note: 'paid from the operating account',
+      },
     });
     expect(twice.reason).toBe('WITHDRAW_NOT_PROCESSING');
     expect(await settleEntries(w.data.id)).toHaveLength(1);
@@ -284,12 +304,16 @@ describe('the embedded simulated chain', () => {
     await adminCall(t.app, {
       call: 'withdrawals/approve',
       token: staff.token,
-      fields: { withdrawal_id: small.data.id },
+      fields: { withdrawal_id: small.data.id, reason: 'checked: customer and destination' },
     });
     const smallPaid = await adminCall(t.app, {
       call: 'withdrawals/paid',
       token: staff.token,
-      fields: { withdrawal_id: small.data.id, bank_reference: 'HSBC-1' },
+      fields: {
+        withdrawal_id: small.data.id,
+        bank_reference: 'HSBC-1',
+        note: 'paid from the operating account',
+      },
     });
     expect(smallPaid.data).toMatchObject({ state: 'completed', paid_requested: 0 });
     expect(await balance(t, c.customerId)).toEqual({ available: 680n * U, frozen: 0n });
@@ -299,7 +323,7 @@ describe('the embedded simulated chain', () => {
     const notBank = await adminCall(t.app, {
       call: 'withdrawals/paid',
       token: staff.token,
-      fields: { withdrawal_id: crypto.id, bank_reference: 'X' },
+      fields: { withdrawal_id: crypto.id, bank_reference: 'X', note: 'paid from the operating account' },
     });
     expect(notBank.reason).toBe('WITHDRAW_NOT_BANK');
     expect((await ledgerOf(t).verify(t.db)).ok).toBe(true);

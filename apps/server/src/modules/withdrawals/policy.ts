@@ -89,6 +89,21 @@ function isAmount(value: unknown, currency: unknown): boolean {
 const int = (v: unknown, min: number, max: number) =>
   Number.isSafeInteger(v) && (v as number) >= min && (v as number) <= max;
 
+/**
+ * The whole-number parameters' bounds (`rule.field`): a value outside is refused
+ * `WITHDRAW_RULE_RANGE` naming the field and the bounds. The back-office form checks the same.
+ */
+export const INT_BOUNDS: Readonly<Record<string, readonly [number, number]>> = {
+  'fee.address_bps': [0, 5_000],
+  'fee.bank_bps': [0, 5_000],
+  'daily_count.max': [1, 1_000],
+  'turnover.percent': [0, 1_000],
+};
+const bounded = (code: RuleCode, field: string, v: unknown) => {
+  const [min, max] = INT_BOUNDS[`${code}.${field}`] ?? [0, 0];
+  return int(v, min, max);
+};
+
 /** Checks operator input for one rule's parameters; returns the first bad field name or null. */
 export function invalidParam(code: RuleCode, params: Record<string, unknown>): string | null {
   const keys: Record<RuleCode, string[]> = {
@@ -118,13 +133,13 @@ export function invalidParam(code: RuleCode, params: Record<string, unknown>): s
     case 'max_amount':
       return isAmount(p.amount, p.currency) ? null : 'amount';
     case 'fee':
-      if (!int(p.address_bps, 0, 5_000)) return 'address_bps';
-      return int(p.bank_bps, 0, 5_000) ? null : 'bank_bps';
+      if (!bounded(code, 'address_bps', p.address_bps)) return 'address_bps';
+      return bounded(code, 'bank_bps', p.bank_bps) ? null : 'bank_bps';
     case 'daily_count':
-      if (!int(p.max, 1, 1_000)) return 'max';
+      if (!bounded(code, 'max', p.max)) return 'max';
       return isTimezone(p.timezone) ? null : 'timezone';
     case 'turnover':
-      return int(p.percent, 0, 1_000) ? null : 'percent';
+      return bounded(code, 'percent', p.percent) ? null : 'percent';
   }
 }
 
@@ -158,7 +173,7 @@ export function isWithinWindow(params: RuleParams['window'], now: Date): boolean
   return start < end ? minutes >= start && minutes < end : minutes >= start || minutes < end;
 }
 
-function units(amount: string, currency: string): bigint {
+export function units(amount: string, currency: string): bigint {
   const parsed = parseDecimal(amount, { scale: scaleOf(currency) });
   if (!parsed.ok) throw new Error(`rule amount ${amount} ${currency} is malformed`);
   return parsed.units;

@@ -79,7 +79,7 @@ describe('races on PostgreSQL', () => {
         adminCall(t.app, {
           call: 'withdrawals/approve',
           token: staff.token,
-          fields: { withdrawal_id: w.data.id },
+          fields: { withdrawal_id: w.data.id, reason: 'checked: customer and destination' },
         }),
       ]);
       const wins = [cancel, approve].filter((a) => a.code === 1);

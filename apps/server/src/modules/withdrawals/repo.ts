@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import { customerTurnover } from '../ledger/index.ts';
 import { PROMOTIONAL_REASONS } from './policy.ts';
@@ -152,6 +153,18 @@ export async function findRule(q: Q, code: string, options: { lock?: boolean } =
   return (await query.executeTakeFirst()) ?? null;
 }
 
+/** Locks the named rules (in code order, so two callers never wait on each other) and returns them. */
+export async function lockRules(q: Q, codes: readonly string[]) {
+  const rows = await q
+    .selectFrom('withdrawals_rule')
+    .selectAll()
+    .where('code', 'in', [...new Set(codes)])
+    .orderBy('code')
+    .forUpdate()
+    .execute();
+  return new Map(rows.map((r) => [r.code, r]));
+}
+
 export async function updateRule(
   q: Q,
   code: string,
@@ -289,5 +302,39 @@ export async function contactOf(q: Q, customerId: string) {
       .select(['email', 'phone', 'language'])
       .where('id', '=', customerId)
       .executeTakeFirst()) ?? null
+  );
+}
+
+/**
+ * The destination history of a page of withdrawals in one query: per row, the same customer's
+ * earlier withdrawals to the same destination that were paid or are being paid (a card: the same
+ * saved card; an address: the same address on the same chain), the first of them, and how many
+ * other customers withdrew to that address (cards are sealed per customer: not compared).
+ */
+export async function destinationHistories(q: Q, ids: readonly string[]) {
+  if (ids.length === 0)
+    return new Map<string, { used_before: number; first_used_at: number | null; other_customers: number }>();
+  const result = await sql<{ id: string; used_before: string; first_used: Date | null; others: string }>`
+    select w.id,
+           count(p.id) filter (where p.customer_id = w.customer_id and p.created_at < w.created_at
+                               and p.status in ('processing', 'completed'))::text as used_before,
+           min(p.created_at) filter (where p.customer_id = w.customer_id and p.created_at < w.created_at
+                                     and p.status in ('processing', 'completed')) as first_used,
+           count(distinct p.customer_id) filter (where p.customer_id <> w.customer_id)::text as others
+    from withdrawals_withdrawal w
+    left join withdrawals_withdrawal p on p.id <> w.id and p.method = w.method and (
+      (w.method = 'address' and p.chain = w.chain and p.destination = w.destination)
+      or (w.method = 'bank' and p.customer_id = w.customer_id and p.destination_id = w.destination_id))
+    where w.id in (${sql.join([...ids])})
+    group by w.id`.execute(q);
+  return new Map(
+    result.rows.map((r) => [
+      r.id,
+      {
+        used_before: Number(r.used_before),
+        first_used_at: r.first_used ? new Date(r.first_used).getTime() : null,
+        other_customers: Number(r.others),
+      },
+    ]),
   );
 }

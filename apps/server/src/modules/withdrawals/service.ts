@@ -11,6 +11,7 @@ import { newId } from '../../lib/ids.ts';
 import { parseAmount } from '../assets/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 import type { Notifier } from '../notify/index.ts';
+import { customerSummaries } from '../staff/customer-context.ts';
 import type { Book } from './book.ts';
 import { explorerUrl } from './chains.ts';
 import {
@@ -18,15 +19,18 @@ import {
   checkRequest,
   checkTurnover,
   feeOf,
+  INT_BOUNDS,
   invalidParam,
   localTime,
   RULE_CODES,
   type RuleCode,
   rulesFrom,
   turnoverHold,
+  units,
 } from './policy.ts';
 import type { PayoutProvider } from './provider.ts';
 import * as repo from './repo.ts';
+import { riskFlags } from './risk.ts';
 import type { Security } from './security.ts';
 import type { WithdrawalStatus } from './tables.ts';
 
@@ -152,6 +156,13 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
     // The snapshot stays sealed: the withdrawal row holds no digit of the card in the clear;
     // answers show the last 4, opened from the snapshot (view()).
     return { chain: 'BANK', destination: payee.sealed, label: fields.bank_name, memo: '' };
+  }
+
+  function checkReason(text: string): string {
+    const why = text.trim();
+    if (why === '') refuse('FIELD_REQUIRED', { field: 'reason' });
+    if (why.length > REJECT_REASON_MAX) refuse('FIELD_TOO_LONG', { field: 'reason', max: REJECT_REASON_MAX });
+    return why;
   }
 
   function checkNote(text: string): string {
@@ -507,23 +518,68 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
       return { list: rows.map(view), total, page: page.page, page_size: page.pageSize };
     },
 
+    /**
+     * The staff queue: each row with its customer (summary, recent activity), the destination's
+     * history and the risk flags it raises. A fixed number of queries per page (no query per row).
+     */
+    async queue(filter: repo.WithdrawalFilter, page: { page: number; pageSize: number }) {
+      const { rows, total } = await repo.listWithdrawals(db, filter, {
+        offset: (page.page - 1) * page.pageSize,
+        limit: page.pageSize,
+      });
+      const now = clock.now();
+      const [customers, histories] = await Promise.all([
+        customerSummaries(
+          db,
+          rows.map((r) => r.customer_id),
+          now,
+        ),
+        repo.destinationHistories(
+          db,
+          rows.map((r) => r.id),
+        ),
+      ]);
+      const list = rows.map((row) => {
+        const customer = customers.get(row.customer_id) ?? null;
+        const destination = histories.get(row.id) ?? {
+          used_before: 0,
+          first_used_at: null,
+          other_customers: 0,
+        };
+        const risk = customer
+          ? riskFlags({
+              amountUnits: BigInt(row.amount),
+              notCountedUnits: ['pending', 'processing', 'completed'].includes(row.status)
+                ? 0n
+                : BigInt(row.amount),
+              currency: row.currency,
+              customer,
+              destination,
+            })
+          : [];
+        const { totals: _totals, ...shown } = customer ?? { totals: null };
+        return { ...view(row), customer: customer ? shown : null, destination_history: destination, risk };
+      });
+      return { list, total, page: page.page, page_size: page.pageSize };
+    },
+
     async exportRows(filter: repo.WithdrawalFilter) {
       const { rows } = await repo.listWithdrawals(db, filter, { offset: 0, limit: EXPORT_ROWS_MAX });
       return rows.map(view);
     },
 
     staffEnabled: deps.audit !== null,
-    approve: (staffId: string, withdrawalId: string) => decide(staffId, withdrawalId, 'approve'),
-    reject: (staffId: string, withdrawalId: string, reason: string) => {
-      const why = reason.trim();
-      if (why === '') refuse('FIELD_REQUIRED', { field: 'reason' });
-      if (why.length > REJECT_REASON_MAX)
-        refuse('FIELD_TOO_LONG', { field: 'reason', max: REJECT_REASON_MAX });
-      return decide(staffId, withdrawalId, 'reject', why);
-    },
+    /** Every money decision carries the staff member's reason (audited with it). */
+    approve: (staffId: string, withdrawalId: string, reason: string) =>
+      decide(staffId, withdrawalId, 'approve', checkReason(reason)),
+    reject: (staffId: string, withdrawalId: string, reason: string) =>
+      decide(staffId, withdrawalId, 'reject', checkReason(reason)),
 
     /** Staff edit of one rule (settings.write), audited with before and after. */
-    async updateRule(staffId: string, input: { code: string; enabled: boolean; params: unknown }) {
+    async updateRule(
+      staffId: string,
+      input: { code: string; enabled: boolean; params: unknown; reason: string },
+    ) {
       const audit = deps.audit;
       if (!audit) throw new Error('staff calls need the audit log');
       if (!(RULE_CODES as readonly string[]).includes(input.code)) refuse('NOT_FOUND');
@@ -533,10 +589,29 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
       }
       const params = input.params as Record<string, unknown>;
       const bad = invalidParam(code, params);
-      if (bad) refuse('BAD_INPUT', { field: bad });
+      if (bad) {
+        const bounds = INT_BOUNDS[`${code}.${bad}`];
+        if (bounds) refuse('WITHDRAW_RULE_RANGE', { field: bad, min: bounds[0], max: bounds[1] });
+        refuse('BAD_INPUT', { field: bad });
+      }
+      const reason = checkReason(input.reason);
       return inTransaction(db, async (tx) => {
-        const before = await repo.findRule(tx, code, { lock: true });
+        // Both amount rules locked in one order: a minimum above the maximum is refused, even
+        // when two staff members change them at once.
+        const locked = await repo.lockRules(tx, ['min_amount', 'max_amount', code]);
+        const before = locked.get(code);
         if (!before) refuse('NOT_FOUND');
+        if (code === 'min_amount' || code === 'max_amount') {
+          const other = locked.get(code === 'min_amount' ? 'max_amount' : 'min_amount');
+          const mine = params as { amount: string; currency: string };
+          const theirs = other?.params as { amount?: string; currency?: string } | undefined;
+          if (theirs?.amount && theirs.currency === mine.currency) {
+            const [min, max] =
+              code === 'min_amount' ? [mine.amount, theirs.amount] : [theirs.amount, mine.amount];
+            if (units(min, mine.currency) > units(max, mine.currency))
+              refuse('WITHDRAW_RULE_MIN_ABOVE_MAX', { min, max, currency: mine.currency });
+          }
+        }
         const now = clock.now();
         await repo.updateRule(tx, code, {
           enabled: input.enabled,
@@ -551,6 +626,7 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
           targetId: code,
           before: { enabled: before.enabled, params: before.params },
           after: { enabled: input.enabled, params },
+          reason,
         });
         return { code, enabled: input.enabled, params };
       });
@@ -652,7 +728,7 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
       if (reference === '') refuse('FIELD_REQUIRED', { field: 'bank_reference' });
       if (reference.length > BANK_REFERENCE_MAX)
         refuse('FIELD_TOO_LONG', { field: 'bank_reference', max: BANK_REFERENCE_MAX });
-      const note = input.note.trim() === '' ? undefined : checkNote(input.note);
+      const note = checkNote(input.note);
       const result = await inTransaction(db, async (tx) => {
         const row = await repo.findWithdrawal(tx, input.withdrawalId, { lock: true });
         if (!row) refuse('NOT_FOUND');
@@ -671,7 +747,7 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
               targetId: row.id,
               before: { status: row.status },
               after: { status: row.status, bank_reference: reference, awaiting: 'second staff member' },
-              ...(note ? { reason: note } : {}),
+              reason: note,
             });
             return { row: { ...row, ...patch }, done: false };
           }
@@ -691,7 +767,7 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
           targetId: row.id,
           before: { status: row.status, paid_requested_by: row.paid_requested_by },
           after: { status: done.status, bank_reference: reference },
-          ...(note ? { reason: note } : {}),
+          reason: note,
         });
         return { row: done, done: true };
       });

@@ -263,7 +263,7 @@ describe('the life of a withdrawal', () => {
     const approved = await adminCall(t.app, {
       call: 'withdrawals/approve',
       token: staff.token,
-      fields: { withdrawal_id: w.data.id },
+      fields: { withdrawal_id: w.data.id, reason: 'checked: customer and destination' },
     });
     expect(approved.code).toBe(1);
     expect(approved.data.state).toBe('processing');
@@ -322,7 +322,7 @@ describe('the life of a withdrawal', () => {
     await adminCall(t.app, {
       call: 'withdrawals/approve',
       token: staff.token,
-      fields: { withdrawal_id: w.data.id },
+      fields: { withdrawal_id: w.data.id, reason: 'checked: customer and destination' },
     });
     const ref = `emb_${w.data.id}`;
     const forged = await t.app.inject({
@@ -385,13 +385,13 @@ describe('the life of a withdrawal', () => {
     const approveLate = await adminCall(t.app, {
       call: 'withdrawals/approve',
       token: staff.token,
-      fields: { withdrawal_id: w.data.id },
+      fields: { withdrawal_id: w.data.id, reason: 'checked: customer and destination' },
     });
     expect(approveLate.reason).toBe('WITHDRAW_NOT_PENDING');
     const unknown = await adminCall(t.app, {
       call: 'withdrawals/approve',
       token: staff.token,
-      fields: { withdrawal_id: 'wdr_nope' },
+      fields: { withdrawal_id: 'wdr_nope', reason: 'checked: customer and destination' },
     });
     expect(unknown.reason).toBe('NOT_FOUND');
   });
@@ -403,13 +403,14 @@ describe('the life of a withdrawal', () => {
     const noPerm = await adminCall(t.app, {
       call: 'withdrawals/rules/update',
       token: finance.token,
-      fields: { code: 'min_amount', enabled: '1', params },
+      fields: { code: 'min_amount', enabled: '1', params, reason: 'policy review' },
     });
     expect(noPerm.reason).toBe('FORBIDDEN');
     const bad = await adminCall(t.app, {
       call: 'withdrawals/rules/update',
       token: admin.token,
       fields: {
+        reason: 'policy review',
         code: 'window',
         enabled: '1',
         params: JSON.stringify({ start: '25:00', end: '24:00', timezone: 'Asia/Hong_Kong' }),
@@ -420,7 +421,7 @@ describe('the life of a withdrawal', () => {
     const ok = await adminCall(t.app, {
       call: 'withdrawals/rules/update',
       token: admin.token,
-      fields: { code: 'min_amount', enabled: '1', params },
+      fields: { code: 'min_amount', enabled: '1', params, reason: 'policy review' },
     });
     expect(ok.code).toBe(1);
     const audit = await t.db
