@@ -119,7 +119,7 @@ export const commonEn = {
     WITHDRAW_PAID_SECOND_STAFF: 'A second staff member must confirm this payment',
     WITHDRAW_RULE_RANGE: '{{field}} must be a whole number from {{min}} to {{max}}',
     WITHDRAW_RULE_MIN_ABOVE_MAX:
-      'The minimum withdrawal ({{min}}) cannot be above the maximum ({{max}} {{currency}})',
+      'The minimum withdrawal ({{min}} {{currency}}) cannot be above the maximum ({{max}} {{currency}})',
     SPOT_MARKET_UNKNOWN: 'There is no spot market {{symbol}}',
     SPOT_MARKET_HALTED: 'Trading in {{symbol}} is halted: {{reason}}',
     SPOT_MARKET_EXISTS: 'A spot market {{symbol}} already exists',

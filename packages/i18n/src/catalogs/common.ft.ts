@@ -109,7 +109,7 @@ export const commonFt: Shape<typeof commonEn> = {
     WITHDRAW_PAID_SECOND_STAFF: '該筆付款須由另一名員工確認',
     WITHDRAW_RULE_RANGE: '{{field}}須為 {{min}} 至 {{max}} 之間的整數',
     WITHDRAW_RULE_MIN_ABOVE_MAX:
-      '最低提現金額（{{min}}）不能高於最高提現金額（{{max}} {{currency}}）',
+      '最低提現金額（{{min}} {{currency}}）不能高於最高提現金額（{{max}} {{currency}}）',
     SPOT_MARKET_UNKNOWN: '現貨市場 {{symbol}} 不存在',
     SPOT_MARKET_HALTED: '{{symbol}} 已暫停交易：{{reason}}',
     SPOT_MARKET_EXISTS: '現貨市場 {{symbol}} 已存在',

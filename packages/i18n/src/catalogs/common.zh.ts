@@ -109,7 +109,7 @@ export const commonZh: Shape<typeof commonEn> = {
     WITHDRAW_PAID_SECOND_STAFF: '该笔付款须由另一名员工确认',
     WITHDRAW_RULE_RANGE: '{{field}}须为 {{min}} 至 {{max}} 之间的整数',
     WITHDRAW_RULE_MIN_ABOVE_MAX:
-      '最低提现金额（{{min}}）不能高于最高提现金额（{{max}} {{currency}}）',
+      '最低提现金额（{{min}} {{currency}}）不能高于最高提现金额（{{max}} {{currency}}）',
     SPOT_MARKET_UNKNOWN: '现货市场 {{symbol}} 不存在',
     SPOT_MARKET_HALTED: '{{symbol}} 已暂停交易：{{reason}}',
     SPOT_MARKET_EXISTS: '现货市场 {{symbol}} 已存在',
