@@ -9,6 +9,9 @@ import type { FastifyReply } from 'fastify';
 /** Most rows one export answers (the asset records' and the trade records' exports alike). */
 export const EXPORT_ROWS_MAX: number = ASSET_LIMITS.exportRowsMax;
 
+/** The paging an export reads with: the first EXPORT_ROWS_MAX rows in the list's order. */
+export const EXPORT_PAGING = { page: 1, pageSize: EXPORT_ROWS_MAX } as const;
+
 /**
  * One cell. `text` cells that a spreadsheet would run as a formula (leading = + - @ tab CR) get an
  * apostrophe; numbers (exact decimal strings from the API, which may be negative) pass unchanged.
