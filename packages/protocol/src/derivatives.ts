@@ -518,6 +518,19 @@ export const OptionOrdersQuery = Type.Object(
 );
 export type OptionOrdersQuery = Static<typeof OptionOrdersQuery>;
 
+/** `GET web/exportOptionRecords`: getOptionOrders' filters, every row (at most ASSET_LIMITS.exportRowsMax) as CSV. */
+export const OptionExportQuery = Type.Object(
+  {
+    ...CommonFields,
+    symbol: Type.Optional(symbol),
+    status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('settled')])),
+    start_time: Type.Optional(digits(15)),
+    end_time: Type.Optional(digits(15)),
+  },
+  { additionalProperties: false },
+);
+export type OptionExportQuery = Static<typeof OptionExportQuery>;
+
 /** `GET web/getOptionOrder` */
 export const OptionOrderQuery = Type.Object(
   { ...CommonFields, order_id: id },
