@@ -53,7 +53,9 @@ export async function downloadCsv(
   const response = await fetch(`${API_BASE}/${call}?${search.toString()}`, {
     credentials: 'same-origin',
   });
-  const text = await response.text();
+  // The bytes as sent: response.text() would drop the UTF-8 BOM that spreadsheets need for Chinese.
+  const bytes = await response.arrayBuffer();
+  const text = new TextDecoder().decode(bytes);
   if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('text/csv')) {
     let message = `HTTP ${response.status}`;
     try {
@@ -61,7 +63,7 @@ export async function downloadCsv(
     } catch {}
     throw new Error(message);
   }
-  const blob = new Blob([text], { type: 'text/csv;charset=utf-8' });
+  const blob = new Blob([bytes], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
