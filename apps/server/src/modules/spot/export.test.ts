@@ -108,6 +108,18 @@ describe('web/exportSpotRecords', () => {
     expect(none.lines).toHaveLength(1);
   });
 
+  it('every record export is in the OpenAPI document with its query', async () => {
+    const docs = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, { get?: { parameters?: Array<{ name: string }> } }>;
+    };
+    const params = (path: string) => (docs.paths[path]?.get?.parameters ?? []).map((p) => p.name);
+    expect(params('/api/web/exportRecords')).toContain('kind');
+    expect(params('/api/web/exportSpotRecords')).toEqual(expect.arrayContaining(['list', 'symbol', 'side']));
+    expect(params('/api/web/exportContractRecords')).toEqual(expect.arrayContaining(['list', 'position_id']));
+    expect(params('/api/web/exportOptionRecords')).toEqual(expect.arrayContaining(['symbol', 'status']));
+    expect(params('/api/web/exportWithdrawList')).toContain('method');
+  });
+
   it('refuses a filter the list does not take, with a localized message; needs a session', async () => {
     const c = await customer(t);
     const bad = await exportCsv(c.token, { list: 'fills', side: 'buy', lang: 'zh' });
