@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
@@ -269,6 +270,72 @@ describe('record screens a customer can read', () => {
       });
     }
   }
+
+  it('Export CSV on the spot, contract and option records in zh: Chinese header, one row per record of the total', async () => {
+    // A contract position opened and closed, and an option, so every export has rows.
+    for (const to of ['contract', 'options']) {
+      await ok('POST', 'transferAsset', { currency: 'USDT', amount: '200', from: 'spot', to });
+    }
+    const contract = (
+      await ok<{ items: Array<{ symbol: string; min_lots: string }> }>('GET', 'getContracts', {
+        symbol: 'BTC/USDT-PERP',
+      })
+    ).items[0];
+    if (!contract) throw new Error('no BTC/USDT-PERP contract');
+    const opened = await ok<{ position: { position_id: string } }>('POST', 'openContract', {
+      symbol: contract.symbol,
+      side: 'buy',
+      lots: contract.min_lots,
+      leverage: '10',
+    });
+    await ok('POST', 'closeContract', { position_id: opened.position.position_id });
+    const option = (
+      await ok<{ items: Array<{ min_stake: string; durations: Array<{ seconds: number }> }> }>(
+        'GET',
+        'getOptions',
+        { symbol: 'BTC/USDT' },
+      )
+    ).items[0];
+    if (!option) throw new Error('no BTC/USDT option');
+    await ok('POST', 'buyOption', {
+      symbol: 'BTC/USDT',
+      direction: 'up',
+      stake: option.min_stake,
+      duration: String(option.durations[option.durations.length - 1]?.seconds),
+    });
+
+    const page = await signedIn('desktop', 'zh');
+    const HEADERS: Record<string, string> = {
+      '/currencyRecord': '订单号,时间,交易对,方向,类型,价格,成交均价,数量,已成交,手续费,手续费币种,状态',
+      '/contractRecord':
+        '编号,平仓时间,合约,方向,杠杆,手数,开仓价,平仓价,价格来源,手续费,资金费,已实现盈亏,状态,原因',
+      '/optionRecord':
+        '订单号,开仓时间,品种,方向,投资金额,币种,期限,收益率,开仓价格,开仓价来源,结算价格,结算价来源,结果,返还金额,收益,结算时间,到期时间',
+    };
+    for (const [route, header] of Object.entries(HEADERS)) {
+      await page.goto(route);
+      const totalText = page.getByTestId('records-total');
+      await expect.poll(async () => Number(await totalText.getAttribute('data-total'))).toBeGreaterThan(0);
+      await page.waitForLoadState('networkidle');
+      const total = Number(await totalText.getAttribute('data-total'));
+      const download = page.waitForEvent('download');
+      await page.getByTestId('records-export').click();
+      const file = await download;
+      const csv = fs.readFileSync((await file.path()) as string, 'utf8');
+      expect(csv.startsWith('\uFEFF'), route).toBe(true);
+      const lines = csv
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      expect(lines[0], route).toBe(header);
+      expect(lines.length - 1, route).toBe(total);
+      expect(lines.slice(1).join('\n'), route).not.toMatch(
+        /,(buy|sell|filled|closed|open|won|lost|up|down|market|limit),/,
+      );
+      await screenshot(page, `records-export${route.replace('/', '-')}-desktop-zh`);
+    }
+    await page.context().close();
+  }, 120_000);
 
   it('no page errors', () => {
     expect(pageErrors).toEqual([]);

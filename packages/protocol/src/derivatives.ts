@@ -326,6 +326,39 @@ export const ContractFundingQuery = Type.Object(
 );
 export type ContractFundingQuery = Static<typeof ContractFundingQuery>;
 
+/**
+ * `GET web/exportContractRecords`: every row (at most ASSET_LIMITS.exportRowsMax) of one contract
+ * record list as CSV, with that list's filters (`status` of that list; `start_time`/`end_time` for
+ * `history` only; `position_id` for `closes` and `funding`). A filter the list does not take is refused.
+ */
+export const ContractExportQuery = Type.Object(
+  {
+    ...CommonFields,
+    list: Type.Union([
+      Type.Literal('history'),
+      Type.Literal('orders'),
+      Type.Literal('closes'),
+      Type.Literal('funding'),
+    ]),
+    symbol: Type.Optional(symbol),
+    status: Type.Optional(
+      Type.Union([
+        Type.Literal('pending'),
+        Type.Literal('filled'),
+        Type.Literal('cancelled'),
+        Type.Literal('closed'),
+        Type.Literal('liquidated'),
+        Type.Literal('delivered'),
+      ]),
+    ),
+    position_id: Type.Optional(id),
+    start_time: Type.Optional(digits(15)),
+    end_time: Type.Optional(digits(15)),
+  },
+  { additionalProperties: false },
+);
+export type ContractExportQuery = Static<typeof ContractExportQuery>;
+
 export type ContractOrderData = {
   order_id: string;
   client_oid: string | null;
@@ -484,6 +517,19 @@ export const OptionOrdersQuery = Type.Object(
   { additionalProperties: false },
 );
 export type OptionOrdersQuery = Static<typeof OptionOrdersQuery>;
+
+/** `GET web/exportOptionRecords`: getOptionOrders' filters, every row (at most ASSET_LIMITS.exportRowsMax) as CSV. */
+export const OptionExportQuery = Type.Object(
+  {
+    ...CommonFields,
+    symbol: Type.Optional(symbol),
+    status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('settled')])),
+    start_time: Type.Optional(digits(15)),
+    end_time: Type.Optional(digits(15)),
+  },
+  { additionalProperties: false },
+);
+export type OptionExportQuery = Static<typeof OptionExportQuery>;
 
 /** `GET web/getOptionOrder` */
 export const OptionOrderQuery = Type.Object(

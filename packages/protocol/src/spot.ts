@@ -189,6 +189,26 @@ export const MyTradesQuery = Type.Object(
 );
 export type MyTradesQuery = Static<typeof MyTradesQuery>;
 
+/**
+ * `GET web/exportSpotRecords`: every row (at most ASSET_LIMITS.exportRowsMax) of one spot record list
+ * as CSV, with that list's filters: `open` takes `symbol`; `history` the filters of getHistoryOrders;
+ * `fills` those of getMyTrades. A filter the list does not take is refused.
+ */
+export const SpotExportQuery = Type.Object(
+  {
+    ...CommonFields,
+    list: Type.Union([Type.Literal('open'), Type.Literal('history'), Type.Literal('fills')]),
+    symbol: Type.Optional(symbol),
+    status: Type.Optional(Type.Union([Type.Literal('filled'), Type.Literal('cancelled')])),
+    side: Type.Optional(Type.Union([Type.Literal('buy'), Type.Literal('sell')])),
+    order_id: Type.Optional(id),
+    start_time: Type.Optional(digits(15)),
+    end_time: Type.Optional(digits(15)),
+  },
+  { additionalProperties: false },
+);
+export type SpotExportQuery = Static<typeof SpotExportQuery>;
+
 /** `GET web/getDepth` (public; the demo book with a demo token). */
 export const DepthQuery = Type.Object(
   { ...CommonFields, symbol, limit: Type.Optional(digits(4)) },

@@ -158,6 +158,10 @@ export const contractEn = {
     funding: 'Funding',
   },
   col: {
+    id: 'ID',
+    positionId: 'Position ID',
+    takeProfit: 'Take profit',
+    stopLoss: 'Stop loss',
     symbol: 'Contract',
     side: 'Side',
     leverage: 'Leverage',

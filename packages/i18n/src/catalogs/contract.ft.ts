@@ -160,6 +160,10 @@ export const contractFt: Shape<typeof contractEn> = {
     funding: '資金費',
   },
   col: {
+    id: '編號',
+    positionId: '倉位編號',
+    takeProfit: '止盈價',
+    stopLoss: '止損價',
     symbol: '合約',
     side: '方向',
     leverage: '槓桿',

@@ -160,6 +160,10 @@ export const contractZh: Shape<typeof contractEn> = {
     funding: '资金费',
   },
   col: {
+    id: '编号',
+    positionId: '仓位编号',
+    takeProfit: '止盈价',
+    stopLoss: '止损价',
     symbol: '合约',
     side: '方向',
     leverage: '杠杆',

@@ -128,6 +128,10 @@ export const optionsEn = {
     other: 'Feed {{name}}',
   },
   history: {
+    id: 'ID',
+    currency: 'Currency',
+    openSource: 'Opening price source',
+    settlementSource: 'Settlement price source',
     title: 'History',
     empty: 'No settled options yet',
     opened: 'Opened',

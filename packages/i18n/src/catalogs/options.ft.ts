@@ -129,6 +129,10 @@ export const optionsFt: Shape<typeof optionsEn> = {
     other: '行情源 {{name}}',
   },
   history: {
+    id: '訂單號',
+    currency: '幣種',
+    openSource: '開倉價來源',
+    settlementSource: '結算價來源',
     title: '歷史記錄',
     empty: '暫無已結算的期權',
     opened: '開倉時間',

@@ -129,6 +129,10 @@ export const optionsZh: Shape<typeof optionsEn> = {
     other: '行情源 {{name}}',
   },
   history: {
+    id: '订单号',
+    currency: '币种',
+    openSource: '开仓价来源',
+    settlementSource: '结算价来源',
     title: '历史记录',
     empty: '暂无已结算的期权',
     opened: '开仓时间',

@@ -78,6 +78,9 @@ export const tradeEn = {
     },
   },
   orders: {
+    orderId: 'Order ID',
+    tradeId: 'Trade ID',
+    feeCurrency: 'Fee currency',
     current: 'Current orders',
     history: 'Order history',
     fills: 'My trades',

@@ -81,6 +81,9 @@ export const tradeFt: Shape<typeof tradeEn> = {
     },
   },
   orders: {
+    orderId: '訂單號',
+    tradeId: '成交編號',
+    feeCurrency: '手續費幣種',
     current: '目前委託',
     history: '歷史委託',
     fills: '我的成交',

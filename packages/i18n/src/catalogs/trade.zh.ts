@@ -81,6 +81,9 @@ export const tradeZh: Shape<typeof tradeEn> = {
     },
   },
   orders: {
+    orderId: '订单号',
+    tradeId: '成交编号',
+    feeCurrency: '手续费币种',
     current: '当前委托',
     history: '历史委托',
     fills: '我的成交',

@@ -196,6 +196,10 @@ export const withdrawEn = {
       cancelled: 'Cancelled',
     },
     columns: {
+      id: 'ID',
+      method: 'Method',
+      chain: 'Network',
+      txHash: 'Transaction',
       time: 'Time',
       currency: 'Currency',
       destination: 'To',

@@ -198,6 +198,10 @@ export const withdrawFt: Shape<typeof withdrawEn> = {
       cancelled: '已撤銷',
     },
     columns: {
+      id: '編號',
+      method: '方式',
+      chain: '網路',
+      txHash: '交易哈希',
       time: '時間',
       currency: '幣種',
       destination: '去向',

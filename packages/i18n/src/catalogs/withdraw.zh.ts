@@ -198,6 +198,10 @@ export const withdrawZh: Shape<typeof withdrawEn> = {
       cancelled: '已撤销',
     },
     columns: {
+      id: '编号',
+      method: '方式',
+      chain: '网络',
+      txHash: '交易哈希',
       time: '时间',
       currency: '币种',
       destination: '去向',

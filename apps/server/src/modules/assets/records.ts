@@ -13,6 +13,7 @@ import {
 } from '@bourse/protocol';
 import type { Db } from '../../db/database.ts';
 import { refuse } from '../../http/refusal.ts';
+import { csvCell, csvDocument, csvNumber } from '../../lib/csv.ts';
 import { type Book, customerJournalPage, customerJournalReasons } from '../ledger/index.ts';
 
 /**
@@ -265,12 +266,6 @@ export function createRecordRegistry(): RecordRegistry {
 
 const CSV_COLUMNS = ['id', 'time', 'type', 'currency', 'amount', 'account', 'status', 'detail'] as const;
 
-function csvCell(value: string, text: boolean): string {
-  // Text cells that a spreadsheet would run as a formula are prefixed with an apostrophe.
-  const safe = text && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 function label(lang: Lang, key: string, fallback: string): string {
   return lookup(catalogs[lang].assets, key) ?? fallback;
 }
@@ -290,21 +285,19 @@ export function statusLabel(lang: Lang, item: Pick<RecordItem, 'status' | 'held'
 
 /** CSV (RFC 4180, CRLF, UTF-8 with BOM so spreadsheets read Chinese) with a localized header row. */
 export function recordsToCsv(items: readonly RecordItem[], lang: Lang): string {
-  const header = CSV_COLUMNS.map((c) => csvCell(label(lang, `records.column.${c}`, c), true)).join(',');
-  const lines = items.map((item) =>
-    [
-      csvCell(item.id, true),
-      new Date(item.time).toISOString(),
-      csvCell(typeLabel(lang, item.type), true),
-      item.currency,
-      item.amount,
-      csvCell(
-        item.account_type ? label(lang, `accountType.${item.account_type}`, item.account_type) : '',
-        true,
-      ),
-      csvCell(statusLabel(lang, item), true),
-      csvCell(item.detail, true),
-    ].join(','),
-  );
-  return `\uFEFF${[header, ...lines].join('\r\n')}\r\n`;
+  const header = CSV_COLUMNS.map((c) => label(lang, `records.column.${c}`, c));
+  const rows = items.map((item) => [
+    csvCell(item.id, true),
+    new Date(item.time).toISOString(),
+    csvCell(typeLabel(lang, item.type), true),
+    item.currency,
+    csvNumber(item.amount),
+    csvCell(
+      item.account_type ? label(lang, `accountType.${item.account_type}`, item.account_type) : '',
+      true,
+    ),
+    csvCell(statusLabel(lang, item), true),
+    csvCell(item.detail, true),
+  ]);
+  return csvDocument(header, rows);
 }

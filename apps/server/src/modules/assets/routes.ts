@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { langOf, ok } from '../../http/envelope.ts';
 import { authOf } from '../../http/request.ts';
+import { sendCsv } from '../../lib/csv.ts';
 import { type Assets, bookOf } from './service.ts';
 
 /** Asset calls (docs/api.md "Asset calls"): the customer's own balances, transfers and records. */
@@ -90,11 +91,7 @@ export function assetsRoutes(deps: { db: Db; assets: Assets }) {
           query,
           lang: langOf(request),
         });
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="records-${query.kind}.csv"`)
-          .header('cache-control', 'no-store')
-          .send(csv);
+        return sendCsv(reply, `records-${query.kind}.csv`, csv);
       },
     );
   };

@@ -8,6 +8,7 @@ import {
   CloseContractBody,
   CommonFields,
   ContractClosesQuery,
+  ContractExportQuery,
   ContractFundingQuery,
   ContractHistoryQuery,
   ContractOrdersQuery,
@@ -21,7 +22,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { langOf, ok } from '../../http/envelope.ts';
 import { authOf, staffOf } from '../../http/request.ts';
+import { sendCsv } from '../../lib/csv.ts';
 import type { ContractsAdmin } from './admin.ts';
+import { contractRecordsCsv } from './export.ts';
 import type { ContractsService } from './service.ts';
 
 /** Customer calls under /api/web (docs/api.md, "Contracts"). */
@@ -138,6 +141,23 @@ export function contractsRoutes(service: ContractsService) {
       ContractFundingQuery,
       read,
       (r, q) => service.funding(authOf(r), q),
+    );
+    app.get(
+      '/exportContractRecords',
+      {
+        schema: {
+          tags,
+          summary:
+            'One contract record list (history, orders, closes or funding) as CSV, header row in the request language',
+          querystring: ContractExportQuery,
+        },
+        config: read,
+      },
+      async (request, reply) => {
+        const q = request.query as ContractExportQuery;
+        const csv = await contractRecordsCsv(service, authOf(request), q, langOf(request));
+        return sendCsv(reply, `contracts-${q.list}.csv`, csv);
+      },
     );
   };
 }

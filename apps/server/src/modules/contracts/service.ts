@@ -39,6 +39,7 @@ import { reasonEnvelope } from '../../http/envelope.ts';
 import { pageNewestFirst, pageOf } from '../../http/paging.ts';
 import { Refusal, refuse } from '../../http/refusal.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { EXPORT_PAGING } from '../../lib/csv.ts';
 import { newId } from '../../lib/ids.ts';
 import { parseAmount } from '../assets/index.ts';
 import type { Ledger } from '../ledger/index.ts';
@@ -805,8 +806,10 @@ export function createContractsService(deps: ContractsDeps) {
   async function orders(
     auth: AuthContext,
     q: { symbol?: string; status?: 'pending' | 'filled' | 'cancelled'; page?: string; page_size?: string },
+    /** Export: every row up to the export cap instead of the query's page. */
+    all = false,
   ): Promise<Paged<ContractOrderData>> {
-    const paging = pageOf(q, DERIVATIVES_LIMITS);
+    const paging = all ? EXPORT_PAGING : pageOf(q, DERIVATIVES_LIMITS);
     let query = db
       .selectFrom('contracts_order')
       .where('customer_id', '=', auth.customerId)
@@ -826,8 +829,10 @@ export function createContractsService(deps: ContractsDeps) {
       page?: string;
       page_size?: string;
     },
+    /** Export: every row up to the export cap instead of the query's page. */
+    all = false,
   ): Promise<Paged<ContractPositionData>> {
-    const paging = pageOf(q, DERIVATIVES_LIMITS);
+    const paging = all ? EXPORT_PAGING : pageOf(q, DERIVATIVES_LIMITS);
     if (q.start_time && q.end_time && Number(q.start_time) > Number(q.end_time)) refuse('DATE_RANGE_INVALID');
     let query = db
       .selectFrom('contracts_position')
@@ -843,8 +848,10 @@ export function createContractsService(deps: ContractsDeps) {
   async function closes(
     auth: AuthContext,
     q: { position_id?: string; symbol?: string; page?: string; page_size?: string },
+    /** Export: every row up to the export cap instead of the query's page. */
+    all = false,
   ): Promise<Paged<ContractCloseData>> {
-    const paging = pageOf(q, DERIVATIVES_LIMITS);
+    const paging = all ? EXPORT_PAGING : pageOf(q, DERIVATIVES_LIMITS);
     let query = db
       .selectFrom('contracts_close')
       .where('customer_id', '=', auth.customerId)
@@ -857,8 +864,10 @@ export function createContractsService(deps: ContractsDeps) {
   async function funding(
     auth: AuthContext,
     q: { position_id?: string; symbol?: string; page?: string; page_size?: string },
+    /** Export: every row up to the export cap instead of the query's page. */
+    all = false,
   ): Promise<Paged<ContractFundingData>> {
-    const paging = pageOf(q, DERIVATIVES_LIMITS);
+    const paging = all ? EXPORT_PAGING : pageOf(q, DERIVATIVES_LIMITS);
     let query = db
       .selectFrom('contracts_funding')
       .where('customer_id', '=', auth.customerId)

@@ -3,14 +3,17 @@ import {
   AdminOptionSettingsBody,
   BuyOptionBody,
   CommonFields,
+  OptionExportQuery,
   OptionOrderQuery,
   OptionOrdersQuery,
   OptionsQuery,
 } from '@bourse/protocol';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { ok } from '../../http/envelope.ts';
+import { langOf, ok } from '../../http/envelope.ts';
 import { authOf, staffOf } from '../../http/request.ts';
+import { sendCsv } from '../../lib/csv.ts';
+import { optionRecordsCsv } from './export.ts';
 import type { Options } from './service.ts';
 
 /** Customer calls under /api/web (docs/api.md, "Contracts and options"). */
@@ -50,6 +53,25 @@ export function optionsRoutes(options: Options) {
       },
       async (request) =>
         ok(request, await options.orders(authOf(request), request.query as OptionOrdersQuery)),
+    );
+    app.get(
+      '/exportOptionRecords',
+      {
+        schema: {
+          tags,
+          summary: 'My options with the same filters as CSV, header row in the request language',
+          querystring: OptionExportQuery,
+        },
+        config: { auth: 'required' },
+      },
+      async (request, reply) => {
+        const q = request.query as OptionExportQuery;
+        return sendCsv(
+          reply,
+          'options.csv',
+          await optionRecordsCsv(options, authOf(request), q, langOf(request)),
+        );
+      },
     );
     app.get(
       '/getOptionOrder',

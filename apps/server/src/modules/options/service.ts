@@ -20,6 +20,7 @@ import { pageNewestFirst, pageOf } from '../../http/paging.ts';
 import { expectRefusal, refuse } from '../../http/refusal.ts';
 import type { AuditLog, StaffContext } from '../../http/staff.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { EXPORT_PAGING } from '../../lib/csv.ts';
 import { newId } from '../../lib/ids.ts';
 import { parseAmount } from '../assets/index.ts';
 import type { Ledger } from '../ledger/index.ts';
@@ -319,11 +320,12 @@ export function createOptions(deps: {
       if (!o) refuse('NOT_FOUND');
       return orderData(o);
     },
-    orders(auth: AuthContext, q: OptionOrdersQuery): Promise<Paged<OptionOrderData>> {
+    /** `all`: every row up to the export cap (CSV export) instead of the query's page. */
+    orders(auth: AuthContext, q: OptionOrdersQuery, all = false): Promise<Paged<OptionOrderData>> {
       return pageNewestFirst(
         listQuery({ ...q, customerId: auth.customerId }),
         'opened_at',
-        pageOf(q, DERIVATIVES_LIMITS),
+        all ? EXPORT_PAGING : pageOf(q, DERIVATIVES_LIMITS),
         (rows) => rows.map(orderData),
       );
     },

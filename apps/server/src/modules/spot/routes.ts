@@ -17,12 +17,15 @@ import {
   HistoryOrdersQuery,
   MyTradesQuery,
   SpotBalanceQuery,
+  SpotExportQuery,
   SpotMarketsQuery,
   SpotTradesQuery,
 } from '@bourse/protocol';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../http/envelope.ts';
+import { langOf, ok } from '../../http/envelope.ts';
 import { authOf, staffOf } from '../../http/request.ts';
+import { sendCsv } from '../../lib/csv.ts';
+import { spotRecordsCsv } from './export.ts';
 import type { MarketMaker } from './mm.ts';
 import type { Spot } from './service.ts';
 
@@ -92,6 +95,22 @@ export function spotRoutes(spot: Spot) {
       '/getMyTrades',
       { schema: { tags, summary: 'My spot fills', querystring: MyTradesQuery }, config: read },
       async (request) => ok(request, await spot.myTrades(authOf(request), request.query as MyTradesQuery)),
+    );
+    app.get(
+      '/exportSpotRecords',
+      {
+        schema: {
+          tags,
+          summary: 'One spot record list (open, history or fills) as CSV, header row in the request language',
+          querystring: SpotExportQuery,
+        },
+        config: read,
+      },
+      async (request, reply) => {
+        const q = request.query as SpotExportQuery;
+        const csv = await spotRecordsCsv(spot, authOf(request), q, langOf(request));
+        return sendCsv(reply, `spot-${q.list}.csv`, csv);
+      },
     );
     app.get(
       '/getDepth',

@@ -641,8 +641,11 @@ export function createSpot(deps: {
         page_size?: string;
       },
       open: boolean,
+      /** Export: these rows instead of the page's (the page fields are then ignored). */
+      window?: { offset: number; limit: number },
     ) {
-      const { page, pageSize } = pageOf(q);
+      const { page, pageSize } = window ? { page: 1, pageSize: window.limit } : pageOf(q);
+      const offset = window ? window.offset : (page - 1) * pageSize;
       let query = db.selectFrom('spot_order').where('customer_id', '=', auth.customerId);
       query = open
         ? query.where('status', 'in', ['unfilled', 'partially_filled'])
@@ -661,7 +664,7 @@ export function createSpot(deps: {
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(pageSize)
-        .offset((page - 1) * pageSize)
+        .offset(offset)
         .execute();
       return {
         total,
@@ -680,8 +683,11 @@ export function createSpot(deps: {
         page?: string;
         page_size?: string;
       },
+      /** Export: these rows instead of the page's (the page fields are then ignored). */
+      window?: { offset: number; limit: number },
     ) {
-      const { page, pageSize } = pageOf(q);
+      const { page, pageSize } = window ? { page: 1, pageSize: window.limit } : pageOf(q);
+      const offset = window ? window.offset : (page - 1) * pageSize;
       const me = auth.customerId;
       let query = db
         .selectFrom('spot_trade')
@@ -701,7 +707,7 @@ export function createSpot(deps: {
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(pageSize)
-        .offset((page - 1) * pageSize)
+        .offset(offset)
         .execute();
       const items: SpotFillData[] = rows.map((t) => {
         const m = marketOf(t.symbol);

@@ -1,7 +1,26 @@
-/** CSV (RFC 4180) of withdrawal records; a leading =,+,- or @ is quoted away from spreadsheets' formulas. */
+import { catalogs, lookup } from '@bourse/i18n';
+import type { Lang } from '@bourse/protocol';
+import { csvCell, csvDocument, csvNumber } from '../../lib/csv.ts';
+
+/** What one exported withdrawal carries (the customer's view of the row). */
+export type WithdrawalCsvRow = {
+  id: string;
+  created_at: number;
+  method: string;
+  currency: string;
+  chain: string;
+  destination: string;
+  amount: string;
+  fee: string;
+  received: string;
+  state: string;
+  reject_reason: string | null;
+  tx_hash: string | null;
+};
+
 const COLUMNS = [
   'id',
-  'created_at',
+  'time',
   'method',
   'currency',
   'chain',
@@ -10,25 +29,33 @@ const COLUMNS = [
   'fee',
   'received',
   'status',
-  'state',
-  'reject_reason',
-  'tx_hash',
+  'txHash',
 ] as const;
 
-function cell(value: unknown): string {
-  let text = String(value ?? '');
-  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function toCsv(rows: ReadonlyArray<Record<(typeof COLUMNS)[number], unknown>>): string {
-  const lines = [COLUMNS.join(',')];
-  for (const row of rows) {
-    lines.push(
-      COLUMNS.map((c) => (c === 'created_at' ? new Date(Number(row[c])).toISOString() : cell(row[c]))).join(
-        ',',
-      ),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
+/**
+ * The withdrawal records as CSV (lib/csv.ts: BOM, CRLF, formula guard) with the screen's words in
+ * `lang`: header, method, and the status a customer reads ("Awaiting review", "Failed: <reason>").
+ */
+export function toCsv(rows: readonly WithdrawalCsvRow[], lang: Lang): string {
+  const l = (key: string, fallback: string) => lookup(catalogs[lang].withdraw, key) ?? fallback;
+  const status = (row: WithdrawalCsvRow) =>
+    (row.state === 'failed' || row.state === 'rejected') && row.reject_reason
+      ? l('records.failedWith', 'Failed: {{reason}}').replace('{{reason}}', row.reject_reason)
+      : l(`records.state.${row.state}`, row.state);
+  return csvDocument(
+    COLUMNS.map((c) => l(`records.columns.${c}`, c)),
+    rows.map((row) => [
+      csvCell(row.id),
+      new Date(Number(row.created_at)).toISOString(),
+      csvCell(l(`records.methods.${row.method}`, row.method)),
+      csvCell(row.currency),
+      csvCell(row.chain),
+      csvCell(row.destination),
+      csvNumber(row.amount),
+      csvNumber(row.fee),
+      csvNumber(row.received),
+      csvCell(status(row)),
+      csvCell(row.tx_hash ?? ''),
+    ]),
+  );
 }

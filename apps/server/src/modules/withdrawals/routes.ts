@@ -15,9 +15,10 @@ import {
   WithdrawRulesQuery,
 } from '@bourse/protocol';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../http/envelope.ts';
+import { langOf, ok } from '../../http/envelope.ts';
 import { refuse } from '../../http/refusal.ts';
 import { authOf } from '../../http/request.ts';
+import { sendCsv } from '../../lib/csv.ts';
 import type { Book } from './book.ts';
 import { toCsv } from './csv.ts';
 import type { WithdrawalFilter } from './repo.ts';
@@ -291,10 +292,7 @@ export function withdrawalsRoutes(deps: { withdrawals: Withdrawals; book: Book; 
         const rows = await withdrawals.exportRows(
           listFilter(authOf(request).customerId, request.query as ListQuery),
         );
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="withdrawals.csv"')
-          .send(toCsv(rows));
+        return sendCsv(reply, 'withdrawals.csv', toCsv(rows, langOf(request)));
       },
     );
   };

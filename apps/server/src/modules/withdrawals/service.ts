@@ -7,6 +7,7 @@ import type { AuthContext } from '../../http/context.ts';
 import { refuse } from '../../http/refusal.ts';
 import type { AuditLog } from '../../http/staff.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { EXPORT_ROWS_MAX } from '../../lib/csv.ts';
 import { newId } from '../../lib/ids.ts';
 import { parseAmount } from '../assets/index.ts';
 import type { Ledger } from '../ledger/index.ts';
@@ -37,7 +38,6 @@ import type { WithdrawalStatus } from './tables.ts';
 /** Withdrawals pay out of the customer's spot account. */
 export const WITHDRAW_ACCOUNT_TYPE = 'spot' as const;
 export const PAGE_SIZE_MAX = 100;
-export const EXPORT_ROWS_MAX = 10_000;
 export const REJECT_REASON_MAX = 500;
 export const BANK_REFERENCE_MAX = 64;
 /** Why a payout failed; the customer reads each in their language (withdraw catalogue `failReason`). */

@@ -492,12 +492,26 @@ describe('records', () => {
       query: { token: c.token, method: 'bank' },
     });
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe(
-      'id,created_at,method,currency,chain,destination,amount,fee,received,status,state,reject_reason,tx_hash',
-    );
+    expect(csv.headers['cache-control']).toBe('no-store');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('ID,Time,Method,Currency,Network,To,Amount,Fee,Received,Status,Transaction');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('HSBC **** 1234');
+    expect(lines[1]).toContain(',Bank card,');
     expect(csv.body).not.toContain('4000123412341234');
+    const zh = await t.app.inject({
+      method: 'GET',
+      url: '/api/web/exportWithdrawList',
+      query: { token: c.token, method: 'bank', lang: 'zh' },
+    });
+    const zhLines = zh.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(zhLines[0]).toBe('编号,时间,方式,币种,网络,去向,数量,手续费,到账,状态,交易哈希');
+    expect(zhLines[1]).not.toMatch(/,bank,|,pending,|,processing,/);
   });
 });

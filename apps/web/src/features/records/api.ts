@@ -32,15 +32,30 @@ export function useRecords(filter: RecordFilter) {
  * `GET web/exportRecords`: the server answers text/csv with a header row in the customer's
  * language; the app fetches it (token in the query like every GET) and saves it as a file.
  */
-export async function downloadRecordsCsv(filter: Omit<RecordFilter, 'page' | 'page_size'>): Promise<number> {
+export function downloadRecordsCsv(filter: Omit<RecordFilter, 'page' | 'page_size'>): Promise<number> {
+  return downloadCsv('web/exportRecords', filter, `records-${filter.kind}.csv`);
+}
+
+/**
+ * Any CSV export call (`web/exportRecords`, `web/exportSpotRecords`, `web/exportContractRecords`,
+ * `web/exportOptionRecords`): fetches it with the session token and the customer's language, saves
+ * it as `filename`, and answers the number of data rows. A refusal throws its localized message.
+ */
+export async function downloadCsv(
+  call: string,
+  params: Readonly<Record<string, string | number | undefined>>,
+  filename: string,
+): Promise<number> {
   const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(filter)) if (v !== undefined && v !== '') search.set(k, String(v));
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') search.set(k, String(v));
   search.set('token', getToken() ?? '');
   search.set('lang', currentLang());
-  const response = await fetch(`${API_BASE}/web/exportRecords?${search.toString()}`, {
+  const response = await fetch(`${API_BASE}/${call}?${search.toString()}`, {
     credentials: 'same-origin',
   });
-  const text = await response.text();
+  // The bytes as sent: response.text() would drop the UTF-8 BOM that spreadsheets need for Chinese.
+  const bytes = await response.arrayBuffer();
+  const text = new TextDecoder().decode(bytes);
   if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('text/csv')) {
     let message = `HTTP ${response.status}`;
     try {
@@ -48,11 +63,11 @@ export async function downloadRecordsCsv(filter: Omit<RecordFilter, 'page' | 'pa
     } catch {}
     throw new Error(message);
   }
-  const blob = new Blob([text], { type: 'text/csv;charset=utf-8' });
+  const blob = new Blob([bytes], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = `records-${filter.kind}.csv`;
+  a.download = filename;
   document.body.append(a);
   a.click();
   a.remove();

@@ -3,6 +3,7 @@ import { Anchor, Button, Group, Pagination, Paper, Select, Stack, Tabs, Text, Ti
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ExportCsvButton } from '../../records/components/ExportCsvButton.tsx';
 import {
   type ListFilter,
   useContractCloses,
@@ -56,6 +57,13 @@ export function ContractRecordsPage() {
   const active = { history, orders, closes, funding }[tab];
   const total = active.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  // The export takes the shown list's filters (web/exportContractRecords).
+  const exportParams = {
+    list: tab,
+    symbol: symbol ?? undefined,
+    status: status ?? undefined,
+    start_time: tab === 'history' ? since : undefined,
+  };
   const reset = () => {
     setSymbol(null);
     setStatus(null);
@@ -151,6 +159,11 @@ export function ContractRecordsPage() {
             <Button variant="subtle" size="sm" onClick={reset} data-testid="records-reset">
               {t('records.reset')}
             </Button>
+            <ExportCsvButton
+              call="web/exportContractRecords"
+              params={exportParams}
+              filename={`contracts-${tab}.csv`}
+            />
           </Group>
           <Tabs.Panel value="history">
             <HistoryList items={history.data?.items} loading={history.isPending} />

@@ -14,6 +14,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ExportCsvButton } from '../../records/components/ExportCsvButton.tsx';
 import { type OptionOrderFilter, useOptionOrders } from '../api/getOptionOrders.ts';
 import { useOptionInstruments } from '../api/getOptions.ts';
 import { HistoryTable } from './HistoryTable.tsx';
@@ -121,6 +122,11 @@ export function OptionRecordsPage() {
           <Button variant="subtle" size="sm" onClick={reset} data-testid="records-reset">
             {t('records.reset')}
           </Button>
+          <ExportCsvButton
+            call="web/exportOptionRecords"
+            params={{ symbol: filter.symbol, status: filter.status, start_time: filter.start_time }}
+            filename="options.csv"
+          />
         </Group>
         <HistoryTable items={orders.data?.items} loading={orders.isPending} compact={!wide} />
         <Group justify="space-between" mt="md" wrap="wrap">

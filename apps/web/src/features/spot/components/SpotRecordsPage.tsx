@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportCsvButton } from '../../records/components/ExportCsvButton.tsx';
 import { type OrderFilter, useCurrentOrders, useHistoryOrders, useMyTrades } from '../api/getOrders.ts';
 import { useSpotMarkets } from '../api/getSpotMarkets.ts';
 import { useSpotPrivateSync } from '../hooks/useSpotPrivateSync.ts';
@@ -57,6 +58,14 @@ export function SpotRecordsPage() {
   const active = tab === 'fills' ? fills : status === 'open' ? open : history;
   const total = active.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  // The export takes the shown list's filters (web/exportSpotRecords).
+  const list = tab === 'fills' ? 'fills' : status === 'open' ? 'open' : 'history';
+  const exportParams = {
+    list,
+    symbol: filter.symbol,
+    ...(list === 'history' ? { status: filter.status, side: filter.side } : {}),
+    ...(list !== 'open' ? { start_time: filter.start_time } : {}),
+  };
   const reset = () => {
     setSymbol(null);
     setStatus('history');
@@ -153,6 +162,11 @@ export function SpotRecordsPage() {
             <Button variant="subtle" size="sm" onClick={reset} data-testid="records-reset">
               {t('records.reset')}
             </Button>
+            <ExportCsvButton
+              call="web/exportSpotRecords"
+              params={exportParams}
+              filename={`spot-${list}.csv`}
+            />
           </Group>
           <Tabs.Panel value="orders">
             {status === 'open' ? (
