@@ -1,11 +1,11 @@
 import type { AdminContractSettingsData } from '@bourse/protocol';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useLang } from '../../app/i18n.ts';
 import { KEYS, useContractSettings } from './api.ts';
 import { ContractEditDialog } from './ContractEditDialog.tsx';
-import { percent } from './decimals.ts';
 import { SettingsScreen, useStatusColumn } from './SettingsScreen.tsx';
-import { type Column, Num } from './shared.tsx';
+import { type Column, Num, percentText } from './shared.tsx';
 
 /**
  * Contract settings per instrument: spread, fee per lot, leverage caps (operator / instrument /
@@ -14,6 +14,7 @@ import { type Column, Num } from './shared.tsx';
  */
 export default function ContractSettingsScreen() {
   const { t } = useTranslation();
+  const lang = useLang();
   const settings = useContractSettings();
   const status = useStatusColumn<AdminContractSettingsData>();
 
@@ -83,7 +84,7 @@ export default function ContractSettingsScreen() {
       key: 'liquidation',
       label: t('derivatives.contracts.liquidation'),
       align: 'right',
-      render: (s) => <Num>{percent(s.liquidation_level)}</Num>,
+      render: (s) => <Num>{percentText(s.liquidation_level, lang)}</Num>,
     },
     {
       key: 'topup',
@@ -99,7 +100,7 @@ export default function ContractSettingsScreen() {
         <Num>
           {s.funding_rate !== null && s.funding_interval_hours !== null
             ? t('derivatives.contracts.fundingEvery', {
-                rate: percent(s.funding_rate),
+                rate: percentText(s.funding_rate, lang),
                 hours: s.funding_interval_hours,
               })
             : null}

@@ -23,8 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { formatTime, useLang } from '../../app/i18n.ts';
 import { ErrorNote } from '../../app/ui.tsx';
 import { type PositionsFilter, usePositions } from './api.ts';
-import { percent } from './decimals.ts';
-import { type Column, DataTable, NoControlNote, Num, Signed } from './shared.tsx';
+import { type Column, DataTable, NoControlNote, Num, percentText, Signed } from './shared.tsx';
 
 const STATUS_COLOR: Record<ContractPositionStatus, string> = {
   open: 'blue',
@@ -192,7 +191,9 @@ export default function PositionsScreen() {
       key: 'risk',
       label: t('derivatives.positions.risk'),
       align: 'right',
-      render: (p) => <Num>{`${percent(p.risk_rate)} / ${percent(p.liquidation_level)}`}</Num>,
+      render: (p) => (
+        <Num>{`${percentText(p.risk_rate, lang)} / ${percentText(p.liquidation_level, lang)}`}</Num>
+      ),
     },
     {
       key: 'liq',

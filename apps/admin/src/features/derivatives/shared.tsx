@@ -1,4 +1,5 @@
-import type { DerivativesBook } from '@bourse/protocol';
+import { formatExact, formatPercent, signOf } from '@bourse/money';
+import { type DerivativesBook, type Lang, LOCALE_OF } from '@bourse/protocol';
 import {
   Alert,
   Badge,
@@ -18,7 +19,6 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime, useLang } from '../../app/i18n.ts';
 import { ErrorNote, Figure } from '../../app/ui.tsx';
-import { signOf } from './decimals.ts';
 
 /** The calm reminder on every derivatives screen: nothing here steers a price or a result. */
 export function NoControlNote() {
@@ -342,7 +342,16 @@ export function DataTable<T>(props: {
   );
 }
 
-/** A figure or a dash. */
+/** A figure or a dash; a decimal keeps every digit it has, grouped in the reader's locale (@bourse/money). */
 export function Num({ children }: { children: string | number | null | undefined }) {
-  return <Figure>{children === null || children === undefined || children === '' ? '—' : children}</Figure>;
+  const lang = useLang();
+  if (children === null || children === undefined || children === '') return <Figure>—</Figure>;
+  const text = typeof children === 'number' ? String(children) : children;
+  return <Figure>{formatExact(text, { locale: LOCALE_OF[lang] })}</Figure>;
+}
+
+/** A rate stored as a fraction, shown as a percent with every digit it has ("0.0001" → "0.01%"). */
+export function percentText(rate: string | null | undefined, lang: Lang): string {
+  if (rate === null || rate === undefined) return '—';
+  return formatPercent(rate, { fraction: true, digits: 'all', locale: LOCALE_OF[lang] });
 }
