@@ -20,7 +20,15 @@ export function UserMenu() {
             <Avatar size={32} radius="xl" color="brand">
               {display.slice(0, 1).toUpperCase()}
             </Avatar>
-            <Text size="sm" fw={500} maw={280} truncate="end" visibleFrom="lg" title={display} data-testid="user-menu-name">
+            <Text
+              size="sm"
+              fw={500}
+              maw={280}
+              truncate="end"
+              visibleFrom="lg"
+              title={display}
+              data-testid="user-menu-name"
+            >
               {display}
             </Text>
             <ChevronDownIcon size={14} />
