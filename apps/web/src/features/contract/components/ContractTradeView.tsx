@@ -81,6 +81,7 @@ function Header({
           {merged ? (
             <PriceCell
               value={merged.last}
+              scale={merged.price_scale}
               move={merged.move}
               updatedAt={merged.updated_at}
               size="xl"
