@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoToken, webCall, webData } from './api.ts';
+import { adminPage, createAdministrator, demoToken, staffApiToken, webCall, webData } from './api.ts';
 import { LANGS, launch, newPage, screenshot, VIEWPORTS, type ViewportName } from './browser.ts';
 
 /**
@@ -20,6 +20,7 @@ const SPOT = 'BTC/USDT';
 const PERP = 'BTC/USDT-PERP';
 let browser: Browser;
 let token = '';
+let staffToken = '';
 
 const SCREENS = [
   { name: 'home', path: '/', ready: '[data-testid="home-page"]' },
@@ -42,9 +43,13 @@ const SCREENS = [
 async function sidewaysTables(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
-    for (const table of document.querySelectorAll('#main table')) {
+    for (const table of document.querySelectorAll('main table')) {
       if (!(table instanceof HTMLElement) || table.offsetParent === null) continue;
-      for (let el: HTMLElement | null = table.parentElement; el && el.id !== 'main'; el = el.parentElement) {
+      for (
+        let el: HTMLElement | null = table.parentElement;
+        el && el.tagName !== 'MAIN';
+        el = el.parentElement
+      ) {
         const overflow = getComputedStyle(el).overflowX;
         if ((overflow === 'auto' || overflow === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
           const id =
@@ -68,6 +73,7 @@ async function settle(page: Page, ready: string): Promise<void> {
 beforeAll(async () => {
   browser = await launch();
   token = await demoToken();
+  staffToken = await staffApiToken(await createAdministrator('layout', 'Layout e2e'));
   const call = (method: 'GET' | 'POST', name: string, params: Record<string, string> = {}) =>
     webData<Record<string, unknown>>(method, name, params, token);
   // Two pending spot orders far under the market (they stay open).
@@ -120,6 +126,12 @@ describe('layout at 1920, 1280 and 390 px', () => {
           await page.goto(screen.path);
           await settle(page, screen.ready);
           await screenshot(page, `layout-${screen.name}-${viewport}-${lang}`);
+          if (screen.name === 'contract' || screen.name === 'spot') {
+            // The order tables sit under the fold: a second picture of them.
+            await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+            await page.waitForTimeout(200);
+            await screenshot(page, `layout-${screen.name}-tables-${viewport}-${lang}`);
+          }
           const doc = await page.evaluate(() => ({
             scroll: document.documentElement.scrollWidth,
             client: document.documentElement.clientWidth,
@@ -148,6 +160,52 @@ describe('layout at 1920, 1280 and 390 px', () => {
           }
         }
         const errors = (page as Page & { errors: string[] }).errors;
+        await context.close();
+        expect(problems).toEqual([]);
+        expect(errors).toEqual([]);
+      });
+    }
+  }
+});
+
+/** The back office's queues and derivatives screens: tables fit beside the navigation from 1280 px. */
+const ADMIN_SCREENS = [
+  'deposits',
+  'withdrawals',
+  'adjustments',
+  'customers',
+  'outbox',
+  'audit',
+  'markets',
+  'derivatives/contracts',
+  'derivatives/options',
+  'derivatives/exposure',
+  'derivatives/positions',
+  'derivatives/insurance',
+] as const;
+
+describe('back office at 1920 and 1280 px', () => {
+  for (const viewport of ['desktop', 'laptop'] as const satisfies readonly ViewportName[]) {
+    for (const lang of LANGS) {
+      it(`${viewport} ${lang}: no table scrolls sideways`, async () => {
+        const errors: string[] = [];
+        const { context, page } = await adminPage(browser, viewport, lang, staffToken, errors);
+        const problems: string[] = [];
+        for (const path of ADMIN_SCREENS) {
+          await page.goto(`/admin/${path}`);
+          await page.locator('main').first().waitFor();
+          await page.waitForLoadState('networkidle').catch(() => undefined);
+          await page.waitForTimeout(400);
+          if (lang === 'en' || viewport === 'laptop') {
+            await screenshot(page, `layout-admin-${path.replace('/', '-')}-${viewport}-${lang}`);
+          }
+          const doc = await page.evaluate(() => ({
+            scroll: document.documentElement.scrollWidth,
+            client: document.documentElement.clientWidth,
+          }));
+          if (doc.scroll > doc.client + 1) problems.push(`${path}: page ${doc.scroll} > ${doc.client}`);
+          for (const table of await sidewaysTables(page)) problems.push(`${path}: ${table}`);
+        }
         await context.close();
         expect(problems).toEqual([]);
         expect(errors).toEqual([]);

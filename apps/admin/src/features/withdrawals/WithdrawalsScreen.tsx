@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { formatTime, useLang } from '../../app/i18n.ts';
-import { ErrorNote, Figure, ReasonDialog } from '../../app/ui.tsx';
+import { Amount, ErrorNote, Figure, ReasonDialog } from '../../app/ui.tsx';
 import { PayoutActions } from './PayoutActions.tsx';
 
 type Withdrawal = {
@@ -137,7 +137,7 @@ export default function WithdrawalsScreen() {
                     ) : null}
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Figure>{w.amount}</Figure>
+                    <Amount value={w.amount} currency={w.currency} />
                   </Table.Td>
                   <Table.Td ta="right">
                     <Figure>{w.fee}</Figure>
