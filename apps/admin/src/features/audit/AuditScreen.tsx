@@ -112,7 +112,7 @@ export default function AuditScreen() {
           </Button>
         </Group>
       </form>
-      <Table.ScrollContainer minWidth={1000}>
+      <Table.ScrollContainer minWidth={720}>
         <Table striped data-testid="audit-table" verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>

@@ -120,7 +120,6 @@ export default function ContractSettingsScreen() {
       tableTestId="contract-settings-table"
       rowTestId="contract-settings-row"
       editTestId="contract-edit"
-      minWidth={1500}
       showLoading
       Editor={ContractEditDialog}
     />

@@ -280,7 +280,6 @@ export default function PositionsScreen() {
             rowAttrs={(p) => ({ 'data-symbol': p.symbol, 'data-status': p.status })}
             testId="positions-table"
             rowTestId="position-row"
-            minWidth={1400}
           />
           <Group justify="space-between" wrap="wrap">
             <Text size="sm" c="dimmed" data-testid="positions-total">

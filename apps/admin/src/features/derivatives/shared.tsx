@@ -300,7 +300,7 @@ export function DataTable<T>(props: {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={props.minWidth ?? 900}>
+    <Table.ScrollContainer minWidth={props.minWidth ?? 0}>
       <Table striped highlightOnHover data-testid={props.testId}>
         <Table.Thead>
           <Table.Tr>
