@@ -38,7 +38,7 @@ function Json({ value }: { value: unknown }) {
       ff="monospace"
       lineClamp={3}
       title={text}
-      style={{ maxWidth: 380, wordBreak: 'break-all' }}
+      style={{ maxWidth: 260, wordBreak: 'break-all' }}
     >
       {text}
     </Text>

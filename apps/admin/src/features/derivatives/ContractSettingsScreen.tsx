@@ -35,6 +35,7 @@ export default function ContractSettingsScreen() {
     },
     {
       key: 'class',
+      wide: true,
       label: t('derivatives.contracts.class'),
       render: (s) => (
         <Stack gap={0}>
@@ -45,7 +46,12 @@ export default function ContractSettingsScreen() {
         </Stack>
       ),
     },
-    { key: 'kind', label: t('derivatives.contracts.kind'), render: (s) => t(`derivatives.kind.${s.kind}`) },
+    {
+      key: 'kind',
+      wide: true,
+      label: t('derivatives.contracts.kind'),
+      render: (s) => t(`derivatives.kind.${s.kind}`),
+    },
     status,
     {
       key: 'spread',
@@ -82,18 +88,21 @@ export default function ContractSettingsScreen() {
     },
     {
       key: 'liquidation',
+      wide: true,
       label: t('derivatives.contracts.liquidation'),
       align: 'right',
       render: (s) => <Num>{percentText(s.liquidation_level, lang)}</Num>,
     },
     {
       key: 'topup',
+      wide: true,
       label: t('derivatives.contracts.topup'),
       align: 'right',
       render: (s) => <Num>{s.margin_topup_max}</Num>,
     },
     {
       key: 'funding',
+      wide: true,
       label: t('derivatives.contracts.funding'),
       align: 'right',
       render: (s) => (

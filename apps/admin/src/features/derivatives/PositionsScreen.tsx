@@ -81,7 +81,7 @@ export default function PositionsScreen() {
               {t(`derivatives.book.${p.book}`)}
             </Badge>
           </Group>
-          <Text size="xs" c="dimmed" ff="monospace">
+          <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
             {p.position_id}
           </Text>
         </Stack>
@@ -93,7 +93,7 @@ export default function PositionsScreen() {
       render: (p) => (
         <Stack gap={0}>
           <Text size="sm">{p.customer_label}</Text>
-          <Text size="xs" c="dimmed" ff="monospace">
+          <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
             {p.customer_id}
           </Text>
         </Stack>
@@ -101,6 +101,7 @@ export default function PositionsScreen() {
     },
     {
       key: 'status',
+      wide: true,
       label: `${t('derivatives.common.status')} / ${t('derivatives.positions.opened')}`,
       render: (p) => (
         <Stack gap={0} align="flex-start">
@@ -127,7 +128,13 @@ export default function PositionsScreen() {
       key: 'lots',
       label: t('derivatives.positions.lots'),
       align: 'right',
-      render: (p) => <Num>{`${p.lots} / ${p.opened_lots}`}</Num>,
+      render: (p) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Num>{p.lots}</Num>
+          <Text size="sm">/</Text>
+          <Num>{p.opened_lots}</Num>
+        </Group>
+      ),
     },
     {
       key: 'open',
@@ -141,7 +148,11 @@ export default function PositionsScreen() {
       align: 'right',
       render: (p) =>
         p.status === 'open' ? (
-          <Num>{`${p.current_price ?? '—'} / ${p.mark_price ?? '—'}`}</Num>
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            <Num>{p.current_price}</Num>
+            <Text size="sm">/</Text>
+            <Num>{p.mark_price}</Num>
+          </Group>
         ) : (
           <Stack gap={0} align="flex-end">
             <Num>{p.close_price}</Num>
@@ -165,6 +176,7 @@ export default function PositionsScreen() {
     },
     {
       key: 'fees',
+      wide: true,
       label: `${t('derivatives.positions.fee')} / ${t('derivatives.positions.funding')}`,
       align: 'right',
       render: (p) => (

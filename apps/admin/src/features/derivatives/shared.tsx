@@ -223,6 +223,11 @@ export type Column<T> = {
   label: ReactNode;
   render: (row: T) => ReactNode;
   align?: 'right';
+  /**
+   * A secondary column: in the table from 88em (1408 px) only, so that the table fits beside the
+   * navigation at 1280 px without scrolling sideways; phone cards and edit dialogs still show it.
+   */
+  wide?: boolean;
 };
 
 /**
@@ -305,7 +310,7 @@ export function DataTable<T>(props: {
         <Table.Thead>
           <Table.Tr>
             {props.columns.map((c) => (
-              <Table.Th key={c.key} ta={c.align}>
+              <Table.Th key={c.key} ta={c.align} visibleFrom={c.wide ? 'xl' : undefined}>
                 {c.label}
               </Table.Th>
             ))}
@@ -319,7 +324,7 @@ export function DataTable<T>(props: {
               {...(props.rowAttrs?.(row) ?? {})}
             >
               {props.columns.map((c) => (
-                <Table.Td key={c.key} ta={c.align}>
+                <Table.Td key={c.key} ta={c.align} visibleFrom={c.wide ? 'xl' : undefined}>
                   {c.render(row)}
                 </Table.Td>
               ))}
@@ -330,7 +335,11 @@ export function DataTable<T>(props: {
           <Table.Tfoot>
             <Table.Tr>
               {props.footer.map((cell, i) => (
-                <Table.Th key={props.columns[i]?.key ?? i} ta={props.columns[i]?.align}>
+                <Table.Th
+                  key={props.columns[i]?.key ?? i}
+                  ta={props.columns[i]?.align}
+                  visibleFrom={props.columns[i]?.wide ? 'xl' : undefined}
+                >
                   {cell}
                 </Table.Th>
               ))}
