@@ -136,7 +136,9 @@ export default function AuditScreen() {
                   <Figure>{formatTime(r.created_at, lang)}</Figure>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{r.actor}</Text>
+                  <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                    {r.actor}
+                  </Text>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" fw={600}>
@@ -145,7 +147,7 @@ export default function AuditScreen() {
                 </Table.Td>
                 <Table.Td>
                   <Text size="xs">{r.target_type}</Text>
-                  <Text size="xs" ff="monospace" c="dimmed">
+                  <Text size="xs" ff="monospace" c="dimmed" style={{ wordBreak: 'break-all' }}>
                     {r.target_id}
                   </Text>
                 </Table.Td>

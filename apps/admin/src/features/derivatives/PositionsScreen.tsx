@@ -70,7 +70,7 @@ export default function PositionsScreen() {
       label: t('derivatives.common.symbol'),
       render: (p) => (
         <Stack gap={0}>
-          <Group gap={6} wrap="nowrap">
+          <Group gap={6} wrap="wrap" style={{ rowGap: 2 }}>
             <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
               {p.symbol}
             </Text>
@@ -148,11 +148,10 @@ export default function PositionsScreen() {
       align: 'right',
       render: (p) =>
         p.status === 'open' ? (
-          <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Stack gap={0} align="flex-end">
             <Num>{p.current_price}</Num>
-            <Text size="sm">/</Text>
             <Num>{p.mark_price}</Num>
-          </Group>
+          </Stack>
         ) : (
           <Stack gap={0} align="flex-end">
             <Num>{p.close_price}</Num>
