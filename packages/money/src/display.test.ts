@@ -58,7 +58,8 @@ describe('the five formatters', () => {
     expect(formatPercent('1', { fraction: true, digits: 0 })).toBe('100%');
     expect(formatPercent('-0.1234', { fraction: true, digits: 1 })).toBe('-12.3%');
     expect(formatPercent('0.000055', { fraction: true, digits: 'all' })).toBe('0.0055%');
-    expect(formatPercent('0.85', { fraction: true, digits: 'all' })).toBe('85.00%');
+    expect(formatPercent('0.85', { fraction: true, digits: 'all' })).toBe('85%');
+    expect(formatPercent('0.8', { fraction: true, digits: 'all' })).toBe('80%');
   });
 
   it('signs: + only when asked and only above zero; never −0', () => {

@@ -165,7 +165,7 @@ export function formatMoney(
 /**
  * A percentage with its `%`. `value` is already in percent (`"1.25"` → `1.25%`) unless `fraction`
  * is set (`"0.0125"` → `1.25%`). Two digits (a basis point) by default; `digits: 'all'` keeps every
- * digit the value has (at least two), for settings a member of staff must see exactly.
+ * digit the value has and adds none (`"0.8"` → `80%`), for settings staff must see exactly.
  */
 export function formatPercent(
   value: DisplayValue,
@@ -177,7 +177,7 @@ export function formatPercent(
   // A fraction is a percent with the point two places to the left: move it, exactly.
   const percent = fraction ? movePointRight(parsed.units, parsed.scale, 2) : value;
   const own = fraction ? (parsed.scale > 2 ? parsed.scale - 2 : 0) : parsed.scale;
-  const shown = digits === 'all' ? (own > 2 ? own : 2) : digits;
+  const shown = digits === 'all' ? own : digits;
   assertScale(shown, 'digits');
   return `${formatDecimal(percent, { ...rest, minFractionDigits: shown, maxFractionDigits: shown, rounding: 'halfEven' })}%`;
 }
