@@ -126,7 +126,7 @@ describe('assets in Chromium', () => {
     expect(row).toMatch(/completed/i);
 
     await page.goto('/table1');
-    await expect.poll(() => page.getByTestId('asset-available-USDT').innerText()).toBe('1,250.5');
+    await expect.poll(() => page.getByTestId('asset-available-USDT').innerText()).toBe('1,250.50');
 
     // Transfer 250.5 USDT from spot to contract.
     await page.getByTestId('action-transfer-USDT').click();

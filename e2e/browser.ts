@@ -6,6 +6,8 @@ import { inject } from 'vitest';
 
 export const VIEWPORTS = {
   desktop: { width: 1920, height: 1080 },
+  /** The narrowest desktop the layout is built for: tables must fit without scrolling sideways. */
+  laptop: { width: 1280, height: 800 },
   mobile: { width: 390, height: 844 },
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;

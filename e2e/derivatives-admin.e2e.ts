@@ -293,12 +293,11 @@ describe('derivatives back office', () => {
     const after = (await adminGet('contracts/insurance', { book: 'demo' })).data;
     expect(units(after.balance) - units(before)).toBe(units('2500'));
     await page.getByTestId('book-toggle').last().getByText('Demo').click();
-    await poll(async () => (await page.getByTestId('insurance-movements').textContent()) ?? '').toContain(
-      '2500',
-    );
-    await poll(async () => (await page.getByTestId('insurance-balance-demo').textContent()) ?? '').toContain(
-      after.balance,
-    );
+    // Amounts are grouped for reading: compare without the separators.
+    const ungrouped = async (testId: string) =>
+      ((await page.getByTestId(testId).textContent()) ?? '').replaceAll(',', '');
+    await poll(() => ungrouped('insurance-movements')).toContain('2500');
+    await poll(() => ungrouped('insurance-balance-demo')).toContain(after.balance);
     await context.close();
   });
 
@@ -328,7 +327,8 @@ describe('derivatives back office', () => {
     await page.getByTestId('positions-apply').click();
     const position = page.locator(`[data-testid="position-row"][data-symbol="${CONTRACT}"]`);
     await poll(() => position.count()).toBe(1);
-    const text = (await position.textContent()) ?? '';
+    // Figures are grouped for reading ("95,101.2"): compare without the separators.
+    const text = ((await position.textContent()) ?? '').replaceAll(',', '');
     for (const figure of [
       opened.position_id,
       opened.open_price,

@@ -289,7 +289,9 @@ describe('withdrawals in the browser', () => {
     await submitSheet(page, '200001');
     await poll(() => error.textContent()).toContain('rule: maximum 200000 USDT');
     await submitSheet(page, '150', '111111');
-    await poll(() => error.textContent()).toContain('trade password is wrong (4 attempts left');
+    await poll(() => error.textContent()).toContain(
+      'trade password is wrong (attempts left before lock-out: 4',
+    );
     await submitSheet(page, '1000.5');
     await poll(() => error.textContent()).toContain('rule: turnover');
     await screenshot(page, 'withdraw-refusal-desktop-en');

@@ -36,6 +36,34 @@ export {
   toDecimalString,
 } from './decimal.ts';
 export {
+  compareDecimal,
+  isDecimal,
+  isWholeInRange,
+  negate,
+  signOf,
+  sumDecimals,
+} from './decimal-text.ts';
+export {
+  CRYPTO_DISPLAY_SCALE_MAX,
+  DEFAULT_LOCALE,
+  type DecimalFormat,
+  type DisplayOptions,
+  type DisplayValue,
+  FIAT_SCALE,
+  formatDecimal,
+  formatExact,
+  formatFiat,
+  formatMoney,
+  formatPercent,
+  formatPrice,
+  formatQuantity,
+  moneyScaleOf,
+  parseDisplayValue,
+  type Separators,
+  scaleOfStep,
+  separatorsOf,
+} from './display.ts';
+export {
   divRound,
   isRounding,
   ROUND_CHARGE,

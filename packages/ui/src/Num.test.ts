@@ -34,6 +34,21 @@ describe('formatNum', () => {
   });
 });
 
+describe('formatNum kinds go through the shared formatters', () => {
+  it('price at the tick scale, quantity at the lot scale, money and fiat, percent', () => {
+    expect(formatNum('65432.1', { locale: 'en-US', kind: 'price', scale: 2 })).toBe('65,432.10');
+    expect(formatNum('0.123456', { locale: 'zh-CN', kind: 'quantity', scale: 4 })).toBe('0.1234');
+    expect(formatNum('1234.5678', { locale: 'zh-TW', kind: 'money', scale: 2 })).toBe('1,234.56');
+    expect(formatNum('1234.5', { locale: 'en-US', kind: 'fiat' })).toBe('1,234.50');
+    expect(formatNum('2.5', { locale: 'en-US', percent: true, signed: true })).toBe('+2.50%');
+    expect(formatNum('-1.8', { locale: 'en-US', percent: true })).toBe('-1.80%');
+  });
+
+  it('a kind without a scale keeps the digits of the value', () => {
+    expect(formatNum('1.230', { locale: 'en-US', kind: 'price' })).toBe('1.230');
+  });
+});
+
 describe('trend', () => {
   it('reads the sign of strings and numbers', () => {
     expect(trendOf('0.01')).toBe('up');

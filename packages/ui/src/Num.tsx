@@ -1,3 +1,11 @@
+import {
+  formatExact,
+  formatFiat,
+  formatMoney,
+  formatPercent,
+  formatPrice,
+  formatQuantity,
+} from '@bourse/money';
 import { Text, type TextProps } from '@mantine/core';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 
@@ -21,10 +29,15 @@ export function useNumSettings(): NumSettings {
 }
 
 const DECIMAL = /^[+-]?\d+(?:\.(\d+))?$/;
-/** Intl.NumberFormat accepts at most 100 fraction digits. */
-const FRACTION_DIGITS_MAX = 100;
 /** A float has no exact decimal form; show enough digits for a price and stop. */
 const FLOAT_FRACTION_DIGITS_MAX = 8;
+
+/**
+ * What a figure is, which fixes its digits and rounding (see @bourse/money `display.ts`): a `price`
+ * at the instrument's tick scale, a `quantity` at the lot step's, `money` at the currency's display
+ * scale, `fiat` at two places. Without a kind a decimal string keeps the digits it came with.
+ */
+export type NumKind = 'price' | 'quantity' | 'money' | 'fiat';
 
 export type FormatNumOptions = {
   locale: string;
@@ -32,32 +45,39 @@ export type FormatNumOptions = {
   decimals?: number;
   /** Show `+` before positive values. */
   signed?: boolean;
+  kind?: NumKind;
+  /** Fraction digits of a `price`, `quantity` or `money` (tick, lot or currency scale). */
+  scale?: number;
+  /** The value is in percent: two digits (or `decimals`) and a `%`. */
+  percent?: boolean;
 };
 
-/** Formats in the customer's locale. A decimal string keeps every digit it has (Intl formats strings exactly). */
-export function formatNum(value: NumValue, { locale, decimals, signed = false }: FormatNumOptions): string {
-  const signDisplay = signed ? 'exceptZero' : 'auto';
-  if (typeof value === 'string') {
-    const match = DECIMAL.exec(value.trim());
-    if (!match) return value;
-    // The string's own scale is kept ("1.80" stays "1.80"); `decimals` may only pad it.
-    const fractionDigits = match[1]?.length ?? 0;
-    const digits = Math.min(Math.max(decimals ?? 0, fractionDigits), FRACTION_DIGITS_MAX);
-    const format = new Intl.NumberFormat(locale, {
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-      signDisplay,
-    });
-    return format.format(value.trim() as Intl.StringNumericLiteral);
+/**
+ * Formats in the customer's locale through the one formatter module (@bourse/money): decimal strings
+ * and bigints exactly, never through a float. A plain `number` (a count, a chart coordinate) goes
+ * through Intl.
+ */
+export function formatNum(value: NumValue, options: FormatNumOptions): string {
+  const { locale, decimals, signed = false, kind, scale, percent = false } = options;
+  if (typeof value === 'number') {
+    const minimumFractionDigits = decimals ?? 0;
+    const maximumFractionDigits = decimals ?? FLOAT_FRACTION_DIGITS_MAX;
+    const text = new Intl.NumberFormat(locale, {
+      minimumFractionDigits,
+      maximumFractionDigits,
+      signDisplay: signed ? 'exceptZero' : 'auto',
+    }).format(value);
+    return percent ? `${text}%` : text;
   }
-  if (typeof value === 'bigint') {
-    return new Intl.NumberFormat(locale, { signDisplay }).format(value);
+  const display = { locale, signed };
+  if (percent) return formatPercent(value, { ...display, digits: decimals ?? 2 });
+  if (kind === 'fiat') return formatFiat(value, display);
+  if (kind !== undefined && scale !== undefined) {
+    if (kind === 'price') return formatPrice(value, scale, display);
+    if (kind === 'quantity') return formatQuantity(value, scale, display);
+    return formatMoney(value, scale, display);
   }
-  const minimumFractionDigits = decimals ?? 0;
-  const maximumFractionDigits = decimals ?? FLOAT_FRACTION_DIGITS_MAX;
-  return new Intl.NumberFormat(locale, { minimumFractionDigits, maximumFractionDigits, signDisplay }).format(
-    value,
-  );
+  return formatExact(value, { ...display, minFractionDigits: decimals });
 }
 
 /** The direction a signed value shows: positive is up, negative is down, zero is flat. */
@@ -83,6 +103,9 @@ export type NumProps = Omit<TextProps, 'c' | 'children'> & {
   value: NumValue | null | undefined;
   decimals?: number;
   signed?: boolean;
+  kind?: NumKind;
+  /** Fraction digits for `kind` price / quantity / money: the tick, lot or currency scale. */
+  scale?: number;
   /** Appends `%`; the value is already in percent. */
   percent?: boolean;
   /** `auto` colours by the value's sign; `none` (default) leaves the text colour alone. */
@@ -100,6 +123,8 @@ export function Num({
   value,
   decimals,
   signed,
+  kind,
+  scale,
   percent = false,
   trend = 'none',
   prefix,
@@ -128,8 +153,7 @@ export function Num({
       {...rest}
     >
       {prefix}
-      {formatNum(value, { locale, decimals, signed })}
-      {percent ? '%' : null}
+      {formatNum(value, { locale, decimals, signed, kind, scale, percent })}
       {suffix}
     </Text>
   );

@@ -3,6 +3,7 @@ export {
   type FormatNumOptions,
   formatNum,
   Num,
+  type NumKind,
   type NumProps,
   NumProvider,
   type NumSettings,

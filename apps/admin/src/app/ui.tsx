@@ -1,7 +1,10 @@
+import { formatExact, moneyScaleOf } from '@bourse/money';
+import { LOCALE_OF } from '@bourse/protocol';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from './api.ts';
+import { useLang } from './i18n.ts';
 
 /** A refusal or failure, shown where the action was. */
 export function ErrorNote({ error }: { error: unknown }) {
@@ -23,6 +26,33 @@ export function Figure({ children }: { children: ReactNode }) {
       {children}
     </Text>
   );
+}
+
+/**
+ * An amount as staff see it: every digit the server sent (nothing rounded away), padded to the
+ * currency's display scale and grouped in the reader's locale, through the same formatter as the
+ * customer app (@bourse/money).
+ */
+export function Amount({
+  value,
+  currency,
+  signed = false,
+  suffix = false,
+}: {
+  value: string | null | undefined;
+  currency?: string;
+  signed?: boolean;
+  /** Show the currency after the figure. */
+  suffix?: boolean;
+}) {
+  const lang = useLang();
+  if (value === null || value === undefined || value === '') return <Figure>—</Figure>;
+  const text = formatExact(value, {
+    locale: LOCALE_OF[lang],
+    signed,
+    minFractionDigits: currency ? moneyScaleOf(currency) : 0,
+  });
+  return <Figure>{suffix && currency ? `${text} ${currency}` : text}</Figure>;
 }
 
 /**

@@ -19,3 +19,11 @@ export function useInfo() {
     staleTime: 60_000,
   });
 }
+
+/**
+ * The name a customer is shown by: their name, else their phone or e-mail in full, else the UID.
+ * (`phone_display` is the legacy API's field, cut to 12 characters; a screen never shows it.)
+ */
+export function displayName(data: InfoData): string {
+  return data.name || data.phone || data.email || data.uid;
+}

@@ -40,7 +40,8 @@ export const marketEn = {
     low: '24h low',
     volume: '24h volume',
   },
-  count: '{{count}} instruments',
+  count_one: '{{count}} instrument',
+  count_other: '{{count}} instruments',
   empty: {
     favourites: 'No favourites yet. Tap the star next to an instrument to keep it here.',
     search: 'No instrument matches “{{search}}”.',

@@ -157,9 +157,11 @@ export const optionsEn = {
     period: 'Period',
     allTime: 'All time',
     lastDay: 'Last 24 hours',
-    lastDays: 'Last {{count}} days',
+    lastDays_one: 'Last {{count}} day',
+    lastDays_other: 'Last {{count}} days',
     reset: 'Reset',
-    total: '{{count}} records',
+    total_one: '{{count}} record',
+    total_other: '{{count}} records',
     back: 'Back to options',
   },
 };

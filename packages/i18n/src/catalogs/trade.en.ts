@@ -138,9 +138,11 @@ export const tradeEn = {
     allSides: 'Both sides',
     period: 'Period',
     allTime: 'All time',
-    lastDays: 'Last {{count}} days',
+    lastDays_one: 'Last {{count}} day',
+    lastDays_other: 'Last {{count}} days',
     reset: 'Reset',
-    total: '{{count}} records',
+    total_one: '{{count}} record',
+    total_other: '{{count}} records',
     current: 'Open',
   },
   exchange: {

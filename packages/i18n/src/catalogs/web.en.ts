@@ -221,8 +221,8 @@ export const webEn = {
     retry: 'Try again',
   },
   unavailable: {
-    title: '{{page}} is not available yet',
-    body: 'This part of Bourse is still being built. Please check back soon.',
+    title: '{{page}}: coming soon',
+    body: 'This part of Bourse is not open yet. Please check back soon.',
   },
   notFound: {
     code: '404',

@@ -2,7 +2,7 @@ import type { AdjustmentView as Adjustment } from '@bourse/protocol';
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatTime, useLang } from '../../app/i18n.ts';
-import { Figure } from '../../app/ui.tsx';
+import { Amount, Figure } from '../../app/ui.tsx';
 
 const STATUS_COLOR = { pending: 'yellow', posted: 'green', rejected: 'gray' } as const;
 
@@ -54,10 +54,12 @@ export function AdjustmentsTable(props: {
                 </Text>
               </Table.Td>
               <Table.Td ta="right">
-                <Figure>
-                  {a.direction === 'credit' ? '+' : '−'}
-                  {a.amount} {a.currency}
-                </Figure>
+                <Amount
+                  value={a.direction === 'credit' ? a.amount : `-${a.amount}`}
+                  currency={a.currency}
+                  signed
+                  suffix
+                />
               </Table.Td>
               <Table.Td ta="right">
                 <Figure>{a.value_usdt ?? t('adjustments.noValue')}</Figure>

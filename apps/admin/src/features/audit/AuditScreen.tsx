@@ -38,7 +38,7 @@ function Json({ value }: { value: unknown }) {
       ff="monospace"
       lineClamp={3}
       title={text}
-      style={{ maxWidth: 380, wordBreak: 'break-all' }}
+      style={{ maxWidth: 260, wordBreak: 'break-all' }}
     >
       {text}
     </Text>
@@ -112,7 +112,7 @@ export default function AuditScreen() {
           </Button>
         </Group>
       </form>
-      <Table.ScrollContainer minWidth={1000}>
+      <Table.ScrollContainer minWidth={720}>
         <Table striped data-testid="audit-table" verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -136,7 +136,9 @@ export default function AuditScreen() {
                   <Figure>{formatTime(r.created_at, lang)}</Figure>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{r.actor}</Text>
+                  <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                    {r.actor}
+                  </Text>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" fw={600}>
@@ -145,7 +147,7 @@ export default function AuditScreen() {
                 </Table.Td>
                 <Table.Td>
                   <Text size="xs">{r.target_type}</Text>
-                  <Text size="xs" ff="monospace" c="dimmed">
+                  <Text size="xs" ff="monospace" c="dimmed" style={{ wordBreak: 'break-all' }}>
                     {r.target_id}
                   </Text>
                 </Table.Td>

@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { api } from '../../app/api.ts';
 import { formatTime, useLang } from '../../app/i18n.ts';
 import { hasPermission, useStaffMe } from '../../app/session.ts';
-import { ErrorNote, Figure, ReasonDialog } from '../../app/ui.tsx';
+import { Amount, ErrorNote, Figure, ReasonDialog } from '../../app/ui.tsx';
 import { AdjustmentsTable } from '../adjustments/AdjustmentsTable.tsx';
 
 function Field({ label, value }: { label: string; value: string }) {
@@ -150,10 +150,10 @@ export default function CustomerDetailScreen() {
                         </Table.Td>
                         <Table.Td>{b.currency}</Table.Td>
                         <Table.Td ta="right">
-                          <Figure>{b.available}</Figure>
+                          <Amount value={b.available} currency={b.currency} />
                         </Table.Td>
                         <Table.Td ta="right">
-                          <Figure>{b.frozen}</Figure>
+                          <Amount value={b.frozen} currency={b.currency} />
                         </Table.Td>
                       </Table.Tr>
                     ))}
@@ -195,9 +195,7 @@ export default function CustomerDetailScreen() {
                           {j.account_type} · {j.bucket}
                         </Table.Td>
                         <Table.Td ta="right">
-                          <Figure>
-                            {j.amount.startsWith('-') ? j.amount : `+${j.amount}`} {j.currency}
-                          </Figure>
+                          <Amount value={j.amount} currency={j.currency} signed suffix />
                         </Table.Td>
                         <Table.Td>{j.memo ?? ''}</Table.Td>
                         <Table.Td>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, staffToken } from '../../app/api.ts';
 import { formatTime, useLang } from '../../app/i18n.ts';
-import { ErrorNote, Figure, ReasonDialog } from '../../app/ui.tsx';
+import { Amount, ErrorNote, Figure, ReasonDialog } from '../../app/ui.tsx';
 import { CustomerCell, CustomerDrawer, type CustomerSummaryData } from '../customers/CustomerSummary.tsx';
 
 type Crypto = {
@@ -115,9 +115,7 @@ export default function DepositsScreen() {
                     <CustomerCell customer={b.customer} onOpen={() => setShown(b.customer)} />
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Figure>
-                      {b.amount} {b.currency}
-                    </Figure>
+                    <Amount value={b.amount} currency={b.currency} suffix />
                   </Table.Td>
                   <Table.Td>{b.reference}</Table.Td>
                   <Table.Td>
@@ -210,9 +208,7 @@ export default function DepositsScreen() {
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Figure>
-                      {c.amount} {c.currency}
-                    </Figure>
+                    <Amount value={c.amount} currency={c.currency} suffix />
                   </Table.Td>
                   <Table.Td ta="right">
                     <Figure>{c.confirmations}</Figure>

@@ -1,10 +1,10 @@
+import { compareDecimal, isDecimal, isWholeInRange, signOf } from '@bourse/money';
 import type { AdminContractSettingsData } from '@bourse/protocol';
 import { SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api.ts';
 import { type ContractSettingsChange, saveContractSettings } from './api.ts';
-import { compareDecimal, isDecimal, isWhole, signOf } from './decimals.ts';
 import { ReasonFooter, SettingsDialog, useReasonForm } from './shared.tsx';
 
 type TextField =
@@ -38,7 +38,7 @@ function hints(s: AdminContractSettingsData, v: Record<TextField, string>) {
   for (const f of ['spread', 'fee_per_lot', 'min_lots', 'max_lots', 'margin_topup_max'] as const) {
     if (!isDecimal(v[f])) problems[f] = 'decimal';
   }
-  if (!isWhole(v.max_leverage, 1, s.instrument_max_leverage)) problems.max_leverage = 'leverage';
+  if (!isWholeInRange(v.max_leverage, 1, s.instrument_max_leverage)) problems.max_leverage = 'leverage';
   if (!problems.min_lots && !problems.max_lots && compareDecimal(v.min_lots, v.max_lots) > 0)
     problems.min_lots = 'lots';
   if (!isDecimal(v.liquidation_level)) problems.liquidation_level = 'decimal';
@@ -46,7 +46,7 @@ function hints(s: AdminContractSettingsData, v: Record<TextField, string>) {
     problems.liquidation_level = 'level';
   if (s.kind === 'perpetual') {
     if (!/^-?\d+(?:\.\d+)?$/.test(v.funding_rate.trim())) problems.funding_rate = 'decimal';
-    if (!isWhole(v.funding_interval_hours, 1, 24)) problems.funding_interval_hours = 'interval';
+    if (!isWholeInRange(v.funding_interval_hours, 1, 24)) problems.funding_interval_hours = 'interval';
   }
   return problems;
 }

@@ -1,11 +1,11 @@
 import type { AdminContractSettingsData } from '@bourse/protocol';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useLang } from '../../app/i18n.ts';
 import { KEYS, useContractSettings } from './api.ts';
 import { ContractEditDialog } from './ContractEditDialog.tsx';
-import { percent } from './decimals.ts';
 import { SettingsScreen, useStatusColumn } from './SettingsScreen.tsx';
-import { type Column, Num } from './shared.tsx';
+import { type Column, Num, percentText } from './shared.tsx';
 
 /**
  * Contract settings per instrument: spread, fee per lot, leverage caps (operator / instrument /
@@ -14,6 +14,7 @@ import { type Column, Num } from './shared.tsx';
  */
 export default function ContractSettingsScreen() {
   const { t } = useTranslation();
+  const lang = useLang();
   const settings = useContractSettings();
   const status = useStatusColumn<AdminContractSettingsData>();
 
@@ -34,6 +35,7 @@ export default function ContractSettingsScreen() {
     },
     {
       key: 'class',
+      wide: true,
       label: t('derivatives.contracts.class'),
       render: (s) => (
         <Stack gap={0}>
@@ -44,7 +46,12 @@ export default function ContractSettingsScreen() {
         </Stack>
       ),
     },
-    { key: 'kind', label: t('derivatives.contracts.kind'), render: (s) => t(`derivatives.kind.${s.kind}`) },
+    {
+      key: 'kind',
+      wide: true,
+      label: t('derivatives.contracts.kind'),
+      render: (s) => t(`derivatives.kind.${s.kind}`),
+    },
     status,
     {
       key: 'spread',
@@ -81,25 +88,28 @@ export default function ContractSettingsScreen() {
     },
     {
       key: 'liquidation',
+      wide: true,
       label: t('derivatives.contracts.liquidation'),
       align: 'right',
-      render: (s) => <Num>{percent(s.liquidation_level)}</Num>,
+      render: (s) => <Num>{percentText(s.liquidation_level, lang)}</Num>,
     },
     {
       key: 'topup',
+      wide: true,
       label: t('derivatives.contracts.topup'),
       align: 'right',
       render: (s) => <Num>{s.margin_topup_max}</Num>,
     },
     {
       key: 'funding',
+      wide: true,
       label: t('derivatives.contracts.funding'),
       align: 'right',
       render: (s) => (
         <Num>
           {s.funding_rate !== null && s.funding_interval_hours !== null
             ? t('derivatives.contracts.fundingEvery', {
-                rate: percent(s.funding_rate),
+                rate: percentText(s.funding_rate, lang),
                 hours: s.funding_interval_hours,
               })
             : null}
@@ -119,7 +129,6 @@ export default function ContractSettingsScreen() {
       tableTestId="contract-settings-table"
       rowTestId="contract-settings-row"
       editTestId="contract-edit"
-      minWidth={1500}
       showLoading
       Editor={ContractEditDialog}
     />

@@ -1,10 +1,10 @@
+import { negate, sumDecimals } from '@bourse/money';
 import type { AdminExposureData, AdminOptionExposureData, DerivativesBook } from '@bourse/protocol';
 import { Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNote } from '../../app/ui.tsx';
 import { REFRESH_MS, useExposure, useOptionExposure } from './api.ts';
-import { negate, sumDecimals } from './decimals.ts';
 import { BookToggle, type Column, DataTable, NoControlNote, Num, RefreshedNote, Signed } from './shared.tsx';
 
 type Exposure = { symbol: string };

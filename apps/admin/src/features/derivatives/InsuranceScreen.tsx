@@ -1,3 +1,4 @@
+import { isDecimal, signOf } from '@bourse/money';
 import type { AdminInsuranceData, DerivativesBook } from '@bourse/protocol';
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,7 +8,6 @@ import { formatTime, useLang } from '../../app/i18n.ts';
 import { hasPermission, useStaffMe } from '../../app/session.ts';
 import { ErrorNote } from '../../app/ui.tsx';
 import { fundInsurance, KEYS, REFRESH_MS, useInsurance } from './api.ts';
-import { isDecimal, signOf } from './decimals.ts';
 import {
   BookToggle,
   type Column,

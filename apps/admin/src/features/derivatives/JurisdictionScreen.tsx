@@ -1,3 +1,4 @@
+import { isWholeInRange } from '@bourse/money';
 import {
   type JurisdictionProfileData,
   type JurisdictionProfileId,
@@ -24,7 +25,6 @@ import { useTranslation } from 'react-i18next';
 import { hasPermission, useStaffMe } from '../../app/session.ts';
 import { ErrorNote, ReasonDialog } from '../../app/ui.tsx';
 import { KEYS, saveCustomJurisdiction, selectJurisdiction, useJurisdiction } from './api.ts';
-import { isWhole } from './decimals.ts';
 import { ReasonFooter, SavedNote, useReasonForm } from './shared.tsx';
 
 function ProfileCard(props: {
@@ -125,7 +125,7 @@ function CustomDialog(props: { profile: JurisdictionProfileData; onClose: () => 
   );
   const [options, setOptions] = useState(props.profile.options_enabled);
   const form = useReasonForm();
-  const capsOk = LEVERAGE_CLASSES.every((c) => isWhole(caps[c], 1, 100));
+  const capsOk = LEVERAGE_CLASSES.every((c) => isWholeInRange(caps[c], 1, 100));
 
   const submit = () =>
     form.submit(
@@ -167,7 +167,7 @@ function CustomDialog(props: { profile: JurisdictionProfileData; onClose: () => 
                   :1
                 </Text>
               }
-              error={!isWhole(caps[c], 1, 100) ? t('derivatives.jurisdiction.capHint') : undefined}
+              error={!isWholeInRange(caps[c], 1, 100) ? t('derivatives.jurisdiction.capHint') : undefined}
               data-testid={`custom-cap-${c}`}
             />
           ))}

@@ -1,9 +1,10 @@
+import { compareDecimal, isDecimal } from '@bourse/money';
 import { type AdminOptionSettingsData, DERIVATIVES_LIMITS } from '@bourse/protocol';
 import { ActionIcon, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLang } from '../../app/i18n.ts';
 import { type OptionSettingsChange, saveOptionSettings } from './api.ts';
-import { compareDecimal, isDecimal, percent } from './decimals.ts';
 import {
   type DurationRow,
   durationCountOk,
@@ -11,7 +12,7 @@ import {
   durationRows,
   serialiseDurations,
 } from './durations.ts';
-import { ReasonFooter, SettingsDialog, useReasonForm } from './shared.tsx';
+import { percentText, ReasonFooter, SettingsDialog, useReasonForm } from './shared.tsx';
 
 const LIMITS = {
   min: DERIVATIVES_LIMITS.optionDurationMinSeconds,
@@ -22,6 +23,7 @@ const LIMITS = {
 /** Rows of seconds + payout rate (up to 8), added and removed in place. */
 function DurationsEditor(props: { rows: DurationRow[]; onChange: (rows: DurationRow[]) => void }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const problems = durationProblems(props.rows);
   const set = (i: number, patch: Partial<DurationRow>) =>
     props.onChange(props.rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
@@ -69,7 +71,7 @@ function DurationsEditor(props: { rows: DurationRow[]; onChange: (rows: Duration
               rightSection={
                 isDecimal(row.rate) ? (
                   <Text size="xs" c="dimmed" pr={6}>
-                    {percent(row.rate.trim())}
+                    {percentText(row.rate.trim(), lang)}
                   </Text>
                 ) : null
               }

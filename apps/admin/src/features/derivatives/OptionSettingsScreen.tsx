@@ -1,11 +1,11 @@
 import type { AdminOptionSettingsData } from '@bourse/protocol';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useLang } from '../../app/i18n.ts';
 import { KEYS, useOptionSettings } from './api.ts';
-import { percent } from './decimals.ts';
 import { OptionEditDialog } from './OptionEditDialog.tsx';
 import { SettingsScreen, useStatusColumn } from './SettingsScreen.tsx';
-import { type Column, Num } from './shared.tsx';
+import { type Column, Num, percentText } from './shared.tsx';
 
 /**
  * Up/down option settings per instrument: on/off, stake limits and the durations with their payout
@@ -13,6 +13,7 @@ import { type Column, Num } from './shared.tsx';
  */
 export default function OptionSettingsScreen() {
   const { t } = useTranslation();
+  const lang = useLang();
   const settings = useOptionSettings();
   const status = useStatusColumn<AdminOptionSettingsData>();
 
@@ -46,7 +47,10 @@ export default function OptionSettingsScreen() {
         <Group gap={4} justify="flex-end" data-testid="option-durations">
           {s.durations.map((d) => (
             <Badge key={d.seconds} variant="outline" color="gray" tt="none" miw="max-content">
-              {t('derivatives.options.durationLine', { seconds: d.seconds, rate: percent(d.payout_rate) })}
+              {t('derivatives.options.durationLine', {
+                seconds: d.seconds,
+                rate: percentText(d.payout_rate, lang),
+              })}
             </Badge>
           ))}
         </Group>

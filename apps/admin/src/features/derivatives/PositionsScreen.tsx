@@ -23,8 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { formatTime, useLang } from '../../app/i18n.ts';
 import { ErrorNote } from '../../app/ui.tsx';
 import { type PositionsFilter, usePositions } from './api.ts';
-import { percent } from './decimals.ts';
-import { type Column, DataTable, NoControlNote, Num, Signed } from './shared.tsx';
+import { type Column, DataTable, NoControlNote, Num, percentText, Signed } from './shared.tsx';
 
 const STATUS_COLOR: Record<ContractPositionStatus, string> = {
   open: 'blue',
@@ -71,7 +70,7 @@ export default function PositionsScreen() {
       label: t('derivatives.common.symbol'),
       render: (p) => (
         <Stack gap={0}>
-          <Group gap={6} wrap="nowrap">
+          <Group gap={6} wrap="wrap" style={{ rowGap: 2 }}>
             <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
               {p.symbol}
             </Text>
@@ -82,7 +81,7 @@ export default function PositionsScreen() {
               {t(`derivatives.book.${p.book}`)}
             </Badge>
           </Group>
-          <Text size="xs" c="dimmed" ff="monospace">
+          <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
             {p.position_id}
           </Text>
         </Stack>
@@ -94,7 +93,7 @@ export default function PositionsScreen() {
       render: (p) => (
         <Stack gap={0}>
           <Text size="sm">{p.customer_label}</Text>
-          <Text size="xs" c="dimmed" ff="monospace">
+          <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
             {p.customer_id}
           </Text>
         </Stack>
@@ -102,6 +101,7 @@ export default function PositionsScreen() {
     },
     {
       key: 'status',
+      wide: true,
       label: `${t('derivatives.common.status')} / ${t('derivatives.positions.opened')}`,
       render: (p) => (
         <Stack gap={0} align="flex-start">
@@ -128,7 +128,13 @@ export default function PositionsScreen() {
       key: 'lots',
       label: t('derivatives.positions.lots'),
       align: 'right',
-      render: (p) => <Num>{`${p.lots} / ${p.opened_lots}`}</Num>,
+      render: (p) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Num>{p.lots}</Num>
+          <Text size="sm">/</Text>
+          <Num>{p.opened_lots}</Num>
+        </Group>
+      ),
     },
     {
       key: 'open',
@@ -142,7 +148,10 @@ export default function PositionsScreen() {
       align: 'right',
       render: (p) =>
         p.status === 'open' ? (
-          <Num>{`${p.current_price ?? '—'} / ${p.mark_price ?? '—'}`}</Num>
+          <Stack gap={0} align="flex-end">
+            <Num>{p.current_price}</Num>
+            <Num>{p.mark_price}</Num>
+          </Stack>
         ) : (
           <Stack gap={0} align="flex-end">
             <Num>{p.close_price}</Num>
@@ -166,6 +175,7 @@ export default function PositionsScreen() {
     },
     {
       key: 'fees',
+      wide: true,
       label: `${t('derivatives.positions.fee')} / ${t('derivatives.positions.funding')}`,
       align: 'right',
       render: (p) => (
@@ -192,7 +202,9 @@ export default function PositionsScreen() {
       key: 'risk',
       label: t('derivatives.positions.risk'),
       align: 'right',
-      render: (p) => <Num>{`${percent(p.risk_rate)} / ${percent(p.liquidation_level)}`}</Num>,
+      render: (p) => (
+        <Num>{`${percentText(p.risk_rate, lang)} / ${percentText(p.liquidation_level, lang)}`}</Num>
+      ),
     },
     {
       key: 'liq',
@@ -279,7 +291,6 @@ export default function PositionsScreen() {
             rowAttrs={(p) => ({ 'data-symbol': p.symbol, 'data-status': p.status })}
             testId="positions-table"
             rowTestId="position-row"
-            minWidth={1400}
           />
           <Group justify="space-between" wrap="wrap">
             <Text size="sm" c="dimmed" data-testid="positions-total">

@@ -34,7 +34,7 @@ export function SettingsScreen<T extends Settings>(props: {
   tableTestId: string;
   rowTestId: string;
   editTestId: string;
-  minWidth: number;
+  minWidth?: number;
   showLoading?: boolean;
   Editor: ComponentType<{ settings: T; onClose: () => void; onSaved: () => void }>;
 }) {

@@ -1,5 +1,5 @@
+import { isDecimal, isWholeInRange, signOf } from '@bourse/money';
 import { DERIVATIVES_LIMITS, type OptionDurationData } from '@bourse/protocol';
-import { isDecimal, isWhole, signOf } from './decimals.ts';
 
 /** One editable row of an option duration set: seconds and payout rate as typed. */
 export type DurationRow = { seconds: string; rate: string };
@@ -26,7 +26,7 @@ export function durationProblems(rows: readonly DurationRow[]): (DurationProblem
   return rows.map((r) => {
     const seconds = r.seconds.trim();
     if (
-      !isWhole(
+      !isWholeInRange(
         seconds,
         DERIVATIVES_LIMITS.optionDurationMinSeconds,
         DERIVATIVES_LIMITS.optionDurationMaxSeconds,

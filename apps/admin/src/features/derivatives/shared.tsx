@@ -1,4 +1,5 @@
-import type { DerivativesBook } from '@bourse/protocol';
+import { formatExact, formatPercent, signOf } from '@bourse/money';
+import { type DerivativesBook, type Lang, LOCALE_OF } from '@bourse/protocol';
 import {
   Alert,
   Badge,
@@ -18,7 +19,6 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime, useLang } from '../../app/i18n.ts';
 import { ErrorNote, Figure } from '../../app/ui.tsx';
-import { signOf } from './decimals.ts';
 
 /** The calm reminder on every derivatives screen: nothing here steers a price or a result. */
 export function NoControlNote() {
@@ -223,6 +223,11 @@ export type Column<T> = {
   label: ReactNode;
   render: (row: T) => ReactNode;
   align?: 'right';
+  /**
+   * A secondary column: in the table from 88em (1408 px) only, so that the table fits beside the
+   * navigation at 1280 px without scrolling sideways; phone cards and edit dialogs still show it.
+   */
+  wide?: boolean;
 };
 
 /**
@@ -300,12 +305,12 @@ export function DataTable<T>(props: {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={props.minWidth ?? 900}>
+    <Table.ScrollContainer minWidth={props.minWidth ?? 0}>
       <Table striped highlightOnHover data-testid={props.testId}>
         <Table.Thead>
           <Table.Tr>
             {props.columns.map((c) => (
-              <Table.Th key={c.key} ta={c.align}>
+              <Table.Th key={c.key} ta={c.align} visibleFrom={c.wide ? 'xl' : undefined}>
                 {c.label}
               </Table.Th>
             ))}
@@ -319,7 +324,7 @@ export function DataTable<T>(props: {
               {...(props.rowAttrs?.(row) ?? {})}
             >
               {props.columns.map((c) => (
-                <Table.Td key={c.key} ta={c.align}>
+                <Table.Td key={c.key} ta={c.align} visibleFrom={c.wide ? 'xl' : undefined}>
                   {c.render(row)}
                 </Table.Td>
               ))}
@@ -330,7 +335,11 @@ export function DataTable<T>(props: {
           <Table.Tfoot>
             <Table.Tr>
               {props.footer.map((cell, i) => (
-                <Table.Th key={props.columns[i]?.key ?? i} ta={props.columns[i]?.align}>
+                <Table.Th
+                  key={props.columns[i]?.key ?? i}
+                  ta={props.columns[i]?.align}
+                  visibleFrom={props.columns[i]?.wide ? 'xl' : undefined}
+                >
                   {cell}
                 </Table.Th>
               ))}
@@ -342,7 +351,16 @@ export function DataTable<T>(props: {
   );
 }
 
-/** A figure or a dash. */
+/** A figure or a dash; a decimal keeps every digit it has, grouped in the reader's locale (@bourse/money). */
 export function Num({ children }: { children: string | number | null | undefined }) {
-  return <Figure>{children === null || children === undefined || children === '' ? '—' : children}</Figure>;
+  const lang = useLang();
+  if (children === null || children === undefined || children === '') return <Figure>—</Figure>;
+  const text = typeof children === 'number' ? String(children) : children;
+  return <Figure>{formatExact(text, { locale: LOCALE_OF[lang] })}</Figure>;
+}
+
+/** A rate stored as a fraction, shown as a percent with every digit it has ("0.0001" → "0.01%"). */
+export function percentText(rate: string | null | undefined, lang: Lang): string {
+  if (rate === null || rate === undefined) return '—';
+  return formatPercent(rate, { fraction: true, digits: 'all', locale: LOCALE_OF[lang] });
 }

@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { formatTime, useLang } from '../../app/i18n.ts';
-import { ErrorNote, Figure, ReasonDialog } from '../../app/ui.tsx';
+import { Amount, ErrorNote, Figure, ReasonDialog } from '../../app/ui.tsx';
 
 type MarketsAnswer = { items: SpotMarketAdminData[]; kill_switch: SpotKillSwitchData };
 
@@ -147,10 +147,10 @@ function MarketMakerPanel({ onChange }: { onChange: (body: Record<string, string
                 <Table.Td>{t(`admin.bookName.${i.book}`)}</Table.Td>
                 <Table.Td>{i.currency}</Table.Td>
                 <Table.Td ta="right">
-                  <Figure>{i.available}</Figure>
+                  <Amount value={i.available} currency={i.currency} />
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Figure>{i.frozen}</Figure>
+                  <Amount value={i.frozen} currency={i.currency} />
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { formatTime, useLang } from '../../app/i18n.ts';
-import { ErrorNote, Figure, ReasonDialog } from '../../app/ui.tsx';
+import { Amount, ErrorNote, Figure, ReasonDialog } from '../../app/ui.tsx';
 import { CustomerCell, CustomerDrawer } from '../customers/CustomerSummary.tsx';
 import { type Column, DataTable } from '../derivatives/shared.tsx';
 import { PayoutActions } from './PayoutActions.tsx';
@@ -131,14 +131,19 @@ export default function WithdrawalsScreen() {
       key: 'amount',
       label: t('records.columns.amount'),
       align: 'right',
-      render: (w) => <Figure>{w.amount}</Figure>,
+      render: (w) => <Amount value={w.amount} currency={w.currency} />,
     },
-    { key: 'fee', label: t('records.columns.fee'), align: 'right', render: (w) => <Figure>{w.fee}</Figure> },
+    {
+      key: 'fee',
+      label: t('records.columns.fee'),
+      align: 'right',
+      render: (w) => <Amount value={w.fee} currency={w.currency} />,
+    },
     {
       key: 'received',
       label: t('records.columns.received'),
       align: 'right',
-      render: (w) => <Figure>{w.received}</Figure>,
+      render: (w) => <Amount value={w.received} currency={w.currency} />,
     },
     {
       key: 'state',
@@ -214,7 +219,6 @@ export default function WithdrawalsScreen() {
           rowKey={(w) => w.id}
           testId="withdrawals-table"
           rowTestId="withdrawal-row"
-          minWidth={1100}
           columns={columns}
         />
       ) : null}

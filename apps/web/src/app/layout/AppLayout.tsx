@@ -28,7 +28,7 @@ function DesktopFooter() {
   const { t } = useTranslation();
   return (
     <footer className={classes.footer}>
-      <Container size={1440} px={32} py="lg">
+      <Container size={1920} px={32} py="lg">
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
             © {new Date().getFullYear()} {t('app.name')}
@@ -78,7 +78,7 @@ export function AppLayout() {
         ) : null}
       </AppShell.Header>
       <AppShell.Main id="main" style={{ display: 'flex', flexDirection: 'column' }}>
-        <Container size={1440} px={{ base: 'md', sm: 32 }} w="100%" style={{ flex: 1 }}>
+        <Container size={1920} px={{ base: 'md', sm: 32 }} w="100%" style={{ flex: 1 }}>
           <AccessGuard>
             <Outlet />
           </AccessGuard>

@@ -1,7 +1,7 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useInfo } from '../../api/info.ts';
+import { displayName, useInfo } from '../../api/info.ts';
 import { useLogout } from '../../api/userLogout.ts';
 import { ChevronDownIcon, LockIcon, LogoutIcon, SettingsIcon } from '../../components/icons.tsx';
 
@@ -10,7 +10,7 @@ export function UserMenu() {
   const { t } = useTranslation();
   const { data } = useInfo();
   const logout = useLogout();
-  const display = data ? data.name || data.phone_display || data.email || data.uid : '';
+  const display = data ? displayName(data) : '';
 
   return (
     <Menu position="bottom-end" width={240} shadow="md">
@@ -20,7 +20,15 @@ export function UserMenu() {
             <Avatar size={32} radius="xl" color="brand">
               {display.slice(0, 1).toUpperCase()}
             </Avatar>
-            <Text size="sm" fw={500} maw={160} truncate="end" visibleFrom="lg" data-testid="user-menu-name">
+            <Text
+              size="sm"
+              fw={500}
+              maw={280}
+              truncate="end"
+              visibleFrom="lg"
+              title={display}
+              data-testid="user-menu-name"
+            >
               {display}
             </Text>
             <ChevronDownIcon size={14} />

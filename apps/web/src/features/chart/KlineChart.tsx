@@ -1,3 +1,4 @@
+import { formatPrice } from '@bourse/money';
 import {
   type CandleData,
   KLINE_INTERVALS,
@@ -5,7 +6,7 @@ import {
   MARKET_CHANNEL,
   type WsCandlesData,
 } from '@bourse/protocol';
-import { Num } from '@bourse/ui';
+import { Num, useNumSettings } from '@bourse/ui';
 import {
   Anchor,
   Box,
@@ -52,18 +53,27 @@ function Legend({
   candle,
   mas,
   interval,
+  priceScale,
 }: {
   candle: CandleData | undefined;
   mas: Array<string | null>;
   interval: KlineInterval;
+  priceScale: number;
 }) {
   const { t } = useTranslation('market');
-  const item = (label: string, value: string | undefined, testId: string) => (
+  const item = (label: string, value: string | undefined, testId: string, price = true) => (
     <Group gap={4} wrap="nowrap">
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Num value={value} size="xs" fw={600} data-testid={testId} />
+      <Num
+        value={value}
+        kind={price ? 'price' : undefined}
+        scale={price ? priceScale : undefined}
+        size="xs"
+        fw={600}
+        data-testid={testId}
+      />
     </Group>
   );
   return (
@@ -80,13 +90,20 @@ function Legend({
       {item(t('chart.high'), candle?.high, 'legend-high')}
       {item(t('chart.low'), candle?.low, 'legend-low')}
       {item(t('chart.close'), candle?.close, 'legend-close')}
-      {item(t('chart.volume'), candle?.volume, 'legend-volume')}
+      {item(t('chart.volume'), candle?.volume, 'legend-volume', false)}
       {MA_PERIODS.map((n, i) => (
         <Group key={n} gap={4} wrap="nowrap">
           <Text size="xs" style={{ color: MA_COLORS[i] }}>
             {t('chart.ma', { n })}
           </Text>
-          <Num value={mas[i] ?? undefined} size="xs" fw={600} data-testid={`legend-ma${n}`} />
+          <Num
+            value={mas[i] ?? undefined}
+            kind="price"
+            scale={priceScale}
+            size="xs"
+            fw={600}
+            data-testid={`legend-ma${n}`}
+          />
         </Group>
       ))}
     </Group>
@@ -116,6 +133,7 @@ export function KlineChart({
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<Series | null>(null);
   const rise = useRise();
+  const { locale } = useNumSettings();
   const scheme = useComputedColorScheme('light');
   const up = rise === 'green' ? GREEN : RED;
   const down = rise === 'green' ? RED : GREEN;
@@ -155,7 +173,15 @@ export function KlineChart({
         vertLines: { color: dark ? '#2c2e33' : '#f1f3f5' },
         horzLines: { color: dark ? '#2c2e33' : '#f1f3f5' },
       },
-      timeScale: { timeVisible: true, secondsVisible: false },
+      // Fixed edges let the library pull the first and last time labels inside the canvas (a label
+      // centred on the first candle was cut in half at the left edge).
+      timeScale: { timeVisible: true, secondsVisible: false, fixLeftEdge: true, fixRightEdge: true },
+      // Axis and crosshair prices the way every other price shows: grouped, at the tick scale. The
+      // library hands the chart's own float coordinate; it is only drawn, never used as an amount.
+      localization: {
+        locale,
+        priceFormatter: (price: number) => formatPrice(price.toFixed(priceScale), priceScale, { locale }),
+      },
       rightPriceScale: { scaleMargins: { top: 0.08, bottom: 0.25 } },
     });
     const minMove = 1 / 10 ** priceScale;
@@ -192,7 +218,7 @@ export function KlineChart({
       chart.current = null;
       api.remove();
     };
-  }, [priceScale, up, down, scheme]);
+  }, [priceScale, up, down, scheme, locale]);
 
   // Draw: whole series each change (at most 300 candles; a batch arrives twice a second).
   useEffect(() => {
@@ -250,7 +276,12 @@ export function KlineChart({
             data-testid="chart-intervals"
           />
         </Box>
-        <Legend candle={shown} mas={mas.map((m) => m[shownIndex] ?? null)} interval={interval} />
+        <Legend
+          candle={shown}
+          mas={mas.map((m) => m[shownIndex] ?? null)}
+          interval={interval}
+          priceScale={priceScale}
+        />
         <Box pos="relative" h={height}>
           <Box ref={box} h="100%" data-testid="chart-canvas" />
           {query.isPending || query.isError || (query.isSuccess && candles.length === 0) ? (

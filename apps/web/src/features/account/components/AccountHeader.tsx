@@ -1,7 +1,7 @@
 import { CopyField } from '@bourse/ui';
 import { Avatar, Badge, Button, Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useInfo } from '../../../api/info.ts';
+import { displayName, useInfo } from '../../../api/info.ts';
 import { formatDateTime, toMs } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/i18n.ts';
 
@@ -44,7 +44,7 @@ export function AccountHeader() {
   }
 
   const data = info.data;
-  const display = data.name || data.phone_display || data.email || data.uid;
+  const display = displayName(data);
   const copyLabel = (label: string) => t('ui.copy', { label });
 
   return (

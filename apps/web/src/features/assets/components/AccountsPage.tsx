@@ -1,3 +1,4 @@
+import { moneyScaleOf } from '@bourse/money';
 import type { AssetAccountType } from '@bourse/protocol';
 import { Num } from '@bourse/ui';
 import { Alert, Group, Loader, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
@@ -56,7 +57,7 @@ export function AccountsPage() {
                   {t(`accountType.${type}`)} · {t('table2.accountTotal')}
                 </Text>
                 <Group gap="xs" align="baseline">
-                  <Num value={account.total_usdt} fz={28} fw={700} data-testid="account-total" />
+                  <Num value={account.total_usdt} kind="fiat" fz={28} fw={700} data-testid="account-total" />
                   <Text c="dimmed">USDT</Text>
                   {account.price_stale && <StaleBadge show />}
                 </Group>
@@ -81,18 +82,18 @@ export function AccountsPage() {
                   <Table.Tr key={r.currency} data-testid={`account-row-${r.currency}`}>
                     <Table.Td fw={600}>{r.currency}</Table.Td>
                     <Table.Td ta="right">
-                      <Num value={r.available} />
+                      <Num value={r.available} kind="money" scale={moneyScaleOf(r.currency)} />
                     </Table.Td>
                     <Table.Td ta="right">
-                      <Num value={r.frozen} opacity={0.7} />
+                      <Num value={r.frozen} kind="money" scale={moneyScaleOf(r.currency)} opacity={0.7} />
                     </Table.Td>
                     <Table.Td ta="right">
-                      <Num value={r.total} />
+                      <Num value={r.total} kind="money" scale={moneyScaleOf(r.currency)} />
                     </Table.Td>
                     <Table.Td ta="right">
                       <Group gap={6} justify="flex-end" wrap="nowrap">
                         <StaleBadge show={r.price_stale && !isZero(r.total)} />
-                        <Num value={r.value_usdt} empty={t('overview.noPrice')} />
+                        <Num value={r.value_usdt} kind="fiat" empty={t('overview.noPrice')} />
                       </Group>
                     </Table.Td>
                     <Table.Td>

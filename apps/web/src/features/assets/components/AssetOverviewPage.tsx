@@ -1,3 +1,4 @@
+import { moneyScaleOf } from '@bourse/money';
 import { Num } from '@bourse/ui';
 import {
   Alert,
@@ -74,7 +75,7 @@ export function AssetOverviewPage() {
               {t('overview.totalValue')}
             </Text>
             <Group gap="sm" align="baseline">
-              <Num value={data.total_usdt} fz={32} fw={700} data-testid="assets-total" />
+              <Num value={data.total_usdt} kind="fiat" fz={32} fw={700} data-testid="assets-total" />
               <Text c="dimmed">USDT</Text>
               {data.price_stale && (
                 <Badge color="orange" variant="light" data-testid="assets-indicative">
@@ -111,7 +112,7 @@ export function AssetOverviewPage() {
                   {t(`accountType.${a.type}`)}
                 </Text>
                 <Group gap={4} align="baseline">
-                  <Num value={a.total_usdt} fw={700} fz="lg" />
+                  <Num value={a.total_usdt} kind="fiat" fw={700} fz="lg" />
                   <Text size="xs" c="dimmed">
                     USDT
                   </Text>
@@ -158,15 +159,20 @@ export function AssetOverviewPage() {
                       <Text fw={600}>{r.currency}</Text>
                     </Table.Td>
                     <Table.Td ta="right">
-                      <Num value={r.available} data-testid={`asset-available-${r.currency}`} />
+                      <Num
+                        value={r.available}
+                        kind="money"
+                        scale={moneyScaleOf(r.currency)}
+                        data-testid={`asset-available-${r.currency}`}
+                      />
                     </Table.Td>
                     <Table.Td ta="right">
-                      <Num value={r.frozen} opacity={0.7} />
+                      <Num value={r.frozen} kind="money" scale={moneyScaleOf(r.currency)} opacity={0.7} />
                     </Table.Td>
                     <Table.Td ta="right">
                       <Group gap={6} justify="flex-end" wrap="nowrap">
                         <StaleBadge show={r.price_stale && !isZero(r.total)} />
-                        <Num value={r.value_usdt} empty={t('overview.noPrice')} />
+                        <Num value={r.value_usdt} kind="fiat" empty={t('overview.noPrice')} />
                       </Group>
                     </Table.Td>
                     <Table.Td>

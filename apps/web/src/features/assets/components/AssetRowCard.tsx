@@ -1,3 +1,4 @@
+import { moneyScaleOf } from '@bourse/money';
 import { Num } from '@bourse/ui';
 import { Card, Group, SimpleGrid, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -31,18 +32,33 @@ export function AssetRowCard({
         <Text fw={700}>{row.currency}</Text>
         <Group gap={6}>
           <StaleBadge show={row.price_stale && !isZero(row.total)} />
-          <Num value={row.value_usdt} empty={t('overview.noPrice')} suffix=" USDT" size="sm" />
+          <Num value={row.value_usdt} kind="fiat" empty={t('overview.noPrice')} suffix=" USDT" size="sm" />
         </Group>
       </Group>
       <SimpleGrid cols={2} mt="xs" spacing={4}>
         <Text size="xs" c="dimmed">
           {t('common.available')}
         </Text>
-        <Num value={row.available} size="sm" ta="right" component="div" />
+        <Num
+          value={row.available}
+          kind="money"
+          scale={moneyScaleOf(row.currency)}
+          size="sm"
+          ta="right"
+          component="div"
+        />
         <Text size="xs" c="dimmed">
           {t('common.frozen')}
         </Text>
-        <Num value={row.frozen} size="sm" ta="right" component="div" opacity={0.7} />
+        <Num
+          value={row.frozen}
+          kind="money"
+          scale={moneyScaleOf(row.currency)}
+          size="sm"
+          ta="right"
+          component="div"
+          opacity={0.7}
+        />
       </SimpleGrid>
       <Group mt="sm" grow>
         {actions}

@@ -1,3 +1,4 @@
+import { moneyScaleOf } from '@bourse/money';
 import type { AssetAccountType } from '@bourse/protocol';
 import { Num } from '@bourse/ui';
 import {
@@ -160,7 +161,7 @@ export function TransferPage() {
                 {t('common.available')} ({t(`accountType.${from}`)})
               </Text>
               <Text size="sm" fw={600} data-testid="transfer-available">
-                <Num value={available} /> {currency}
+                <Num value={available} kind="money" scale={moneyScaleOf(currency)} /> {currency}
               </Text>
             </Group>
             <Text size="xs" c="dimmed" data-testid="transfer-rules">

@@ -1,4 +1,5 @@
 import type { ContractInstrumentData } from '@bourse/protocol';
+import { Num } from '@bourse/ui';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,19 +47,21 @@ export function ContractRules({ instrument: i }: { instrument: ContractInstrumen
         </Line>
         <Line label={t('spec.lotStep')}>{i.lot_step}</Line>
         <Line label={t('spec.minLots')}>{i.min_lots}</Line>
-        <Line label={t('spec.maxLots')}>{i.max_lots}</Line>
+        <Line label={t('spec.maxLots')}>
+          <Num value={i.max_lots} size="xs" />
+        </Line>
         <Line label={t('spec.maxLeverage')} testId="rule-max-leverage">
           {i.max_leverage}×
         </Line>
         <Line label={t('spec.spread')}>{i.spread}</Line>
         <Line label={t('spec.feePerLot')} testId="rule-fee">
-          {i.fee_per_lot} USDT
+          <Num value={i.fee_per_lot} size="xs" suffix=" USDT" />
         </Line>
         <Line label={t('spec.liquidation')} testId="rule-liquidation">
           {level}%
         </Line>
         <Line label={t('spec.topupMax')} testId="rule-topup">
-          {i.margin_topup_max} USDT
+          <Num value={i.margin_topup_max} size="xs" suffix=" USDT" />
         </Line>
         {i.funding_rate !== null ? (
           <Line label={t('spec.funding')}>

@@ -81,6 +81,7 @@ function Header({
           {merged ? (
             <PriceCell
               value={merged.last}
+              scale={merged.price_scale}
               move={merged.move}
               updatedAt={merged.updated_at}
               size="xl"
@@ -95,13 +96,13 @@ function Header({
         </Stat>
         <Group gap="xl" visibleFrom="sm">
           <Stat label={t('header.bid')}>
-            <Num value={live?.bid || null} decimals={scale} size="sm" data-testid="contract-bid" />
+            <Num value={live?.bid || null} kind="price" scale={scale} size="sm" data-testid="contract-bid" />
           </Stat>
           <Stat label={t('header.ask')}>
-            <Num value={live?.ask || null} decimals={scale} size="sm" data-testid="contract-ask" />
+            <Num value={live?.ask || null} kind="price" scale={scale} size="sm" data-testid="contract-ask" />
           </Stat>
           <Stat label={t('header.mark')}>
-            <Num value={live?.mark || null} decimals={scale} size="sm" />
+            <Num value={live?.mark || null} kind="price" scale={scale} size="sm" />
           </Stat>
         </Group>
         <Text size="sm" c="dimmed" translate="no" visibleFrom="sm">

@@ -8,6 +8,13 @@ export type Column<T> = {
   align?: 'right';
   /** Left out of the phone card (it is in the card's title line instead). */
   inTitle?: boolean;
+  /**
+   * A secondary column, shown in the table from 88em (1408 px) only, so that the table fits a 1280 px
+   * screen without scrolling sideways; the phone card always shows it.
+   */
+  wide?: boolean;
+  /** The cell may wrap (an action group), so the column can narrow. */
+  wrap?: boolean;
 };
 
 /** Label and value, for the phone cards. */
@@ -38,7 +45,9 @@ export function Empty({ text, loading }: { text: string; loading?: boolean }) {
 
 /**
  * A list of records: a table from 48em, cards on phones (title line, a grid of fields, actions).
- * `row` gives each row's test id and data attributes.
+ * `row` gives each row's test id and data attributes. The table takes the width it needs; `wide`
+ * columns leave it below 1408 px and headers wrap, so from 1280 px it does not scroll sideways
+ * (e2e/layout.e2e.ts); `minWidth` only for a table that must scroll on a tablet.
  */
 export function DataList<T>({
   items,
@@ -49,7 +58,7 @@ export function DataList<T>({
   row,
   title,
   actions,
-  minWidth = 900,
+  minWidth,
   testId,
 }: {
   items: readonly T[] | undefined;
@@ -72,7 +81,7 @@ export function DataList<T>({
             <Table.Thead>
               <Table.Tr>
                 {columns.map((c) => (
-                  <Table.Th key={c.key} ta={c.align} style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Th key={c.key} ta={c.align} visibleFrom={c.wide ? 'xl' : undefined}>
                     {c.label}
                   </Table.Th>
                 ))}
@@ -82,7 +91,12 @@ export function DataList<T>({
               {items.map((item) => (
                 <Table.Tr key={rowKey(item)} {...row(item)}>
                   {columns.map((c) => (
-                    <Table.Td key={c.key} ta={c.align} style={{ whiteSpace: 'nowrap' }}>
+                    <Table.Td
+                      key={c.key}
+                      ta={c.align}
+                      visibleFrom={c.wide ? 'xl' : undefined}
+                      style={{ whiteSpace: c.wrap ? 'normal' : 'nowrap' }}
+                    >
                       {c.render(item)}
                     </Table.Td>
                   ))}

@@ -9,7 +9,16 @@ import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useCancelContractOrder } from '../api.ts';
-import { Pnl, SideSymbol, StatusBadge, Time, useSymbolSideColumns } from './bits.tsx';
+import {
+  ContractLots,
+  ContractPrice,
+  Pnl,
+  SideSymbol,
+  StatusBadge,
+  Time,
+  Usdt,
+  useSymbolSideColumns,
+} from './bits.tsx';
 import { type Column, DataList } from './DataList.tsx';
 import { PriceSource } from './PriceSource.tsx';
 
@@ -62,14 +71,25 @@ export function OrdersList({ items, loading }: ListProps<ContractOrderData>) {
     { key: 'time', label: t('col.time'), render: (o) => <Time ms={o.created_at} /> },
     ...symbolSide,
     { key: 'type', label: t('col.type'), render: (o) => <Text size="sm">{t(`orderType.${o.type}`)}</Text> },
-    { key: 'price', label: t('col.price'), align: 'right', render: (o) => <Num value={o.price} size="sm" /> },
-    { key: 'lots', label: t('col.lots'), align: 'right', render: (o) => <Num value={o.lots} size="sm" /> },
+    {
+      key: 'price',
+      label: t('col.price'),
+      align: 'right',
+      render: (o) => <ContractPrice symbol={o.symbol} value={o.price} />,
+    },
+    {
+      key: 'lots',
+      label: t('col.lots'),
+      align: 'right',
+      render: (o) => <ContractLots symbol={o.symbol} value={o.lots} />,
+    },
     {
       key: 'tpsl',
       label: t('col.tpSl'),
       render: (o) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {o.tp_price ?? '--'} / {o.sl_price ?? '--'}
+          <ContractPrice symbol={o.symbol} value={o.tp_price} /> /{' '}
+          <ContractPrice symbol={o.symbol} value={o.sl_price} />
         </Text>
       ),
     },
@@ -77,7 +97,7 @@ export function OrdersList({ items, loading }: ListProps<ContractOrderData>) {
       key: 'frozen',
       label: t('col.frozen'),
       align: 'right',
-      render: (o) => <Num value={o.frozen} size="sm" suffix=" USDT" />,
+      render: (o) => <Usdt value={o.frozen} suffix=" USDT" />,
     },
     { key: 'status', label: t('col.status'), render: status, inTitle: true },
     { key: 'action', label: t('col.actions'), render: (o) => <CancelOrder order={o} />, inTitle: true },
@@ -127,31 +147,33 @@ export function HistoryList({ items, loading }: ListProps<ContractPositionData>)
       key: 'lots',
       label: t('col.lots'),
       align: 'right',
-      render: (p) => <Num value={p.opened_lots} size="sm" />,
+      render: (p) => <ContractLots symbol={p.symbol} value={p.opened_lots} />,
     },
     {
       key: 'open',
       label: t('col.openPrice'),
       align: 'right',
-      render: (p) => <Num value={p.open_price} size="sm" />,
+      render: (p) => <ContractPrice symbol={p.symbol} value={p.open_price} />,
     },
     {
       key: 'close',
       label: t('col.closePrice'),
       align: 'right',
-      render: (p) => <Num value={p.close_price} size="sm" data-testid="close-price" />,
+      render: (p) => <ContractPrice symbol={p.symbol} value={p.close_price} data-testid="close-price" />,
     },
     {
       key: 'source',
+      wide: true,
       label: t('col.priceSource'),
       render: (p) => <PriceSource source={p.close_price_source} at={p.close_price_at} />,
     },
-    { key: 'fee', label: t('col.fee'), align: 'right', render: (p) => <Num value={p.fee} size="sm" /> },
+    { key: 'fee', wide: true, label: t('col.fee'), align: 'right', render: (p) => <Usdt value={p.fee} /> },
     {
       key: 'funding',
+      wide: true,
       label: t('col.funding'),
       align: 'right',
-      render: (p) => <Num value={p.funding} signed size="sm" />,
+      render: (p) => <Usdt value={p.funding} signed />,
     },
     {
       key: 'pnl',
@@ -179,7 +201,6 @@ export function HistoryList({ items, loading }: ListProps<ContractPositionData>)
           {status(p)}
         </>
       )}
-      minWidth={1100}
       testId="history"
     />
   );
@@ -192,37 +213,45 @@ export function ClosesList({ items, loading }: ListProps<ContractCloseData>) {
   const columns: Column<ContractCloseData>[] = [
     { key: 'time', label: t('col.time'), render: (c) => <Time ms={c.closed_at} /> },
     ...symbolSide,
-    { key: 'lots', label: t('col.lots'), align: 'right', render: (c) => <Num value={c.lots} size="sm" /> },
+    {
+      key: 'lots',
+      label: t('col.lots'),
+      align: 'right',
+      render: (c) => <ContractLots symbol={c.symbol} value={c.lots} />,
+    },
     {
       key: 'open',
       label: t('col.openPrice'),
       align: 'right',
-      render: (c) => <Num value={c.open_price} size="sm" />,
+      render: (c) => <ContractPrice symbol={c.symbol} value={c.open_price} />,
     },
     {
       key: 'close',
       label: t('col.closePrice'),
       align: 'right',
-      render: (c) => <Num value={c.close_price} size="sm" />,
+      render: (c) => <ContractPrice symbol={c.symbol} value={c.close_price} />,
     },
     {
       key: 'source',
+      wide: true,
       label: t('col.priceSource'),
       render: (c) => <PriceSource source={c.price_source} at={c.price_at} />,
     },
     { key: 'pnl', label: t('col.pnlClose'), align: 'right', render: (c) => <Pnl value={c.pnl} /> },
-    { key: 'fee', label: t('col.fee'), align: 'right', render: (c) => <Num value={c.fee} size="sm" /> },
+    { key: 'fee', label: t('col.fee'), align: 'right', render: (c) => <Usdt value={c.fee} /> },
     {
       key: 'released',
+      wide: true,
       label: t('col.released'),
       align: 'right',
-      render: (c) => <Num value={c.released} size="sm" />,
+      render: (c) => <Usdt value={c.released} />,
     },
     {
       key: 'insurance',
+      wide: true,
       label: t('col.insurance'),
       align: 'right',
-      render: (c) => <Num value={c.insurance_covered} size="sm" />,
+      render: (c) => <Usdt value={c.insurance_covered} />,
     },
     {
       key: 'reason',
@@ -255,7 +284,6 @@ export function ClosesList({ items, loading }: ListProps<ContractCloseData>) {
           </Text>
         </>
       )}
-      minWidth={1200}
       testId="closes"
     />
   );
@@ -273,7 +301,7 @@ export function FundingList({ items, loading }: ListProps<ContractFundingData>) 
       key: 'mark',
       label: t('col.markPrice'),
       align: 'right',
-      render: (f) => <Num value={f.mark_price} size="sm" />,
+      render: (f) => <ContractPrice symbol={f.symbol} value={f.mark_price} />,
     },
     { key: 'amount', label: t('col.amount'), align: 'right', render: (f) => <Pnl value={f.amount} /> },
   ];
@@ -286,7 +314,6 @@ export function FundingList({ items, loading }: ListProps<ContractFundingData>) 
       rowKey={(f) => f.funding_id}
       row={(f) => ({ 'data-testid': 'funding-row', 'data-position-id': f.position_id })}
       title={(f) => <SideSymbol side={f.side} symbol={f.symbol} />}
-      minWidth={700}
       testId="funding"
     />
   );

@@ -1,3 +1,4 @@
+import { scaleOfStep } from '@bourse/money';
 import type { ContractInstrumentData, ContractSide } from '@bourse/protocol';
 import { Num } from '@bourse/ui';
 import {
@@ -78,6 +79,7 @@ export function OrderForm({
   onDone?: () => void;
 }) {
   const { t } = useTranslation('contract');
+  const priceScale = scaleOfStep(instrument.price_tick);
   const location = useLocation();
   const ticker = useTicker(instrument.symbol);
   const [side, setSide] = useState<ContractSide>(initialSide);
@@ -232,6 +234,7 @@ export function OrderForm({
       <Row label={t('form.available')}>
         <Num
           value={contractUsdt ?? null}
+          kind="fiat"
           size="xs"
           fw={600}
           suffix=" USDT"
@@ -357,14 +360,15 @@ export function OrderForm({
           </Text>
         ) : null}
         <Row label={t('form.openPrice')}>
-          <Num value={q?.price} size="xs" data-testid="preview-price" />
+          <Num value={q?.price} kind="price" scale={priceScale} size="xs" data-testid="preview-price" />
         </Row>
         <Row label={t('form.notional')}>
-          <Num value={q?.notional_usdt} size="xs" suffix=" USDT" data-testid="preview-notional" />
+          <Num value={q?.notional_usdt} kind="fiat" size="xs" suffix=" USDT" data-testid="preview-notional" />
         </Row>
         <Row label={t('form.margin')}>
           <Num
             value={q?.margin}
+            decimals={2}
             size="xs"
             suffix=" USDT"
             data-testid="preview-margin"
@@ -372,19 +376,39 @@ export function OrderForm({
           />
         </Row>
         <Row label={t('form.fee')}>
-          <Num value={q?.fee} size="xs" suffix=" USDT" data-testid="preview-fee" data-value={q?.fee ?? ''} />
+          <Num
+            value={q?.fee}
+            decimals={2}
+            size="xs"
+            suffix=" USDT"
+            data-testid="preview-fee"
+            data-value={q?.fee ?? ''}
+          />
         </Row>
         <Row label={t('form.required')}>
-          <Num value={q?.required} size="xs" fw={600} suffix=" USDT" data-testid="preview-required" />
+          <Num
+            value={q?.required}
+            decimals={2}
+            size="xs"
+            fw={600}
+            suffix=" USDT"
+            data-testid="preview-required"
+          />
         </Row>
         <Row label={t('form.available')}>
-          <Num value={q?.available} size="xs" suffix=" USDT" data-testid="preview-available" />
+          <Num value={q?.available} kind="fiat" size="xs" suffix=" USDT" data-testid="preview-available" />
         </Row>
         <Row label={t('form.liquidationPrice')}>
-          <Num value={q?.liquidation_price} size="xs" data-testid="preview-liq" />
+          <Num
+            value={q?.liquidation_price}
+            kind="price"
+            scale={priceScale}
+            size="xs"
+            data-testid="preview-liq"
+          />
         </Row>
         <Row label={t('form.closeFee')}>
-          <Num value={q?.close_fee} size="xs" suffix=" USDT" data-testid="preview-close-fee" />
+          <Num value={q?.close_fee} decimals={2} size="xs" suffix=" USDT" data-testid="preview-close-fee" />
         </Row>
       </Stack>
       <Button

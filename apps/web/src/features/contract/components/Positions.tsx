@@ -15,7 +15,16 @@ import {
   useContractOrders,
   useContractPositions,
 } from '../api.ts';
-import { Pnl, RiskRate, SideSymbol, Time, useSymbolSideColumns } from './bits.tsx';
+import {
+  ContractLots,
+  ContractPrice,
+  Pnl,
+  RiskRate,
+  SideSymbol,
+  Time,
+  Usdt,
+  useSymbolSideColumns,
+} from './bits.tsx';
 import { type Column, DataList } from './DataList.tsx';
 import { ClosesList, FundingList, HistoryList, OrdersList } from './Lists.tsx';
 import { type PositionAction, PositionActionSheet } from './PositionActions.tsx';
@@ -94,41 +103,45 @@ export function PositionsList({
       key: 'lots',
       label: t('col.lots'),
       align: 'right',
-      render: (p) => <Num value={p.lots} size="sm" data-testid="position-lots" data-value={p.lots} />,
+      render: (p) => (
+        <ContractLots symbol={p.symbol} value={p.lots} data-testid="position-lots" data-value={p.lots} />
+      ),
     },
     {
       key: 'open',
       label: t('col.openPrice'),
       align: 'right',
-      render: (p) => <Num value={p.open_price} size="sm" />,
+      render: (p) => <ContractPrice symbol={p.symbol} value={p.open_price} />,
     },
     {
       key: 'current',
       label: t('col.currentPrice'),
       align: 'right',
-      render: (p) => <Num value={p.current_price} size="sm" data-testid="position-current" />,
+      render: (p) => (
+        <ContractPrice symbol={p.symbol} value={p.current_price} data-testid="position-current" />
+      ),
     },
     {
       key: 'margin',
       label: t('col.margin'),
       align: 'right',
-      render: (p) => (
-        <Num value={p.margin} size="sm" data-testid="position-margin-value" data-value={p.margin} />
-      ),
+      render: (p) => <Usdt value={p.margin} data-testid="position-margin-value" data-value={p.margin} />,
     },
-    { key: 'fee', label: t('col.fee'), align: 'right', render: (p) => <Num value={p.fee} size="sm" /> },
+    { key: 'fee', label: t('col.fee'), align: 'right', wide: true, render: (p) => <Usdt value={p.fee} /> },
     {
       key: 'funding',
       label: t('col.funding'),
       align: 'right',
-      render: (p) => <Num value={p.funding} signed size="sm" />,
+      wide: true,
+      render: (p) => <Usdt value={p.funding} signed />,
     },
     {
       key: 'tpsl',
       label: t('col.tpSl'),
       render: (p) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="position-tpsl-value">
-          {p.tp_price ?? '--'} / {p.sl_price ?? '--'}
+          <ContractPrice symbol={p.symbol} value={p.tp_price} /> /{' '}
+          <ContractPrice symbol={p.symbol} value={p.sl_price} />
         </Text>
       ),
     },
@@ -147,10 +160,12 @@ export function PositionsList({
       key: 'liq',
       label: t('col.liquidationPrice'),
       align: 'right',
-      render: (p) => <Num value={p.liquidation_price} size="sm" data-testid="position-liq" />,
+      render: (p) => (
+        <ContractPrice symbol={p.symbol} value={p.liquidation_price} data-testid="position-liq" />
+      ),
     },
-    { key: 'opened', label: t('col.openedAt'), render: (p) => <Time ms={p.opened_at} /> },
-    { key: 'actions', label: t('col.actions'), render: (p) => actions(p), inTitle: true },
+    { key: 'opened', label: t('col.openedAt'), wide: true, render: (p) => <Time ms={p.opened_at} /> },
+    { key: 'actions', label: t('col.actions'), render: (p) => actions(p, 'wrap'), inTitle: true, wrap: true },
   ];
   return (
     <DataList
@@ -172,7 +187,6 @@ export function PositionsList({
         </>
       )}
       actions={(p) => actions(p, 'wrap')}
-      minWidth={1400}
       testId="positions"
     />
   );

@@ -1,9 +1,12 @@
+import { scaleOfStep } from '@bourse/money';
 import type { ContractSide } from '@bourse/protocol';
-import { Num, trendColor, useNumSettings } from '@bourse/ui';
+import { Num, type NumProps, trendColor, useNumSettings } from '@bourse/ui';
 import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/i18n.ts';
+import { useContracts } from '../api.ts';
 import { fractionPct, riskProgress } from '../logic.ts';
 import type { Column } from './DataList.tsx';
 
@@ -111,6 +114,49 @@ export function StatusBadge({ label, color, status }: { label: string; color: st
 /** Signed USDT, coloured by sign. */
 export function Pnl({ value, testId }: { value: string | null; testId?: string }) {
   return (
-    <Num value={value} signed trend="auto" size="sm" fw={600} data-testid={testId} data-value={value ?? ''} />
+    <Num
+      value={value}
+      kind="fiat"
+      signed
+      trend="auto"
+      size="sm"
+      fw={600}
+      data-testid={testId}
+      data-value={value ?? ''}
+    />
   );
+}
+
+/** Price and lot scales of every contract, from the catalogue (cached), by symbol. */
+function useContractScales(): ReadonlyMap<string, { price: number; lots: number }> {
+  const contracts = useContracts();
+  return useMemo(
+    () =>
+      new Map(
+        (contracts.data ?? []).map((c) => [
+          c.symbol,
+          { price: scaleOfStep(c.price_tick), lots: scaleOfStep(c.lot_step) },
+        ]),
+      ),
+    [contracts.data],
+  );
+}
+
+type FigureProps = Omit<NumProps, 'kind' | 'scale' | 'value'> & { value: string | null | undefined };
+
+/** A contract price at the instrument's tick scale (the shared formatter, @bourse/money). */
+export function ContractPrice({ symbol, ...rest }: FigureProps & { symbol: string }) {
+  const scale = useContractScales().get(symbol)?.price;
+  return <Num kind="price" scale={scale} size="sm" {...rest} />;
+}
+
+/** Lots at the instrument's lot step scale. */
+export function ContractLots({ symbol, ...rest }: FigureProps & { symbol: string }) {
+  const scale = useContractScales().get(symbol)?.lots;
+  return <Num kind="quantity" scale={scale} size="sm" {...rest} />;
+}
+
+/** Margin, fees and funding: USDT at two places, never overstated. */
+export function Usdt(props: FigureProps) {
+  return <Num kind="fiat" size="sm" {...props} />;
 }

@@ -88,7 +88,13 @@ export function HotPairs() {
                   </Group>
                 </Table.Td>
                 <Table.Td ta="right">
-                  <PriceCell value={row.last} move={row.move} updatedAt={row.updated_at} testId="hot-last" />
+                  <PriceCell
+                    value={row.last}
+                    scale={row.price_scale}
+                    move={row.move}
+                    updatedAt={row.updated_at}
+                    testId="hot-last"
+                  />
                 </Table.Td>
                 <Table.Td ta="right">
                   <Num value={row.change_pct_24h} percent signed trend="auto" size="sm" fw={600} />

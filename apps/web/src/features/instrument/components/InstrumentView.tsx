@@ -92,6 +92,7 @@ export function InstrumentView({
             </Text>
             <PriceCell
               value={row.last}
+              scale={row.price_scale}
               move={row.move}
               updatedAt={row.updated_at}
               size="xl"

@@ -1,4 +1,4 @@
-import { Alert, Loader, Select, Stack, Text } from '@mantine/core';
+import { Alert, Box, Loader, Select, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -106,7 +106,7 @@ export function TradeScreen() {
   const instrument = items.find((i) => i.symbol === symbol);
 
   return (
-    <div data-testid="trade-page">
+    <Box pt={{ base: 'sm', sm: 'lg' }} data-testid="trade-page">
       <TradeSwitch />
       {instrument ? (
         <ContractTradeView
@@ -124,6 +124,6 @@ export function TradeScreen() {
           <Text c="dimmed">{t('picker.notFound', { symbol })}</Text>
         </Stack>
       )}
-    </div>
+    </Box>
   );
 }

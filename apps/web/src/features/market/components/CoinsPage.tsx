@@ -89,7 +89,12 @@ export function CoinsPage() {
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right">
-                    <PriceCell value={coin.last} move={coin.move} updatedAt={coin.updated_at} />
+                    <PriceCell
+                      value={coin.last}
+                      scale={coin.price_scale}
+                      move={coin.move}
+                      updatedAt={coin.updated_at}
+                    />
                   </Table.Td>
                   <Table.Td ta="right">
                     <Num value={coin.change_pct_24h} percent signed trend="auto" size="sm" fw={600} />

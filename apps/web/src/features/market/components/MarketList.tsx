@@ -95,7 +95,13 @@ const Row = memo(function Row({
         </Text>
       </Stack>
       <Box className={classes.right}>
-        <PriceCell value={row.last} move={row.move} updatedAt={row.updated_at} testId="row-last" />
+        <PriceCell
+          value={row.last}
+          scale={row.price_scale}
+          move={row.move}
+          updatedAt={row.updated_at}
+          testId="row-last"
+        />
       </Box>
       <Box className={classes.right}>
         <Num
@@ -111,10 +117,10 @@ const Row = memo(function Row({
       {wide ? (
         <>
           <Box className={classes.right}>
-            <Num value={row.high_24h} size="sm" />
+            <Num value={row.high_24h} kind="price" scale={row.price_scale} size="sm" />
           </Box>
           <Box className={classes.right}>
-            <Num value={row.low_24h} size="sm" />
+            <Num value={row.low_24h} kind="price" scale={row.price_scale} size="sm" />
           </Box>
           <Box className={classes.right}>
             <Num value={row.volume_24h} size="sm" data-testid="row-volume" />

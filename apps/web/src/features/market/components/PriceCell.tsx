@@ -6,12 +6,15 @@ import classes from '../market.module.css';
 /** The last price, flashing up or down (in the customer's rise colour) each time it moves. */
 export function PriceCell({
   value,
+  scale,
   move,
   updatedAt,
   size = 'sm',
   testId,
 }: {
   value: string;
+  /** The instrument's price scale: the price shows exactly that many digits (@bourse/money formatPrice). */
+  scale?: number;
   move: Move;
   updatedAt: number;
   size?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
@@ -30,6 +33,8 @@ export function PriceCell({
         key={updatedAt}
         className={flash}
         value={value}
+        kind={scale === undefined ? undefined : 'price'}
+        scale={scale}
         size={size}
         fw={600}
         trend={move ?? 'none'}

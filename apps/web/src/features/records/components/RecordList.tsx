@@ -1,3 +1,4 @@
+import { moneyScaleOf } from '@bourse/money';
 import { ledgerReasonKey, type RecordItem, type RecordKind, type RecordRefKind } from '@bourse/protocol';
 import { Num } from '@bourse/ui';
 import {
@@ -294,6 +295,7 @@ export function RecordList({
                       <Table.Td ta="right">
                         <Num
                           value={item.amount}
+                          decimals={moneyScaleOf(item.currency)}
                           trend={kind === 'recharge' ? 'none' : 'auto'}
                           signed={kind !== 'recharge'}
                         />
@@ -347,6 +349,7 @@ export function RecordList({
                   </Text>
                   <Num
                     value={item.amount}
+                    decimals={moneyScaleOf(item.currency)}
                     fw={600}
                     trend={kind === 'recharge' ? 'none' : 'auto'}
                     signed={kind !== 'recharge'}

@@ -31,11 +31,24 @@ function Row({
       data-qty={row.qty}
     >
       <span className={classes.bar} style={{ width: `${row.depthPct}%`, background: color }} />
-      <Num value={row.price} decimals={market.price_scale} size="xs" trend={side === 'bid' ? 'up' : 'down'} />
-      <Num value={row.qty} decimals={market.quantity_scale} size="xs" className={classes.right} />
+      <Num
+        value={row.price}
+        kind="price"
+        scale={market.price_scale}
+        size="xs"
+        trend={side === 'bid' ? 'up' : 'down'}
+      />
+      <Num
+        value={row.qty}
+        kind="quantity"
+        scale={market.quantity_scale}
+        size="xs"
+        className={classes.right}
+      />
       <Num
         value={show(row.totalUnits, market.quantity_scale)}
-        decimals={market.quantity_scale}
+        kind="quantity"
+        scale={market.quantity_scale}
         size="xs"
         className={classes.right}
       />
@@ -108,7 +121,8 @@ export function OrderBook({
             </Text>
             <Num
               value={view.spread === null ? null : show(view.spread, market.price_scale)}
-              decimals={market.price_scale}
+              kind="price"
+              scale={market.price_scale}
               size="xs"
               fw={600}
             />

@@ -1,3 +1,4 @@
+import { moneyScaleOf } from '@bourse/money';
 import type { SpotBalanceData, SpotMarketData, SpotOrderType, SpotSide } from '@bourse/protocol';
 import { Num } from '@bourse/ui';
 import { Alert, Button, Group, Slider, Stack, Text, TextInput } from '@mantine/core';
@@ -177,6 +178,8 @@ export function OrderForm({
         </Text>
         <Num
           value={availableText}
+          kind="money"
+          scale={moneyScaleOf(asset)}
           size="xs"
           fw={600}
           suffix={` ${asset}`}
@@ -260,7 +263,8 @@ export function OrderForm({
             </Text>
             <Num
               value={estimate?.avgPrice == null ? null : show(estimate.avgPrice, market.price_scale)}
-              decimals={market.price_scale}
+              kind="price"
+              scale={market.price_scale}
               size="xs"
             />
           </Group>

@@ -1,3 +1,4 @@
+import { moneyScaleOf } from '@bourse/money';
 import type { SpotFillData, SpotOrderData } from '@bourse/protocol';
 import { Num, trendColor, useNumSettings } from '@bourse/ui';
 import {
@@ -14,11 +15,30 @@ import {
   Text,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/i18n.ts';
 import { useCancelOrder } from '../api/cancelOrder.ts';
+import { useSpotMarkets } from '../api/getSpotMarkets.ts';
+
+type Scales = { price?: number; quantity?: number; quote?: string };
+
+/** Price and quantity scales of every spot market (cached catalogue), for the shared formatters. */
+function useSpotScales(): (symbol: string) => Scales {
+  const markets = useSpotMarkets();
+  const bySymbol = useMemo(
+    () =>
+      new Map(
+        (markets.data ?? []).map((m) => [
+          m.symbol,
+          { price: m.price_scale, quantity: m.quantity_scale, quote: m.quote },
+        ]),
+      ),
+    [markets.data],
+  );
+  return (symbol) => bySymbol.get(symbol) ?? {};
+}
 
 function SideText({ side }: { side: 'buy' | 'sell' }) {
   const { t } = useTranslation('trade');
@@ -110,9 +130,14 @@ export function OrdersTable({
 }) {
   const { t } = useTranslation('trade');
   const lang = useLang();
+  const scales = useSpotScales();
   if (!items || items.length === 0) return <Empty text={t('orders.empty')} loading={loading && !items} />;
   const price = (o: SpotOrderData) =>
-    o.price === null ? <Text size="sm">{t('orders.marketPrice')}</Text> : <Num value={o.price} size="sm" />;
+    o.price === null ? (
+      <Text size="sm">{t('orders.marketPrice')}</Text>
+    ) : (
+      <Num value={o.price} kind="price" scale={scales(o.symbol).price} size="sm" />
+    );
   return (
     <>
       <Box visibleFrom="sm">
@@ -159,16 +184,28 @@ export function OrdersTable({
                   </Table.Td>
                   <Table.Td ta="right">{price(o)}</Table.Td>
                   <Table.Td ta="right">
-                    <Num value={o.avg_price} size="sm" />
+                    <Num value={o.avg_price} kind="price" scale={scales(o.symbol).price} size="sm" />
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Num value={o.quantity} size="sm" />
+                    <Num value={o.quantity} kind="quantity" scale={scales(o.symbol).quantity} size="sm" />
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Num value={o.filled_quantity} size="sm" data-testid="order-filled" />
+                    <Num
+                      value={o.filled_quantity}
+                      kind="quantity"
+                      scale={scales(o.symbol).quantity}
+                      size="sm"
+                      data-testid="order-filled"
+                    />
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Num value={o.fee} size="sm" suffix={` ${o.fee_currency}`} />
+                    <Num
+                      value={o.fee}
+                      kind="money"
+                      scale={moneyScaleOf(o.fee_currency)}
+                      size="sm"
+                      suffix={` ${o.fee_currency}`}
+                    />
                   </Table.Td>
                   <Table.Td>
                     <StatusBadge order={o} />
@@ -209,10 +246,10 @@ export function OrdersTable({
             <SimpleGrid cols={3} spacing={6}>
               <Field label={t('orders.price')}>{price(o)}</Field>
               <Field label={t('orders.qty')}>
-                <Num value={o.quantity} size="sm" />
+                <Num value={o.quantity} kind="quantity" scale={scales(o.symbol).quantity} size="sm" />
               </Field>
               <Field label={t('orders.filled')}>
-                <Num value={o.filled_quantity} size="sm" />
+                <Num value={o.filled_quantity} kind="quantity" scale={scales(o.symbol).quantity} size="sm" />
               </Field>
             </SimpleGrid>
             <Group justify="space-between" mt={6}>
@@ -232,6 +269,7 @@ export function OrdersTable({
 export function FillsTable({ items, loading }: { items: SpotFillData[] | undefined; loading: boolean }) {
   const { t } = useTranslation('trade');
   const lang = useLang();
+  const scales = useSpotScales();
   if (!items || items.length === 0)
     return <Empty text={t('orders.emptyFills')} loading={loading && !items} />;
   return (
@@ -269,16 +307,27 @@ export function FillsTable({ items, loading }: { items: SpotFillData[] | undefin
                     <Text size="sm">{t(`orders.roleName.${f.role}`)}</Text>
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Num value={f.price} size="sm" />
+                    <Num value={f.price} kind="price" scale={scales(f.symbol).price} size="sm" />
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Num value={f.quantity} size="sm" />
+                    <Num value={f.quantity} kind="quantity" scale={scales(f.symbol).quantity} size="sm" />
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Num value={f.amount} size="sm" />
+                    <Num
+                      value={f.amount}
+                      kind="money"
+                      scale={moneyScaleOf(scales(f.symbol).quote ?? 'USDT')}
+                      size="sm"
+                    />
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Num value={f.fee} size="sm" suffix={` ${f.fee_currency}`} />
+                    <Num
+                      value={f.fee}
+                      kind="money"
+                      scale={moneyScaleOf(f.fee_currency)}
+                      size="sm"
+                      suffix={` ${f.fee_currency}`}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -308,13 +357,13 @@ export function FillsTable({ items, loading }: { items: SpotFillData[] | undefin
             </Group>
             <SimpleGrid cols={3} spacing={6}>
               <Field label={t('orders.price')}>
-                <Num value={f.price} size="sm" />
+                <Num value={f.price} kind="price" scale={scales(f.symbol).price} size="sm" />
               </Field>
               <Field label={t('orders.qty')}>
-                <Num value={f.quantity} size="sm" />
+                <Num value={f.quantity} kind="quantity" scale={scales(f.symbol).quantity} size="sm" />
               </Field>
               <Field label={t('orders.fee')}>
-                <Num value={f.fee} size="sm" />
+                <Num value={f.fee} kind="money" scale={moneyScaleOf(f.fee_currency)} size="sm" />
               </Field>
             </SimpleGrid>
             <Text size="xs" c="dimmed" mt={6}>

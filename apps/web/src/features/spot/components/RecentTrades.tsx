@@ -56,13 +56,15 @@ export function RecentTrades({
             >
               <Num
                 value={trade.price}
-                decimals={market.price_scale}
+                kind="price"
+                scale={market.price_scale}
                 size="xs"
                 trend={trade.side === 'buy' ? 'up' : 'down'}
               />
               <Num
                 value={trade.quantity}
-                decimals={market.quantity_scale}
+                kind="quantity"
+                scale={market.quantity_scale}
                 size="xs"
                 className={classes.right}
               />

@@ -131,7 +131,8 @@ export function SpotMarketsPage() {
                     <Table.Td ta="right">
                       <Num
                         value={live(m)?.last}
-                        decimals={m.price_scale}
+                        kind="price"
+                        scale={m.price_scale}
                         fw={600}
                         trend={live(m)?.move ?? 'none'}
                       />
@@ -185,7 +186,7 @@ export function SpotMarketsPage() {
                     <Num value={live(m)?.volume} size="xs" prefix={`${t('markets.volume')} `} />
                   </Box>
                   <Stack gap={2} align="flex-end">
-                    <Num value={live(m)?.last} decimals={m.price_scale} fw={600} />
+                    <Num value={live(m)?.last} kind="price" scale={m.price_scale} fw={600} />
                     <Num value={live(m)?.change_pct} percent signed trend="auto" size="sm" />
                   </Stack>
                 </Group>

@@ -60,7 +60,8 @@ function Header({ market, demo }: { market: SpotMarketData; demo: boolean }) {
       <Stat label={t('market.last')}>
         <Num
           value={ticker?.last}
-          decimals={market.price_scale}
+          kind="price"
+          scale={market.price_scale}
           size="lg"
           fw={700}
           trend={ticker?.move ?? 'none'}
@@ -73,10 +74,10 @@ function Header({ market, demo }: { market: SpotMarketData; demo: boolean }) {
       <Box visibleFrom="sm">
         <Group gap="xl">
           <Stat label={t('market.high')}>
-            <Num value={ticker?.high} size="sm" />
+            <Num value={ticker?.high} kind="price" scale={market.price_scale} size="sm" />
           </Stat>
           <Stat label={t('market.low')}>
-            <Num value={ticker?.low} size="sm" />
+            <Num value={ticker?.low} kind="price" scale={market.price_scale} size="sm" />
           </Stat>
           <Stat label={t('market.volume')}>
             <Num value={ticker?.volume} size="sm" suffix={` ${market.base}`} />

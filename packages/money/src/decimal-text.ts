@@ -1,19 +1,27 @@
 /**
- * Decimal strings for display and form hints, never through a float (the server is the authority:
- * these only format what it sent and flag input it would refuse anyway).
+ * Small exact helpers on decimal strings for screens (the back office's sums and form hints). The
+ * server stays the authority: these only order, add and sign what it sent, or flag input it would
+ * refuse anyway. Never through a float.
  */
 const DECIMAL = /^-?\d+(?:\.\d+)?$/;
 const UNSIGNED = /^\d+(?:\.\d+)?$/;
+const ZERO = /^-?0+(?:\.0+)?$/;
 
+/** An unsigned decimal (`12`, `0.5`); surrounding spaces are allowed. */
 export function isDecimal(value: string): boolean {
   return UNSIGNED.test(value.trim());
 }
 
-/** A whole number within [min, max]. */
-export function isWhole(value: string, min: number, max: number): boolean {
-  if (!/^\d{1,6}$/.test(value.trim())) return false;
-  const n = Number.parseInt(value, 10);
-  return n >= min && n <= max;
+/** A whole number of at most 6 digits within [min, max]. */
+export function isWholeInRange(value: string, min: number, max: number): boolean {
+  const text = value.trim();
+  if (!/^\d{1,6}$/.test(text)) return false;
+  const n = BigInt(text);
+  return n >= BigInt(min) && n <= BigInt(max);
+}
+
+function fractionLength(value: string): number {
+  return value.split('.')[1]?.length ?? 0;
 }
 
 function scaled(value: string, scale: number): bigint {
@@ -21,10 +29,6 @@ function scaled(value: string, scale: number): bigint {
   const [whole = '0', fraction = ''] = (negative ? value.slice(1) : value).split('.');
   const units = BigInt(whole + fraction.padEnd(scale, '0').slice(0, scale));
   return negative ? -units : units;
-}
-
-function scaleOf(...values: string[]): number {
-  return Math.max(0, ...values.map((v) => v.split('.')[1]?.length ?? 0));
 }
 
 function unscaled(units: bigint, scale: number): string {
@@ -37,7 +41,7 @@ function unscaled(units: bigint, scale: number): string {
 
 /** −1, 0 or 1; both must be decimals. */
 export function compareDecimal(a: string, b: string): number {
-  const scale = scaleOf(a, b);
+  const scale = fractionLength(a) > fractionLength(b) ? fractionLength(a) : fractionLength(b);
   const x = scaled(a, scale);
   const y = scaled(b, scale);
   return x < y ? -1 : x > y ? 1 : 0;
@@ -46,33 +50,22 @@ export function compareDecimal(a: string, b: string): number {
 /** Exact sum of decimal strings (non-decimals are skipped). */
 export function sumDecimals(values: readonly (string | null | undefined)[]): string {
   const list = values.filter((v): v is string => typeof v === 'string' && DECIMAL.test(v));
-  const scale = scaleOf(...list);
+  const scale = list.reduce((s, v) => (fractionLength(v) > s ? fractionLength(v) : s), 0);
   return unscaled(
     list.reduce((total, v) => total + scaled(v, scale), 0n),
     scale,
   );
 }
 
-/** The negative of a decimal string ("12.5" → "-12.5", "-3" → "3", "0" → "0"). */
+/** The negative of a decimal string (`12.5` → `-12.5`, `-3` → `3`, `0` → `0`). */
 export function negate(value: string): string {
   if (!DECIMAL.test(value)) return value;
-  if (/^-?0+(?:\.0+)?$/.test(value)) return '0';
+  if (ZERO.test(value)) return '0';
   return value.startsWith('-') ? value.slice(1) : `-${value}`;
 }
 
 /** The sign of a decimal string: −1, 0 or 1 (0 for anything else). */
 export function signOf(value: string | null | undefined): number {
-  if (!value || !DECIMAL.test(value) || /^-?0+(?:\.0+)?$/.test(value)) return 0;
+  if (!value || !DECIMAL.test(value) || ZERO.test(value)) return 0;
   return value.startsWith('-') ? -1 : 1;
-}
-
-/** A decimal fraction as a percent by moving the point two places ("0.85" → "85%", "0.0001" → "0.01%"). */
-export function percent(rate: string | null | undefined): string {
-  if (rate === null || rate === undefined) return '—';
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(rate);
-  if (!match) return rate;
-  const fraction = (match[3] ?? '').padEnd(2, '0');
-  const whole = `${match[2]}${fraction.slice(0, 2)}`.replace(/^0+(?=\d)/, '');
-  const rest = fraction.slice(2).replace(/0+$/, '');
-  return `${match[1]}${whole}${rest ? `.${rest}` : ''}%`;
 }
