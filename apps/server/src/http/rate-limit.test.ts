@@ -125,7 +125,7 @@ describe('access-call limits through @fastify/rate-limit', () => {
     }
     const refused = await post('/login', {}, '2001:db8:1:2:ffff::9');
     expect(refused.json()).toMatchObject({ code: 429, reason: 'RATE_LIMITED', params: { seconds: 60 } });
-    expect(refused.json().msg).toBe('Too many requests: try again in 60 seconds');
+    expect(refused.json().msg).toBe('Too many requests: try again in 60\u00a0s');
     expect((await post('/login', {}, '2001:db8:1:3::1')).statusCode).toBe(200);
     expect((await post('/other', {}, '2001:db8:1:2::1')).statusCode).toBe(200);
     for (let i = 0; i < 10; i++) expect((await post('/free', {}, '2001:db8:1:2::1')).statusCode).toBe(200);
