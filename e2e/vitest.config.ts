@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The files that change what every other test sees — trading hours, the jurisdiction profile, the
- * withdrawal rules, the derivatives settings — or that depend on those. `E2E_PART=shared` runs only
+ * withdrawal rules, the derivatives settings — or that depend on those, plus (last, to balance the two
+ * parts' run times) a few files that neither change nor read such state. `E2E_PART=shared` runs only
  * these, `E2E_PART=rest` every other file, unset: all. The two parts start their own server (own
  * data directory, database and port), so CI runs them side by side (scripts/e2e.sh).
  */
@@ -15,6 +16,9 @@ export const SHARED_STATE = [
   'e2e/records.e2e.ts',
   'e2e/staff-queue.e2e.ts',
   'e2e/withdraw.e2e.ts',
+  // Independent of that state, here for balance only.
+  'e2e/assets.e2e.ts',
+  'e2e/proof.e2e.ts',
 ];
 
 const part = process.env.E2E_PART ?? '';
