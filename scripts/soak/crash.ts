@@ -83,7 +83,12 @@ export async function runCrash(options: { cycles: number; keep: boolean }): Prom
       await api.adminData(
         'POST',
         'withdrawals/rules/update',
-        { code: rule.code, enabled: '0', params: JSON.stringify(rule.params) },
+        {
+          code: rule.code,
+          enabled: '0',
+          params: JSON.stringify(rule.params),
+          reason: 'crash battery: withdrawals at any hour, any number',
+        },
         staff.maker,
       );
     }
