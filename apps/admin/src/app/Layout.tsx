@@ -125,6 +125,9 @@ export function AdminLayout() {
               key={row.path}
               component={RouterLink}
               to={`/${row.path}`}
+              // Exact: the router marks a prefix match aria-current, which Mantine styles as active
+              // (on /withdrawals/rules both "Withdrawals" and "Withdrawal policy" were highlighted).
+              end
               label={t(row.label.key as never, { ns: row.label.ns }) as string}
               active={row.path === activePath}
               onClick={close}
