@@ -45,7 +45,9 @@ const SCREENS = [
 ];
 
 async function demoToken(): Promise<string> {
-  const answer = (await fetch(`${base}/api/web/tempLogin`).then((r) => r.json())) as {
+  const answer = (await fetch(
+    `${base}/api/web/tempLogin?rtoken=b${Math.random().toString(36).slice(2, 12)}`,
+  ).then((r) => r.json())) as {
     code: number;
     data: { token: string };
     msg: string;
