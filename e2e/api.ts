@@ -38,6 +38,31 @@ export async function webCall<T>(
   return (await response.json()) as Envelope<T>;
 }
 
+/**
+ * A staff call (`/api/admin/<name>`: JSON for POST, a query for GET, with a fresh rtoken) under a staff
+ * session token; the answer's envelope.
+ */
+export async function staffCall<T>(
+  method: 'GET' | 'POST',
+  name: string,
+  params: Record<string, string>,
+  token: string,
+): Promise<Envelope<T>> {
+  const fields = { rtoken: `s${Math.random().toString(36).slice(2, 12)}`, ...params };
+  const authorization = `Bearer ${token}`;
+  const response =
+    method === 'GET'
+      ? await fetch(`${baseUrl()}/api/admin/${name}?${new URLSearchParams(fields)}`, {
+          headers: { authorization },
+        })
+      : await fetch(`${baseUrl()}/api/admin/${name}`, {
+          method: 'POST',
+          headers: { authorization, 'content-type': 'application/json' },
+          body: JSON.stringify(fields),
+        });
+  return (await response.json()) as Envelope<T>;
+}
+
 /** A customer call that must succeed (in English); its data, else an error naming the call. */
 export async function webData<T>(
   method: 'GET' | 'POST',

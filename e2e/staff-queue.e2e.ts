@@ -1,8 +1,7 @@
-import { hash } from '@node-rs/argon2';
-import { generate } from 'otplib';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createAdministrator, staffApiToken, staffCall, webCall } from './api.ts';
 import { baseUrl, LANGS, launch, outboxCode, screenshot, VIEWPORTS, type ViewportName } from './browser.ts';
 import { custodySecret, postCustodyWebhook } from './custody.ts';
 
@@ -32,40 +31,10 @@ const poll = <T>(fn: () => T | Promise<T>, timeout = 30_000) => expect.poll(fn, 
 // biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field
 type Answer = { code: number; msg: string; data: any; reason?: string };
 
-async function api(call: string, fields: Record<string, string>, method: 'GET' | 'POST' = 'POST') {
-  const all = {
-    rtoken: `q${Math.random().toString(36).slice(2, 12)}`,
-    lang: 'en',
-    token: customer.token,
-    ...fields,
-  };
-  const body = new URLSearchParams(all).toString();
-  const response =
-    method === 'GET'
-      ? await fetch(`${baseUrl()}/api/web/${call}?${body}`)
-      : await fetch(`${baseUrl()}/api/web/${call}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body,
-        });
-  return (await response.json()) as Answer;
-}
-
-async function admin(call: string, fields: Record<string, string>, method: 'GET' | 'POST' = 'POST') {
-  const all = { rtoken: `s${Math.random().toString(36).slice(2, 12)}`, ...fields };
-  const authorization = `Bearer ${staffToken}`;
-  const response =
-    method === 'GET'
-      ? await fetch(`${baseUrl()}/api/admin/${call}?${new URLSearchParams(all)}`, {
-          headers: { authorization },
-        })
-      : await fetch(`${baseUrl()}/api/admin/${call}`, {
-          method: 'POST',
-          headers: { authorization, 'content-type': 'application/json' },
-          body: JSON.stringify(all),
-        });
-  return (await response.json()) as Answer;
-}
+const api = (call: string, fields: Record<string, string>, method: 'GET' | 'POST' = 'POST') =>
+  webCall<Answer['data']>(method, call, fields, customer.token || null) as Promise<Answer>;
+const admin = (call: string, fields: Record<string, string>, method: 'GET' | 'POST' = 'POST') =>
+  staffCall<Answer['data']>(method, call, fields, staffToken) as Promise<Answer>;
 
 async function sql<T>(text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: inject('pgUrl') });
@@ -77,29 +46,9 @@ async function sql<T>(text: string, values: unknown[] = []): Promise<T[]> {
   }
 }
 
+/** A staff administrator of this test's own (every permission), logged in with TOTP. */
 async function staffLogin(): Promise<string> {
-  const email = `staffq-${Date.now()}@e2e.local`;
-  const password = 'staff-queue-password';
-  await sql(
-    `insert into staff_member (id, email, name, password_hash, roles, created_at, updated_at)
-     values ($1, $2, 'Queue e2e', $3, array['finance','administrator']::text[], now(), now())`,
-    [`stf_SQ${Date.now()}`, email, await hash(password)],
-  );
-  const post = (path: string, body: object) =>
-    fetch(`${baseUrl()}/api/admin/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((r) => r.json() as Promise<Answer>);
-  const step1 = await post('staffLogin', { email, password, rtoken: 'staffq1' });
-  expect(step1.code).toBe(1);
-  const step2 = await post('staffLoginCode', {
-    ticket: step1.data.ticket,
-    code: await generate({ secret: step1.data.secret }),
-    rtoken: 'staffq2',
-  });
-  expect(step2.code).toBe(1);
-  return step2.data.token;
+  return staffApiToken(await createAdministrator('staffq', 'Queue e2e'));
 }
 
 async function setRule(code: string, enabled: boolean, params: object) {
