@@ -147,6 +147,25 @@ export async function call(
   return { status: response.statusCode, ...body };
 }
 
+/** GETs a `web/export…` call (with the session token when given): the response and its CSV lines (BOM and last CRLF off). */
+export async function exportCsv(
+  app: FastifyInstance,
+  name: string,
+  token: string | undefined,
+  query: Record<string, string>,
+) {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/web/${name}`,
+    query: token ? { token, ...query } : query,
+  });
+  const lines = response.body
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n$/, '')
+    .split('\r\n');
+  return { response, lines };
+}
+
 /** The last code the outbox holds for a recipient (the embedded default sends nothing out). */
 export async function outboxCode(db: Db, recipient: string): Promise<string> {
   const row = await db

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { call, exportCsv as exportCsvOf, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { customer, fund, USDT } from '../assets/testing.ts';
 
 /** A two-tick replay feed: a position opened on the first tick is closed in two parts on the second. */
@@ -50,18 +50,8 @@ async function list(token: string, name: string, fields: Record<string, string> 
   return (await call(t.app, { method: 'GET', call: name, fields, headers: { token } })).data;
 }
 
-async function exportCsv(token: string | undefined, query: Record<string, string>) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: '/api/web/exportContractRecords',
-    query: token ? { token, ...query } : query,
-  });
-  const lines = response.body
-    .replace(/^\uFEFF/, '')
-    .replace(/\r\n$/, '')
-    .split('\r\n');
-  return { response, lines };
-}
+const exportCsv = (token: string | undefined, query: Record<string, string>) =>
+  exportCsvOf(t.app, 'exportContractRecords', token, query);
 
 describe('web/exportContractRecords', () => {
   it('exports each contract list with its filters: localized header and labels, rows = the list total', async () => {

@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestApp, type TestApp, testNow } from '../../../test/harness.ts';
+import {
+  call,
+  exportCsv as exportCsvOf,
+  startTestApp,
+  type TestApp,
+  testNow,
+} from '../../../test/harness.ts';
 import { customer, fund, USDT } from '../assets/testing.ts';
 import { engineDriver } from './testing.ts';
 
@@ -45,18 +51,8 @@ async function buy(token: string, fields: Record<string, string>) {
   return answer.data as { order_id: string };
 }
 
-async function exportCsv(token: string | undefined, query: Record<string, string>) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: '/api/web/exportOptionRecords',
-    query: token ? { token, ...query } : query,
-  });
-  const lines = response.body
-    .replace(/^\uFEFF/, '')
-    .replace(/\r\n$/, '')
-    .split('\r\n');
-  return { response, lines };
-}
+const exportCsv = (token: string | undefined, query: Record<string, string>) =>
+  exportCsvOf(t.app, 'exportOptionRecords', token, query);
 
 describe('web/exportOptionRecords', () => {
   it("exports the customer's options with the list's filters: localized header and labels", async () => {

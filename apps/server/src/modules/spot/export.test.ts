@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { call, exportCsv as exportCsvOf, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { customer, fund, USDT } from '../assets/testing.ts';
 
 let t: TestApp;
@@ -21,18 +21,8 @@ async function order(token: string, fields: Record<string, string>) {
   return answer.data as { order_id: string };
 }
 
-async function exportCsv(token: string | undefined, query: Record<string, string>) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: '/api/web/exportSpotRecords',
-    query: token ? { token, ...query } : query,
-  });
-  const lines = response.body
-    .replace(/^\uFEFF/, '')
-    .replace(/\r\n$/, '')
-    .split('\r\n');
-  return { response, lines };
-}
+const exportCsv = (token: string | undefined, query: Record<string, string>) =>
+  exportCsvOf(t.app, 'exportSpotRecords', token, query);
 
 describe('web/exportSpotRecords', () => {
   it('exports each spot list with its filters: localized header and labels, rows = the list total', async () => {
