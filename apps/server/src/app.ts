@@ -18,9 +18,7 @@ import { registerAccessLimits } from './http/rate-limit.ts';
 import { Refusal } from './http/refusal.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { newId } from './lib/ids.ts';
-import { accountsRoutes } from './modules/accounts/routes.ts';
-import { createAccounts } from './modules/accounts/service.ts';
-import { createWalletLogin } from './modules/accounts/wallet.ts';
+import { accountsRoutes, createAccounts, createWalletLogin } from './modules/accounts/index.ts';
 import { assetsRoutes, createAssets } from './modules/assets/index.ts';
 import { contentRoutes, createContent } from './modules/content/index.ts';
 import {
@@ -63,6 +61,7 @@ import {
   createAuditLog,
   createBackOffice,
   createStaff,
+  customerSummaries,
   registerStaffHook,
   staffRoutes,
 } from './modules/staff/index.ts';
@@ -219,12 +218,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         if (error instanceof Refusal) return null;
         throw error;
       }
-      const row = await db
-        .selectFrom('accounts_customer')
-        .select('uid')
-        .where('id', '=', session.customerId)
-        .executeTakeFirst();
-      return row ? { customerId: session.customerId, uid: row.uid, sessionId: session.sessionId } : null;
+      const uid = await accounts.uidOf(session.customerId);
+      return uid ? { customerId: session.customerId, uid, sessionId: session.sessionId } : null;
     },
     // Sessions that end (logout, password, staff, expiry) lose their private channels within 5 s.
     endedSessions: (sessionIds) => accounts.endedSessions(sessionIds),
@@ -289,6 +284,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     provider: createEmbeddedPayoutProvider({ blockMs: config.payoutSimBlockMs }),
     audit,
     notifier,
+    contacts: accounts,
+    customerSummaries: (ids, now) => customerSummaries(db, ids, now),
     bankPaidApprovalThreshold: config.bankPayoutApprovalThreshold,
   });
   const payoutJob = schedulePayouts({ withdrawals, log, intervalMs: config.payoutCheckIntervalMs });

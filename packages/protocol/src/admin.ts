@@ -217,3 +217,32 @@ export type CustomerDetail = {
   /** Display names of the staff in `adjustments` (makers and checkers), by staff id. */
   staff_names: Record<string, string>;
 };
+
+/** Per currency: how many and how much (a decimal string in the currency's scale). */
+export type CustomerFlow = { currency: string; count: number; amount: string };
+
+/**
+ * Who a staff member is about to pay or credit, as the back-office queues (deposits, withdrawals) show it. There is no
+ * identity verification (KYC) in Bourse yet: every customer is level 0, `unverified` — said as it is.
+ */
+export type CustomerSummary = {
+  customer_id: string;
+  uid: string;
+  name: string;
+  status: 'active' | 'disabled';
+  created_at: number;
+  /** Whole days since the account was opened (the injected clock). */
+  age_days: number;
+  verification: { level: 0; status: 'unverified' };
+  last_login_at: number | null;
+  activity: { days: number; deposits: CustomerFlow[]; withdrawals: CustomerFlow[] };
+  /**
+   * All time, for the risk rules (not shown): credited deposits and withdrawals paid or being paid
+   * (pending, processing, completed) per currency in minor units, and how many were completed.
+   */
+  totals: {
+    deposits: Record<string, string>;
+    withdrawals: Record<string, string>;
+    completed_withdrawals: number;
+  };
+};

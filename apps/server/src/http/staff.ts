@@ -7,8 +7,9 @@ import type { Db, Tx } from '../db/database.ts';
  * staff member's roles and attaches `request.staff`, or refuses (LOGIN_REQUIRED / FORBIDDEN).
  * Every staff action writes one audit record in the same transaction as the change it makes.
  */
-export const STAFF_ROLES = ['administrator', 'finance', 'compliance', 'support', 'content'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+export { STAFF_ROLES, type StaffRole } from './staff-roles.ts';
+
+import type { StaffRole } from './staff-roles.ts';
 
 /** What a staff member may do; roles are sets of these (ROLE_PERMISSIONS in modules/staff). */
 export const STAFF_PERMISSIONS = [

@@ -189,3 +189,27 @@ export async function consumeNonce(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * What the back-office queues show of a page of customers, in two queries whatever the page size:
+ * the customer rows and each one's last login (sessions opened up to `now`).
+ */
+export async function customerBasics(q: Q, ids: readonly string[], now: Date) {
+  if (ids.length === 0) return [];
+  const [customers, logins] = await Promise.all([
+    q
+      .selectFrom('accounts_customer')
+      .select(['id', 'uid', 'name', 'email', 'phone', 'status', 'created_at'])
+      .where('id', 'in', [...ids])
+      .execute(),
+    q
+      .selectFrom('accounts_session')
+      .select(['customer_id', (eb) => eb.fn.max('created_at').as('last')])
+      .where('customer_id', 'in', [...ids])
+      .where('created_at', '<=', now)
+      .groupBy('customer_id')
+      .execute(),
+  ]);
+  const lastLogin = new Map(logins.map((r) => [r.customer_id, r.last as Date | null]));
+  return customers.map((c) => ({ ...c, last_login: lastLogin.get(c.id) ?? null }));
+}

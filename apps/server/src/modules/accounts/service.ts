@@ -62,6 +62,9 @@ export type RequestMeta = { ip: string; userAgent: string; lang: Lang };
 
 export type SessionEndReason = WsSessionEndReason;
 
+/** Where a customer is told things: email, else phone; the language messages are written in. */
+export type Contact = { email: string | null; phone: string | null; language: string };
+
 /** Why a session no longer holds at `now`, or null while it does (HTTP calls and sockets alike). */
 export function sessionEndReason(
   row: {
@@ -220,6 +223,22 @@ export function createAccounts(deps: AccountsDeps) {
       }
       for (const id of sessionIds) if (!found.has(id)) ended.set(id, 'SESSION_EXPIRED');
       return ended;
+    },
+
+    /** A customer's public number (`uid`), or null for an unknown id: the websocket's private channels. */
+    async uidOf(customerId: string): Promise<string | null> {
+      return (await repo.findCustomer(db, { id: customerId }))?.uid ?? null;
+    },
+
+    /** Where and in which language to tell a customer something (withdrawal notices); null if unknown. */
+    async contactOf(customerId: string): Promise<Contact | null> {
+      const row = await repo.findCustomer(db, { id: customerId });
+      return row ? { email: row.email, phone: row.phone, language: row.language } : null;
+    },
+
+    /** The id of the customer holding this (lower-case) email, if any: system customers such as the market maker. */
+    async customerIdByEmail(email: string): Promise<string | null> {
+      return (await repo.findCustomer(db, { email }))?.id ?? null;
     },
 
     /** Customer id → back-office label (email, else phone, else uid): for other modules' staff views. */

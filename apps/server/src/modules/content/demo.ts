@@ -1,4 +1,4 @@
-import type { ContentInput } from './service.ts';
+import type { ContentInput } from './input.ts';
 
 /**
  * The operator's sample content (DEMO_CONTENT=true, the embedded default): what a fresh install

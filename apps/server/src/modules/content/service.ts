@@ -13,23 +13,13 @@ import { refuse } from '../../http/refusal.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { DEMO_CONTENT } from './demo.ts';
+import type { ContentInput, ContentPatch, Texts } from './input.ts';
+
+export type { ContentInput, ContentPatch } from './input.ts';
+
 import { type ContentRow, countItems, findItem, insertItem, listPublished, updateItem } from './repo.ts';
 
 const LANGS = ['en', 'zh', 'ft'] as const;
-type Texts = { en: string; zh: string; ft: string };
-
-/** What the back office writes: every text in all three languages. */
-export type ContentInput = {
-  kind: ContentKind;
-  title: Texts;
-  /** Optional one-line teaser per language; empty strings when there is none. */
-  summary?: Texts;
-  body: Texts;
-  image_url?: string | null;
-  link?: string | null;
-  sort?: number;
-};
-export type ContentPatch = Partial<ContentInput>;
 
 /** An app path (`/market`, `/info?id=…`) or an absolute http(s) address; nothing else (no `javascript:`). */
 const LINK = /^(\/[A-Za-z0-9_\-/?=&.%#]*|https?:\/\/[^\s"'<>]+)$/;

@@ -8,6 +8,7 @@ export {
   normalizeAddress,
   parseXpub,
 } from './derive.ts';
+export { depositFlows } from './flows.ts';
 export { depositsMigrations } from './migrations.ts';
 export { type CustodyProvider, createEmbeddedProvider, loadCustodySecret } from './provider.ts';
 export { custodyRoutes, depositsAdminRoutes, depositsRoutes } from './routes.ts';

@@ -7,7 +7,7 @@ import { createDb, type Db } from '../../db/database.ts';
 import { type ManualClock, manualClock } from '../../lib/clock.ts';
 import { issueCode } from '../accounts/codes.ts';
 import { createNotifier, type Message, type Transport } from './index.ts';
-import { listOutbox } from './outbox.ts';
+import { listOutbox } from './repo.ts';
 
 /** A logger whose lines (every level from info) the test reads. */
 function capturingLogger() {

@@ -7,8 +7,8 @@ import { Refusal, refuse } from '../../http/refusal.ts';
 import type { StaffContext } from '../../http/staff.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
-import { createCustomerAdmin } from '../accounts/staff-view.ts';
-import { parseAmount } from '../assets/amounts.ts';
+import { createCustomerAdmin } from '../accounts/index.ts';
+import { parseAmount } from '../assets/index.ts';
 import {
   CUSTOMER_ACCOUNT_TYPES,
   type CustomerAccountType,
@@ -17,7 +17,7 @@ import {
   type VerifyReport,
 } from '../ledger/index.ts';
 import type { Market } from '../market/index.ts';
-import { listOutbox } from '../notify/outbox.ts';
+import { listOutbox } from '../notify/index.ts';
 import type { AuditService } from './audit.ts';
 import { checkReason } from './service.ts';
 import type { StaffTables } from './tables.ts';

@@ -8,7 +8,7 @@ import { STAFF_ROLES, type StaffContext, type StaffRole } from '../../http/staff
 import type { Clock } from '../../lib/clock.ts';
 import { newToken, open, seal, sha256 } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
-import { ARGON2 } from '../accounts/service.ts';
+import { ARGON2 } from '../accounts/index.ts';
 import type { AuditService } from './audit.ts';
 import { permissionsOf } from './permissions.ts';
 import { checkTotp, newTotpSecret, totpUri } from './totp.ts';

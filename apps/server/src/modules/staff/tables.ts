@@ -1,4 +1,4 @@
-import type { StaffRole } from '../../http/staff.ts';
+import type { StaffRole } from '../../http/staff-roles.ts';
 
 /** The back office's tables: staff, their sessions and login challenges, the audit log, adjustments. */
 export type StaffTables = {

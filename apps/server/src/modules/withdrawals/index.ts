@@ -11,6 +11,7 @@ export {
   type PayoutProvider,
   simulatedTxHash,
 } from './provider.ts';
+export { withdrawalFlows } from './repo.ts';
 export { withdrawalsRoutes } from './routes.ts';
 export { createSecurity, hasTradePassword, type Security } from './security.ts';
 export { createWithdrawals, statusCode, type Withdrawals } from './service.ts';

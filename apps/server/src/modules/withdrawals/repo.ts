@@ -294,17 +294,6 @@ export async function updatePayout(
   await q.updateTable('withdrawals_payout').set(patch).where('id', '=', id).execute();
 }
 
-/** Where to tell a customer about their withdrawal: their email (else phone) and language. */
-export async function contactOf(q: Q, customerId: string) {
-  return (
-    (await q
-      .selectFrom('accounts_customer')
-      .select(['email', 'phone', 'language'])
-      .where('id', '=', customerId)
-      .executeTakeFirst()) ?? null
-  );
-}
-
 /**
  * The destination history of a page of withdrawals in one query: per row, the same customer's
  * earlier withdrawals to the same destination that were paid or are being paid (a card: the same
@@ -337,4 +326,34 @@ export async function destinationHistories(q: Q, ids: readonly string[]) {
       },
     ]),
   );
+}
+
+/**
+ * Per customer and currency (one grouped query): withdrawals paid or being paid (pending,
+ * processing, completed) in minor units all time and since `since`, and how many completed — the
+ * back-office queues' customer context.
+ */
+export async function withdrawalFlows(q: Q, ids: readonly string[], since: Date) {
+  if (ids.length === 0) return [];
+  const result = await sql<{
+    customer_id: string;
+    currency: string;
+    total: string;
+    completed: string;
+    n30: string;
+    sum30: string;
+  }>`
+    select customer_id, currency,
+           coalesce(sum(amount) filter (where status in ('pending', 'processing', 'completed')), 0)::text
+             as total,
+           count(*) filter (where status = 'completed')::text as completed,
+           count(*) filter (where created_at >= ${since}
+                            and status in ('pending', 'processing', 'completed'))::text as n30,
+           coalesce(sum(amount) filter (where created_at >= ${since}
+                            and status in ('pending', 'processing', 'completed')), 0)::text as sum30
+    from withdrawals_withdrawal
+    where customer_id in (${sql.join([...ids])})
+    group by customer_id, currency
+    order by customer_id, currency`.execute(q);
+  return result.rows;
 }

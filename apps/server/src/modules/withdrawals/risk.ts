@@ -1,4 +1,4 @@
-import type { CustomerSummary } from '../staff/customer-context.ts';
+import type { CustomerSummary } from '@bourse/protocol';
 
 /**
  * What a staff member should look at twice before paying a withdrawal: named rules over facts the

@@ -5,7 +5,7 @@ import type { AuthContext } from '../../http/context.ts';
 import { refuse } from '../../http/refusal.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { open, seal } from '../../lib/crypto.ts';
-import { ARGON2 } from '../accounts/service.ts';
+import { ARGON2 } from '../accounts/index.ts';
 import * as repo from './repo.ts';
 
 /** Trade password: exactly 6 digits (spec 5); lock-out after repeated failures. */

@@ -1,6 +1,6 @@
 import { translate } from '@bourse/i18n';
 import { isKnownAsset, scaleOf, toDecimalString } from '@bourse/money';
-import { isLang } from '@bourse/protocol';
+import { type CustomerSummary, isLang } from '@bourse/protocol';
 import type { Logger } from 'pino';
 import { type Db, inTransaction, type Tx } from '../../db/database.ts';
 import type { AuthContext } from '../../http/context.ts';
@@ -9,10 +9,10 @@ import type { AuditLog } from '../../http/staff.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { EXPORT_ROWS_MAX } from '../../lib/csv.ts';
 import { newId } from '../../lib/ids.ts';
+import type { Contact } from '../accounts/index.ts';
 import { parseAmount } from '../assets/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 import type { Notifier } from '../notify/index.ts';
-import { customerSummaries } from '../staff/customer-context.ts';
 import type { Book } from './book.ts';
 import { explorerUrl } from './chains.ts';
 import {
@@ -75,6 +75,10 @@ export type WithdrawalsDeps = {
   audit: AuditLog | null;
   /** Tells the customer about every state change of their withdrawal (after it commits). */
   notifier?: Notifier | null;
+  /** The staff queue's customer context, a page at a time (staff/customer-context.ts, wired by app.ts). */
+  customerSummaries: (customerIds: readonly string[], now: Date) => Promise<Map<string, CustomerSummary>>;
+  /** Where to tell them (the accounts module's `contactOf`); needed with `notifier`. */
+  contacts?: { contactOf(customerId: string): Promise<Contact | null> } | null;
   /**
    * Four-eyes on bank payouts: marking paid a bank withdrawal of more than this (a decimal in the
    * withdrawal's currency; BANK_PAYOUT_APPROVAL_THRESHOLD) needs a second staff member to confirm.
@@ -255,9 +259,10 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
    */
   async function notify(row: repo.WithdrawalRow): Promise<void> {
     const notifier = deps.notifier;
-    if (!notifier) return;
+    const contacts = deps.contacts;
+    if (!notifier || !contacts) return;
     try {
-      const contact = await repo.contactOf(db, row.customer_id);
+      const contact = await contacts.contactOf(row.customer_id);
       const recipient = contact?.email ?? contact?.phone;
       if (!contact || !recipient) return;
       const lang = isLang(contact.language) ? contact.language : 'en';
@@ -529,8 +534,7 @@ export function createWithdrawals(deps: WithdrawalsDeps) {
       });
       const now = clock.now();
       const [customers, histories] = await Promise.all([
-        customerSummaries(
-          db,
+        deps.customerSummaries(
           rows.map((r) => r.customer_id),
           now,
         ),

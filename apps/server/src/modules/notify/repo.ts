@@ -1,4 +1,23 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { NotifyTables } from './tables.ts';
+
+/** The only SQL on notify_outbox. */
+export async function insertOutbox(db: Db, row: Insertable<NotifyTables['notify_outbox']>): Promise<void> {
+  await db.insertInto('notify_outbox').values(row).execute();
+}
+
+/** A recipient's latest messages, newest first. */
+export function latestFor(db: Db, recipient: string, limit: number) {
+  return db
+    .selectFrom('notify_outbox')
+    .select(['subject', 'body', 'created_at'])
+    .where('recipient', '=', recipient)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
 
 /** The outbox, newest first, for the back office's read-only list. */
 export async function listOutbox(db: Db, input: { beforeId?: string; limit: number }) {

@@ -1,0 +1,22 @@
+/**
+ * What other modules and the app may use from accounts: the service (customers, sessions, codes,
+ * contacts), wallet login, the back office's customer view and the password hashing parameters.
+ * Nobody else reads the accounts_* tables: they ask this module (scripts/check-tables.ts).
+ */
+export { customerBasics } from './repo.ts';
+export { accountsRoutes } from './routes.ts';
+export {
+  type Accounts,
+  type AccountsConfig,
+  type AccountsDeps,
+  ARGON2,
+  type Contact,
+  createAccounts,
+  DEMO_CUSTOMER,
+  type RequestMeta,
+  type SessionEndReason,
+  sessionEndReason,
+} from './service.ts';
+export { type CustomerAdmin, createCustomerAdmin } from './staff-view.ts';
+export type { AccountsTables } from './tables.ts';
+export { createWalletLogin, type WalletLogin } from './wallet.ts';
