@@ -1,7 +1,7 @@
 import type { SpotDepthData, SpotMarketData } from '@bourse/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { floorToStep, notionalOf, ONE, show, units } from '../apps/web/src/features/spot/logic/amounts.ts';
+import { floorToStep, notionalOf, ONE, show, units } from '../apps/web/src/shared/spot/logic/amounts.ts';
 import { demoToken, webCall, webData } from './api.ts';
 import { LANGS, launch, newPage, screenshot, type ViewportName } from './browser.ts';
 import { englishTexts } from './pages.ts';

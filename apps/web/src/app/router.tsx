@@ -1,7 +1,8 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { BootScreen, RouteError } from './RouteError.tsx';
-import { type AppRoute, CATCH_ALL, ROUTES, type RouteHandle } from './routes.tsx';
+import { type AppRoute, CATCH_ALL, ROUTES } from './routes.tsx';
+import type { RouteHandle } from './routeTypes.ts';
 
 function toRouteObject(route: AppRoute): RouteObject {
   const handle: RouteHandle = { title: route.title };

@@ -1,16 +1,12 @@
-import type { catalogs } from '@bourse/i18n';
 import type { ComponentType } from 'react';
 import { isOpenPath } from './access.ts';
+import type { RouteArea, RouteTitle } from './routeTypes.ts';
 
 /**
  * The route table of spec section 2, area by area. `built` says whether the screen exists; every
  * route that is not built renders the one shared "not available yet" page with its own title.
  * Each screen loads on demand (route `lazy`). SCREENS.md lists the same table for readers.
  */
-type WebCatalog = (typeof catalogs)['en']['web'];
-export type RouteArea = keyof WebCatalog['area'];
-export type RouteTitle = keyof WebCatalog['route'];
-
 export type AppRoute = {
   path: string;
   area: RouteArea;
@@ -24,12 +20,10 @@ export type AppRoute = {
   load?: () => Promise<ComponentType>;
 };
 
-/** What every route carries to its screen and the layout (document title, unavailable page). */
-export type RouteHandle = { title: RouteTitle };
-
-const home = () => import('../features/home/components/HomePage.tsx').then((m) => m.HomePage);
+const home = () => import('./screens/HomeScreen.tsx').then((m) => m.HomeScreen);
 const market = () => import('../features/market/components/MarketPage.tsx').then((m) => m.MarketPage);
-const trade = () => import('../features/instrument/components/TradeScreen.tsx').then((m) => m.TradeScreen);
+const trade = () =>
+  import('../features/contract/components/ContractTradePage.tsx').then((m) => m.ContractTradePage);
 const contractRecords = () =>
   import('../features/contract/components/ContractRecordsPage.tsx').then((m) => m.ContractRecordsPage);
 const coins = () => import('../features/market/components/CoinsPage.tsx').then((m) => m.CoinsPage);
@@ -72,10 +66,9 @@ const walletAdd = () => walletPages().then((m) => m.WalletAddPage);
 const withdrawRecords = () => import('../features/withdraw/components/RecordsPage.tsx');
 const tbjl = () => withdrawRecords().then((m) => m.TbjlPage);
 const addcardRecord = () => withdrawRecords().then((m) => m.AddcardRecordPage);
-const assetOverview = () =>
-  import('../features/assets/components/AssetOverviewPage.tsx').then((m) => m.AssetOverviewPage);
-const assetAccounts = () =>
-  import('../features/assets/components/AccountsPage.tsx').then((m) => m.AccountsPage);
+const assetScreens = () => import('./screens/AssetScreens.tsx');
+const assetOverview = () => assetScreens().then((m) => m.AssetOverviewScreen);
+const assetAccounts = () => assetScreens().then((m) => m.AccountsScreen);
 const assetTransfer = () =>
   import('../features/assets/components/TransferPage.tsx').then((m) => m.TransferPage);
 const recordPages = () => import('../features/records/components/RecordPages.tsx');

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatches, useNavigation } from 'react-router';
 import { AccessGuard } from '../guard.tsx';
-import type { RouteHandle } from '../routes.tsx';
+import type { RouteHandle } from '../routeTypes.ts';
 import { DesktopHeader } from './DesktopHeader.tsx';
 import classes from './layout.module.css';
 import { MobileHeader } from './MobileHeader.tsx';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 import { UnavailablePage } from '../../features/unavailable/components/UnavailablePage.tsx';
-import type { RouteHandle } from '../routes.tsx';
+import type { RouteHandle } from '../routeTypes.ts';
 
 /** Every route of the table that is not built yet: the shared page, titled after the route. */
 export function UnavailableScreen() {

@@ -1,18 +1,6 @@
-import type { AssetAccountType, AssetData, CurrencyData, TransferData } from '@bourse/protocol';
+import type { AssetAccountType, CurrencyData, TransferData } from '@bourse/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../lib/api.ts';
-import { useToken } from '../../lib/session.ts';
-
-/** `GET web/getAsset2`: balances per account type with USDT values (refreshed every 10 s). */
-export function useAssets(type?: AssetAccountType) {
-  const token = useToken();
-  return useQuery({
-    queryKey: ['web/getAsset2', token, type ?? 'all'],
-    queryFn: () => apiGet<AssetData>('web/getAsset2', { type }),
-    enabled: token !== null,
-    refetchInterval: 10_000,
-  });
-}
 
 /** `GET web/getCurrencyAll`: currencies with scale and deposit networks. */
 export function useCurrencies() {

@@ -2,7 +2,6 @@ import type {
   CloseAllResult,
   ContractCloseData,
   ContractFundingData,
-  ContractInstrumentData,
   ContractOrderData,
   ContractPositionData,
   ContractQuoteData,
@@ -20,18 +19,6 @@ import { useToken } from '../../lib/session.ts';
  * comes from these answers: the app never computes margin, fees, P&L, risk rate or a liquidation
  * price itself.
  */
-
-/** `GET web/getContracts` (public): every contract instrument and its rules. */
-export function useContracts() {
-  const token = useToken();
-  return useQuery({
-    queryKey: ['web/getContracts', token],
-    queryFn: () => apiGet<{ items: ContractInstrumentData[] }>('web/getContracts').then((d) => d.items),
-    staleTime: 30_000,
-    // `open` follows the trading hours: refresh now and then.
-    refetchInterval: 60_000,
-  });
-}
 
 /** `GET web/getJurisdiction` (public): the active profile, to explain a capped leverage. */
 export function useJurisdiction() {

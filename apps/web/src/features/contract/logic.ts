@@ -1,5 +1,5 @@
 import type { AssetClass, ContractInstrumentData, ContractSide } from '@bourse/protocol';
-import { ONE, show, units } from '../spot/logic/amounts.ts';
+import { ONE, show, units } from '../../shared/spot/logic/amounts.ts';
 
 /**
  * What the contract screens work out themselves: only which rule an input breaks (so it can be

@@ -15,10 +15,7 @@ import {
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSpotMarkets } from '../spot/api/getSpotMarkets.ts';
-import { RuleHints } from '../spot/components/RuleHints.tsx';
-import { useConversion } from '../spot/hooks/useConversion.ts';
-import { show, units } from '../spot/logic/amounts.ts';
+import { useSpotMarkets } from '../../shared/market/api/getSpotMarkets.ts';
 import {
   ConfirmPanel,
   ConversionLoader,
@@ -28,7 +25,10 @@ import {
   QuoteNote,
   RefusalAlert,
   ThinBookNote,
-} from './ConversionParts.tsx';
+} from '../../shared/spot/components/ConversionParts.tsx';
+import { RuleHints } from '../../shared/spot/components/RuleHints.tsx';
+import { useConversion } from '../../shared/spot/hooks/useConversion.ts';
+import { show, units } from '../../shared/spot/logic/amounts.ts';
 
 /** Decimal places shown for amounts of a currency in this market. */
 function digitsOf(market: SpotMarketData, currency: string): number {

@@ -13,6 +13,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTicker } from '../../lib/marketStore.ts';
+import { useSpotMarkets } from '../../shared/market/api/getSpotMarkets.ts';
 import {
   ConfirmPanel,
   ConversionLoader,
@@ -22,11 +23,10 @@ import {
   QuoteNote,
   RefusalAlert,
   ThinBookNote,
-} from '../exchange/ConversionParts.tsx';
-import { useSpotMarkets } from '../spot/api/getSpotMarkets.ts';
-import { RuleHints } from '../spot/components/RuleHints.tsx';
-import { useConversion } from '../spot/hooks/useConversion.ts';
-import { show, units } from '../spot/logic/amounts.ts';
+} from '../../shared/spot/components/ConversionParts.tsx';
+import { RuleHints } from '../../shared/spot/components/RuleHints.tsx';
+import { useConversion } from '../../shared/spot/hooks/useConversion.ts';
+import { show, units } from '../../shared/spot/logic/amounts.ts';
 
 /** The quote currency of quick purchases (spec: "quick coin purchase" with USDT). */
 const QUOTE = 'USDT';

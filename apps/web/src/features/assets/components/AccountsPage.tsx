@@ -4,9 +4,9 @@ import { Num } from '@bourse/ui';
 import { Alert, Group, Loader, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useAssets } from '../api.ts';
+import { useAssets } from '../../../shared/assets/getAssets.ts';
 import { ACCOUNT_TYPES, isZero } from '../logic.ts';
-import { AssetActions, useAssetSheets } from './AssetActions.tsx';
+import { AssetActions, type AssetSheets, useAssetSheets } from './AssetActions.tsx';
 import { AssetRowCard } from './AssetRowCard.tsx';
 import { StaleBadge } from './StaleBadge.tsx';
 
@@ -14,7 +14,7 @@ import { StaleBadge } from './StaleBadge.tsx';
  * `/table2`: one account type at a time (spot, contract, options, earn, funding — `?type=`), with
  * its value in USDT and one row per currency; transfer starts from this account.
  */
-export function AccountsPage() {
+export function AccountsPage({ Sheets }: { Sheets: AssetSheets }) {
   const { t } = useTranslation('assets');
   const [params, setParams] = useSearchParams();
   const wanted = params.get('type');
@@ -22,7 +22,7 @@ export function AccountsPage() {
     ? (wanted as AssetAccountType)
     : 'spot';
   const assets = useAssets();
-  const sheets = useAssetSheets();
+  const sheets = useAssetSheets(Sheets);
   const account = assets.data?.accounts.find((a) => a.type === type);
 
   return (

@@ -1,33 +1,21 @@
-import { Button, Group, Loader } from '@mantine/core';
-import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { Button, Group } from '@mantine/core';
+import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DepositSheet } from '../../deposit/components/DepositSheet.tsx';
-
-type WithdrawSheetProps = { currency: string; opened: boolean; onClose: () => void };
-
-/** The withdrawals feature's sheet, loaded when first opened. */
-const WithdrawSheet = lazy(async (): Promise<{ default: ComponentType<WithdrawSheetProps> }> => {
-  const m = await import('../../withdraw/components/WithdrawSheet.tsx');
-  return { default: m.WithdrawSheet };
-});
 
 export type SheetState = { kind: 'deposit' | 'withdraw'; currency: string } | null;
 
+/**
+ * The open deposit or withdraw sheet. Those sheets belong to the deposit and withdraw features, so
+ * the asset screens take them as a prop from app/ (app/screens/AssetScreens.tsx).
+ */
+export type AssetSheets = ComponentType<{ sheet: NonNullable<SheetState>; onClose: () => void }>;
+
 /** Deposit and withdraw sheets, shared by the overview and the account screens. */
-export function useAssetSheets() {
+export function useAssetSheets(Sheets: AssetSheets) {
   const [sheet, setSheet] = useState<SheetState>(null);
   const close = () => setSheet(null);
-  const node = (
-    <>
-      {sheet?.kind === 'deposit' && <DepositSheet currency={sheet.currency} opened onClose={close} />}
-      {sheet?.kind === 'withdraw' && (
-        <Suspense fallback={<Loader size="sm" />}>
-          <WithdrawSheet currency={sheet.currency} opened onClose={close} />
-        </Suspense>
-      )}
-    </>
-  );
+  const node = sheet ? <Sheets sheet={sheet} onClose={close} /> : null;
   return { open: setSheet, node };
 }
 

@@ -20,18 +20,18 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useAssets } from '../api.ts';
+import { useAssets } from '../../../shared/assets/getAssets.ts';
 import { isZero, totalsByCurrency } from '../logic.ts';
-import { AssetActions, useAssetSheets } from './AssetActions.tsx';
+import { AssetActions, type AssetSheets, useAssetSheets } from './AssetActions.tsx';
 import { AssetRowCard } from './AssetRowCard.tsx';
 import { StaleBadge } from './StaleBadge.tsx';
 
 /** `/table1`: the asset overview — total value, per-account totals, one row per currency with actions. */
-export function AssetOverviewPage() {
+export function AssetOverviewPage({ Sheets }: { Sheets: AssetSheets }) {
   const { t } = useTranslation('assets');
   const navigate = useNavigate();
   const assets = useAssets();
-  const sheets = useAssetSheets();
+  const sheets = useAssetSheets(Sheets);
   const [hideZero, setHideZero] = useState(false);
 
   if (assets.isPending) {

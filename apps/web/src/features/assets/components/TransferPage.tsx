@@ -19,7 +19,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
-import { useAssets, useCurrencies, useTransfer } from '../api.ts';
+import { useAssets } from '../../../shared/assets/getAssets.ts';
+import { useCurrencies, useTransfer } from '../api.ts';
 import { ACCOUNT_TYPES, checkTransferAmount, scaleFor } from '../logic.ts';
 
 function asType(value: string | null, fallback: AssetAccountType): AssetAccountType {

@@ -3,8 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { BoundAddPage, BoundItem, BoundListPage } from '../../../shared/payee/BoundAccounts.tsx';
 import { BANK_FIELDS, type BankCard, type BankField, useAddBank, useBanks, useDeleteBank } from '../api.ts';
-import { BoundAddPage, BoundItem, BoundListPage } from './BoundAccounts.tsx';
 
 const KEY: Record<
   BankField,

@@ -3,14 +3,14 @@ import { Anchor, Button, Group, Pagination, Paper, Select, Stack, Tabs, Text, Ti
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ExportCsvButton } from '../../records/components/ExportCsvButton.tsx';
+import { useContracts } from '../../../shared/market/api/getContracts.ts';
+import { ExportCsvButton } from '../../../shared/records/ExportCsvButton.tsx';
 import {
   type ListFilter,
   useContractCloses,
   useContractFunding,
   useContractHistory,
   useContractOrders,
-  useContracts,
 } from '../api.ts';
 import { ClosesList, FundingList, HistoryList, OrdersList } from './Lists.tsx';
 

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/i18n.ts';
-import { HoursText } from '../../instrument/components/InstrumentPanel.tsx';
+import { HoursText } from '../../../shared/instrument/InstrumentPanel.tsx';
 import { fractionPct } from '../logic.ts';
 
 function Line({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {

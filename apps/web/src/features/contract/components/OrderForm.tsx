@@ -21,8 +21,8 @@ import { Link, useLocation } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
 import { useTicker } from '../../../lib/marketStore.ts';
 import { rememberReturnTo } from '../../../lib/returnTo.ts';
-import { useAssets } from '../../assets/api.ts';
-import { HoursText } from '../../instrument/components/InstrumentPanel.tsx';
+import { useAssets } from '../../../shared/assets/getAssets.ts';
+import { HoursText } from '../../../shared/instrument/InstrumentPanel.tsx';
 import {
   newContractOid,
   type QuoteInput,

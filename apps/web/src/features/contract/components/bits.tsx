@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/i18n.ts';
-import { useContracts } from '../api.ts';
+import { useContracts } from '../../../shared/market/api/getContracts.ts';
 import { fractionPct, riskProgress } from '../logic.ts';
 import type { Column } from './DataList.tsx';
 

@@ -22,7 +22,7 @@ import { useInfo } from '../../../api/info.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/i18n.ts';
-import { useRecords } from '../../records/api.ts';
+import { useRecords } from '../../../shared/records/api.ts';
 import { uploadProof, useBankRecharge, useChannels, useDepositAddress } from '../api.ts';
 
 const MAX_BYTES = 8 * 1024 * 1024;

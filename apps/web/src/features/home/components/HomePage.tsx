@@ -5,9 +5,7 @@ import { Link } from 'react-router';
 import { FlaskIcon, LanguageIcon, ShieldIcon } from '../../../components/icons.tsx';
 import { NAV_PATHS } from '../../../config/app.ts';
 import { useToken } from '../../../lib/session.ts';
-import { BannerCarousel } from '../../content/components/BannerCarousel.tsx';
 import { HotPairs } from './HotPairs.tsx';
-import { NewsArea } from './NewsArea.tsx';
 
 /** A quiet rising chart beside the headline on wide screens; decoration only. */
 function HeroChart() {
@@ -55,8 +53,11 @@ function Feature({ icon, title, body }: { icon: ReactNode; title: string; body: 
   );
 }
 
-/** / and /index: a call to action, banners and news from content, hot pairs from the live feed, and what the platform offers. */
-export function HomePage() {
+/**
+ * / and /index: a call to action, banners and news from content, hot pairs from the live feed, and
+ * what the platform offers. Banners and news belong to the content feature: app/ passes them in.
+ */
+export function HomePage({ banners, news }: { banners: ReactNode; news: ReactNode }) {
   const { t } = useTranslation();
   const token = useToken();
 
@@ -133,15 +134,13 @@ export function HomePage() {
         </Group>
       </Box>
 
-      <BannerCarousel />
+      {banners}
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <HotPairs />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <NewsArea />
-        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>{news}</Grid.Col>
       </Grid>
 
       <Stack gap="md">

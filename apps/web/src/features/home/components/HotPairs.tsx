@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { HOT_PAIRS_MAX } from '../../../config/app.ts';
 import { useSocketStatus } from '../../../lib/marketStore.ts';
-import { useMarketRows } from '../../market/api/getTickers.ts';
-import { PriceStateBadge, SimBadge } from '../../market/components/badges.tsx';
-import { PriceCell } from '../../market/components/PriceCell.tsx';
-import { sortRows } from '../../market/logic.ts';
+import { useMarketRows } from '../../../shared/market/api/getTickers.ts';
+import { PriceStateBadge, SimBadge } from '../../../shared/market/components/badges.tsx';
+import { PriceCell } from '../../../shared/market/components/PriceCell.tsx';
+import { sortRows } from '../../../shared/market/logic.ts';
 
 /**
  * Hot pairs: the catalogue's most popular crypto instruments (its `rank`) with live prices from the

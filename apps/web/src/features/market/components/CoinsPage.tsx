@@ -3,12 +3,12 @@ import { Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantin
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { InstrumentView } from '../../instrument/components/InstrumentView.tsx';
-import { useMarketRows } from '../api/getTickers.ts';
-import { sortRows } from '../logic.ts';
-import { useInstrumentName } from '../names.ts';
-import { PriceStateBadge, SimBadge } from './badges.tsx';
-import { PriceCell } from './PriceCell.tsx';
+import { InstrumentView } from '../../../shared/instrument/InstrumentView.tsx';
+import { useMarketRows } from '../../../shared/market/api/getTickers.ts';
+import { PriceStateBadge, SimBadge } from '../../../shared/market/components/badges.tsx';
+import { PriceCell } from '../../../shared/market/components/PriceCell.tsx';
+import { sortRows } from '../../../shared/market/logic.ts';
+import { useInstrumentName } from '../../../shared/market/names.ts';
 import { Sparkline } from './Sparkline.tsx';
 
 const PAGE = 30;

@@ -20,13 +20,20 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useMarketRows } from '../api/getTickers.ts';
+import { useMarketRows } from '../../../shared/market/api/getTickers.ts';
+import { PriceStateBadge, SimBadge } from '../../../shared/market/components/badges.tsx';
+import { PriceCell } from '../../../shared/market/components/PriceCell.tsx';
+import {
+  filterRows,
+  type MarketRow,
+  type MarketTab,
+  type Sort,
+  type SortKey,
+  sortRows,
+} from '../../../shared/market/logic.ts';
+import { useInstrumentName } from '../../../shared/market/names.ts';
 import { toggleFavourite, useFavourites } from '../favourites.ts';
-import { filterRows, type MarketRow, type MarketTab, type Sort, type SortKey, sortRows } from '../logic.ts';
 import classes from '../market.module.css';
-import { useInstrumentName } from '../names.ts';
-import { PriceStateBadge, SimBadge } from './badges.tsx';
-import { PriceCell } from './PriceCell.tsx';
 
 const TABS: readonly MarketTab[] = ['favourites', ...ASSET_CLASSES];
 const SORT_KEYS: readonly SortKey[] = ['rank', 'price', 'change', 'volume'];

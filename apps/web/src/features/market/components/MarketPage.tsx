@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { InstrumentView } from '../../instrument/components/InstrumentView.tsx';
+import { InstrumentView } from '../../../shared/instrument/InstrumentView.tsx';
 import { MarketList } from './MarketList.tsx';
 
 /** /market: the list; /market?symbol=BTC/USDT the instrument view (the spec shows no route parameters). */

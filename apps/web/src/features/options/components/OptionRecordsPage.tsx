@@ -14,9 +14,9 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ExportCsvButton } from '../../records/components/ExportCsvButton.tsx';
+import { useOptionInstruments } from '../../../shared/market/api/getOptions.ts';
+import { ExportCsvButton } from '../../../shared/records/ExportCsvButton.tsx';
 import { type OptionOrderFilter, useOptionOrders } from '../api/getOptionOrders.ts';
-import { useOptionInstruments } from '../api/getOptions.ts';
 import { HistoryTable } from './HistoryTable.tsx';
 
 const PAGE_SIZE = 20;

@@ -25,7 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/i18n.ts';
-import { downloadRecordsCsv, type RecordFilter, useRecords } from '../api.ts';
+import { downloadRecordsCsv, type RecordFilter, useRecords } from '../../../shared/records/api.ts';
 
 const PAGE_SIZE = 20;
 const ACCOUNT_TYPES = ['spot', 'contract', 'options', 'earn', 'funding'] as const;

@@ -1,7 +1,7 @@
 import type { SpotOrderData } from '@bourse/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api.ts';
-import { invalidateSpot } from './createOrder.ts';
+import { invalidateSpot } from '../../../shared/spot/api/createOrder.ts';
 
 /** `POST web/cancelOrder`. */
 export function cancelOrder(orderId: string): Promise<SpotOrderData> {

@@ -2,7 +2,7 @@ import type { SpotMarketData } from '@bourse/protocol';
 import { Num, trendColor, useNumSettings } from '@bourse/ui';
 import { Box, Group, Loader, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { show } from '../logic/amounts.ts';
+import { show } from '../../../shared/spot/logic/amounts.ts';
 import { type BookState, type DepthRow, depthView } from '../logic/book.ts';
 import classes from './spot.module.css';
 

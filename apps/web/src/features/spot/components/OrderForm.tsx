@@ -9,7 +9,8 @@ import { Link, useLocation } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
 import { useTicker } from '../../../lib/marketStore.ts';
 import { rememberReturnTo } from '../../../lib/returnTo.ts';
-import { newClientOid, useCreateOrder } from '../api/createOrder.ts';
+import { newClientOid, useCreateOrder } from '../../../shared/spot/api/createOrder.ts';
+import { RuleHints } from '../../../shared/spot/components/RuleHints.tsx';
 import {
   feePreview,
   marketCheckPrice,
@@ -18,11 +19,10 @@ import {
   show,
   sliderQty,
   units,
-} from '../logic/amounts.ts';
+} from '../../../shared/spot/logic/amounts.ts';
+import { fillBase, type Level } from '../../../shared/spot/logic/quote.ts';
+import { ratePct, rulesOf } from '../../../shared/spot/logic/rules.ts';
 import { type BookState, depthView } from '../logic/book.ts';
-import { fillBase, type Level } from '../logic/quote.ts';
-import { ratePct, rulesOf } from '../logic/rules.ts';
-import { RuleHints } from './RuleHints.tsx';
 
 function bookLevels(book: BookState, side: SpotSide): Level[] {
   const view = depthView(book, 200);

@@ -19,8 +19,8 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/i18n.ts';
+import { useSpotMarkets } from '../../../shared/market/api/getSpotMarkets.ts';
 import { useCancelOrder } from '../api/cancelOrder.ts';
-import { useSpotMarkets } from '../api/getSpotMarkets.ts';
 
 type Scales = { price?: number; quantity?: number; quote?: string };
 

@@ -20,7 +20,7 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type Ticker, useTickerMap } from '../../../lib/marketStore.ts';
-import { useSpotMarkets } from '../api/getSpotMarkets.ts';
+import { useSpotMarkets } from '../../../shared/market/api/getSpotMarkets.ts';
 
 const tradeLink = (symbol: string) => `/currencyTrade?symbol=${encodeURIComponent(symbol)}`;
 

@@ -12,9 +12,9 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ExportCsvButton } from '../../records/components/ExportCsvButton.tsx';
+import { useSpotMarkets } from '../../../shared/market/api/getSpotMarkets.ts';
+import { ExportCsvButton } from '../../../shared/records/ExportCsvButton.tsx';
 import { type OrderFilter, useCurrentOrders, useHistoryOrders, useMyTrades } from '../api/getOrders.ts';
-import { useSpotMarkets } from '../api/getSpotMarkets.ts';
 import { useSpotPrivateSync } from '../hooks/useSpotPrivateSync.ts';
 import { FillsTable, OrdersTable } from './OrderTables.tsx';
 

@@ -2,7 +2,7 @@ import type { SpotMarketData } from '@bourse/protocol';
 import { useSearchParams } from 'react-router';
 import { useInfo } from '../../../api/info.ts';
 import { useToken } from '../../../lib/session.ts';
-import { useSpotMarkets } from '../api/getSpotMarkets.ts';
+import { useSpotMarkets } from '../../../shared/market/api/getSpotMarkets.ts';
 
 /** The market named by `?symbol=` (else the first enabled one) and whether the customer trades on the demo book. */
 export function useSpotMarket() {

@@ -2,7 +2,7 @@ import type { SpotBalanceData, SpotPrivateBalance } from '@bourse/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useToken } from '../../../lib/session.ts';
-import { spotBalanceKey } from '../api/getSpotBalance.ts';
+import { spotBalanceKey } from '../../../shared/spot/api/getSpotBalance.ts';
 import { type PrivateStatus, useSpotPrivate } from './useSpotPrivate.ts';
 
 function applyBalances(data: SpotBalanceData, balances: readonly SpotPrivateBalance[]): SpotBalanceData {

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { BoundAddPage, BoundItem, BoundListPage } from '../../bank/components/BoundAccounts.tsx';
+import { BoundAddPage, BoundItem, BoundListPage } from '../../../shared/payee/BoundAccounts.tsx';
 import { useAddWallet, useDeleteWallet, useWallets, type Wallet } from '../api.ts';
 
 function WalletItem({ wallet }: { wallet: Wallet }) {

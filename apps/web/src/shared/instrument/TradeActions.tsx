@@ -2,10 +2,10 @@ import type { AssetClass } from '@bourse/protocol';
 import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useContracts } from '../../contract/api.ts';
-import { useOptionInstruments } from '../../options/api/getOptions.ts';
-import { useSpotMarkets } from '../../spot/api/getSpotMarkets.ts';
-import { tradeLinks } from '../trade.ts';
+import { useContracts } from '../market/api/getContracts.ts';
+import { useOptionInstruments } from '../market/api/getOptions.ts';
+import { useSpotMarkets } from '../market/api/getSpotMarkets.ts';
+import { tradeLinks } from './trade.ts';
 
 /**
  * The instrument's ways to trade: spot (an enabled spot market), contract, up/down options — each a

@@ -2,12 +2,12 @@ import { Anchor, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@ma
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NewsIcon } from '../../../components/icons.tsx';
-import { useArticles } from '../../content/api/content.ts';
-import { ArticleListItem } from '../../content/components/InfoPage.tsx';
+import { useArticles } from '../api/content.ts';
+import { ArticleListItem } from './InfoPage.tsx';
 
 const HOME_NEWS = 5;
 
-/** The news column, fed from content (`web/getTextsList`); an honest empty state when there is none. */
+/** The home page's news column: the latest articles (`web/getTextsList`); an honest empty state when there is none. */
 export function NewsArea() {
   const { t } = useTranslation();
   const { t: tm } = useTranslation('market');

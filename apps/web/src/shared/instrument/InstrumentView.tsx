@@ -3,14 +3,14 @@ import { Anchor, Badge, Grid, Group, Loader, Stack, Text, Title } from '@mantine
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useTicker } from '../../../lib/marketStore.ts';
-import { KlineChart } from '../../chart/KlineChart.tsx';
-import { useInstrument } from '../../market/api/getInstruments.ts';
-import { useCatalogue } from '../../market/api/getTickers.ts';
-import { PriceStateBadge, SimBadge } from '../../market/components/badges.tsx';
-import { PriceCell } from '../../market/components/PriceCell.tsx';
-import { mergeRow } from '../../market/logic.ts';
-import { useInstrumentName } from '../../market/names.ts';
+import { useTicker } from '../../lib/marketStore.ts';
+import { KlineChart } from '../chart/KlineChart.tsx';
+import { useInstrument } from '../market/api/getInstruments.ts';
+import { useCatalogue } from '../market/api/getTickers.ts';
+import { PriceStateBadge, SimBadge } from '../market/components/badges.tsx';
+import { PriceCell } from '../market/components/PriceCell.tsx';
+import { mergeRow } from '../market/logic.ts';
+import { useInstrumentName } from '../market/names.ts';
 import { InstrumentPanel } from './InstrumentPanel.tsx';
 import { TradeActions } from './TradeActions.tsx';
 

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from 
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ConversionStep } from '../spot/hooks/useConversion.ts';
+import type { ConversionStep } from '../hooks/useConversion.ts';
 
 /**
  * The parts /exchange and quick buy (/kjmbSelect) share around `useConversion`: the page frame,

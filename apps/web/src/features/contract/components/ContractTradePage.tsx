@@ -3,13 +3,13 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useInfo } from '../../../api/info.ts';
-import { TradeSwitch } from '../../../app/layout/TradeSwitch.tsx';
+import { TradeSwitch } from '../../../components/TradeSwitch.tsx';
 import { useToken } from '../../../lib/session.ts';
-import { useContracts } from '../../contract/api.ts';
-import { ContractTradeView } from '../../contract/components/ContractTradeView.tsx';
-import { defaultContract, groupContracts } from '../../contract/logic.ts';
-import { useCatalogue } from '../../market/api/getTickers.ts';
-import { useInstrumentName } from '../../market/names.ts';
+import { useContracts } from '../../../shared/market/api/getContracts.ts';
+import { useCatalogue } from '../../../shared/market/api/getTickers.ts';
+import { useInstrumentName } from '../../../shared/market/names.ts';
+import { defaultContract, groupContracts } from '../logic.ts';
+import { ContractTradeView } from './ContractTradeView.tsx';
 
 const PICKER_LIMIT = 60;
 
@@ -18,7 +18,7 @@ const PICKER_LIMIT = 60;
  * instrument (`getContracts`) grouped by class; the instrument is `?symbol=`, else the most popular
  * metal. Demo customers trade the demo book, with the same screen.
  */
-export function TradeScreen() {
+export function ContractTradePage() {
   const { t } = useTranslation('contract');
   const nameOf = useInstrumentName();
   const [params, setParams] = useSearchParams();

@@ -1,7 +1,7 @@
 import { Num, trendColor, useNumSettings } from '@bourse/ui';
 import type { CSSProperties } from 'react';
 import type { Move } from '../../../lib/marketStore.ts';
-import classes from '../market.module.css';
+import classes from './PriceCell.module.css';
 
 /** The last price, flashing up or down (in the customer's rise colour) each time it moves. */
 export function PriceCell({

@@ -3,10 +3,10 @@ import { Num } from '@bourse/ui';
 import { Badge, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format.ts';
-import { useLang } from '../../../lib/i18n.ts';
-import type { MarketRow } from '../../market/logic.ts';
-import { daysText, type HoursPart, parseHours, zoneName } from '../hours.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { useLang } from '../../lib/i18n.ts';
+import type { MarketRow } from '../market/logic.ts';
+import { daysText, type HoursPart, parseHours, zoneName } from './hours.ts';
 
 function Line({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadCsv } from '../api.ts';
+import { downloadCsv } from './api.ts';
 
 /**
  * "Export CSV" for a trade record page: the same look and behaviour as RecordList's button —

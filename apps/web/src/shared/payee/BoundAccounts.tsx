@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } f
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 
 /**
  * The parts /bank and /wallet (and their add pages) share: a bound payee account is listed masked
