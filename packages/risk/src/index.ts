@@ -1,4 +1,4 @@
-// The one place every contract and option risk number is computed (see README.md): pure,
+// The one place every spot, contract and option number is computed (see README.md): pure,
 // synchronous, deterministic, bigint only, browser-safe.
 export {
   type BookTick,
@@ -52,3 +52,22 @@ export {
   ratioFromDecimal,
   reachesLevel,
 } from './ratio.ts';
+export {
+  baseText,
+  baseUnits,
+  type MarketMath,
+  mathOf,
+  normalizeDecimal,
+  notionalUnits,
+  parseRate,
+  priceText,
+  qtyText,
+  quoteText,
+  RATE_MAX,
+  RATE_SCALE,
+  type Rate,
+  scaleOfText,
+  scaleProblem,
+  spotFee,
+  toSteps,
+} from './spot.ts';

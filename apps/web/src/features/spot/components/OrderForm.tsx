@@ -1,4 +1,4 @@
-import { moneyScaleOf } from '@bourse/money';
+import { moneyScaleOf, scaleOf } from '@bourse/money';
 import type { SpotBalanceData, SpotMarketData, SpotOrderType, SpotSide } from '@bourse/protocol';
 import { Num } from '@bourse/ui';
 import { Alert, Button, Group, Slider, Stack, Text, TextInput } from '@mantine/core';
@@ -70,6 +70,7 @@ export function OrderForm({
     if (pickedPrice) setPrice(pickedPrice.price);
   }, [pickedPrice]);
 
+  const quoteScale = scaleOf(market.quote);
   const priceUnits = kind === 'limit' ? units(price) : null;
   const qtyUnits = units(qty);
   const levels = bookLevels(book, side);
@@ -85,7 +86,10 @@ export function OrderForm({
       : reference === null
         ? null
         : marketCheckPrice({ side, reference, bandBps: market.price_band_bps, tick: rules.tick });
-  const fee = qtyUnits === null ? null : feePreview({ kind, price: at, qty: qtyUnits, makerRate, takerRate });
+  const fee =
+    qtyUnits === null
+      ? null
+      : feePreview({ kind, price: at, qty: qtyUnits, makerRate, takerRate, quoteScale });
   const breaks =
     qtyUnits === null || qtyUnits === 0n || (kind === 'limit' && (priceUnits === null || priceUnits === 0n))
       ? []
@@ -97,6 +101,7 @@ export function OrderForm({
           estimatePrice: checkAt,
           available,
           buyFeeRate: takerRate > makerRate ? takerRate : makerRate,
+          quoteScale,
         });
   const quoteDigits = Math.max(market.price_scale, 2);
   const ready =

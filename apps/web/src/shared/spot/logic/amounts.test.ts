@@ -1,3 +1,4 @@
+import { parseRate, spotFee } from '@bourse/risk';
 import { describe, expect, it } from 'vitest';
 import {
   decimalsOf,
@@ -19,6 +20,9 @@ const u = (v: string): bigint => {
   if (x === null) throw new Error(`bad ${v}`);
   return x;
 };
+
+/** USDT's scale: fees are whole 10^-8 USDT, as the ledger holds them. */
+const USDT = 8;
 
 describe('parsing and showing', () => {
   it('parses decimals exactly and refuses non-decimals', () => {
@@ -84,7 +88,7 @@ describe('percent slider', () => {
     });
     expect(show(qty)).toBe('9.99');
     const notional = notionalOf(u('10'), qty);
-    expect(notional + feeOf(notional, fee) <= u('100')).toBe(true);
+    expect(notional + feeOf(notional, fee, USDT) <= u('100')).toBe(true);
   });
 
   it('buy without a price gives nothing', () => {
@@ -99,9 +103,16 @@ describe('percent slider', () => {
 });
 
 describe('fee preview', () => {
-  it('rounds fees up (the customer never pays less than the exact fee… nor is undercharged by display)', () => {
-    expect(feeOf(u('0.000000000000000001'), u('0.001'))).toBe(1n);
-    expect(show(feeOf(u('1234.5'), u('0.002')))).toBe('2.469');
+  it('charges what the server charges: ⌊value × rate⌋ in the quote minor unit (@bourse/risk spotFee)', () => {
+    // 0.00000999 USDT at 0.1 % is 0.00000000999: below one minor unit (10^-8), so no fee.
+    expect(feeOf(u('0.00000999'), u('0.001'), USDT)).toBe(0n);
+    // 12.34567891 × 0.001 = 0.01234567891 → 0.01234567 (rounded down to 8 decimals).
+    expect(show(feeOf(u('12.34567891'), u('0.001'), USDT))).toBe('0.01234567');
+    expect(show(feeOf(u('1234.5'), u('0.002'), USDT))).toBe('2.469');
+    // The same figure the server's spot settlement computes in quote minor units.
+    expect(feeOf(u('12.34567891'), u('0.001'), USDT) / 10n ** 10n).toBe(
+      spotFee(1_234_567_891n, parseRate('0.001')),
+    );
   });
 
   it('limit order: maker and taker fee in quote on the notional', () => {
@@ -111,6 +122,7 @@ describe('fee preview', () => {
       qty: u('2'),
       makerRate: u('0.001'),
       takerRate: u('0.002'),
+      quoteScale: USDT,
     });
     expect(show(preview.notional!)).toBe('200');
     expect(show(preview.maker!)).toBe('0.2');
@@ -124,21 +136,30 @@ describe('fee preview', () => {
       qty: u('3'),
       makerRate: u('0.001'),
       takerRate: u('0.002'),
+      quoteScale: USDT,
     });
     expect(preview.maker).toBeNull();
     expect(show(preview.notional!)).toBe('31.5');
     expect(show(preview.taker!)).toBe('0.063');
-    const unknown = feePreview({ kind: 'market', price: null, qty: u('3'), makerRate: 1n, takerRate: 1n });
+    const unknown = feePreview({
+      kind: 'market',
+      price: null,
+      qty: u('3'),
+      makerRate: 1n,
+      takerRate: 1n,
+      quoteScale: USDT,
+    });
     expect(unknown).toEqual({ notional: null, maker: null, taker: null });
   });
 
-  it('a tiny fee still rounds up to one minor unit of the display scale', () => {
+  it('a tiny fee shown with fewer digits rounds up for display only', () => {
     const preview = feePreview({
       kind: 'limit',
       price: u('0.01'),
       qty: u('1'),
       makerRate: u('0.001'),
       takerRate: u('0.001'),
+      quoteScale: USDT,
     });
     expect(show(preview.taker!, 8, 'ceil')).toBe('0.00001');
     expect(show(preview.taker!, 4, 'ceil')).toBe('0.0001');
@@ -167,6 +188,7 @@ describe('rule checks before submitting', () => {
       qty: u(o.qty),
       estimatePrice: o.estimate ? u(o.estimate) : null,
       available: u(o.available),
+      quoteScale: USDT,
     }).map((b) => b.rule);
 
   it('passes a good order', () => {

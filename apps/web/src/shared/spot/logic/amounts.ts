@@ -1,9 +1,10 @@
 import { divRound, formatUnits, mulDiv, parseDecimal, ROUND_CHARGE, ROUND_PAYOUT } from '@bourse/money';
+import { spotFee } from '@bourse/risk';
 
 /**
  * The order form's arithmetic, exact: every amount is a bigint at one internal scale (18 decimals,
  * the largest any asset uses), parsed from and shown as decimal strings. What the customer pays
- * (notional of a buy, fees) rounds up; what a percentage of the balance buys rounds down, to a whole
+ * (notional of a buy) rounds up, fees round down as the server charges them (@bourse/risk); what a percentage of the balance buys rounds down, to a whole
  * number of lots, so a slider position never asks for more than the balance holds.
  */
 export const UNIT_SCALE = 18;
@@ -49,9 +50,13 @@ export function notionalOf(price: bigint, qty: bigint): bigint {
   return mulDiv(price, qty, ONE, ROUND_CHARGE);
 }
 
-/** The fee on an amount at a decimal rate (`"0.001"` = 0.1 %): rounded up. */
-export function feeOf(amount: bigint, rate: bigint): bigint {
-  return mulDiv(amount, rate, ONE, ROUND_CHARGE);
+/**
+ * The fee on a traded value at a decimal rate (`"0.001"` = 0.1 %), exactly as the server charges it:
+ * @bourse/risk's `spotFee` on the value in the quote's minor units (rounded down), back at UNIT_SCALE.
+ */
+export function feeOf(amount: bigint, rate: bigint, quoteScale: number): bigint {
+  const step = 10n ** BigInt(UNIT_SCALE - quoteScale);
+  return spotFee(amount / step, { num: rate, den: ONE }) * step;
 }
 
 /**
@@ -124,6 +129,8 @@ export function ruleBreaks(options: {
   estimatePrice: bigint | null;
   available: bigint;
   buyFeeRate?: bigint;
+  /** The quote currency's scale: fees are whole minor units of it. */
+  quoteScale: number;
 }): RuleBreak[] {
   const { rules, side, price, qty } = options;
   const out: RuleBreak[] = [];
@@ -143,7 +150,7 @@ export function ruleBreaks(options: {
       ? qty
       : at === null
         ? null
-        : notionalOf(at, qty) + feeOf(notionalOf(at, qty), options.buyFeeRate ?? 0n);
+        : notionalOf(at, qty) + feeOf(notionalOf(at, qty), options.buyFeeRate ?? 0n, options.quoteScale);
   if (need !== null && need > options.available)
     out.push({ rule: 'balance', need, available: options.available });
   return out;
@@ -161,9 +168,14 @@ export function feePreview(options: {
   qty: bigint;
   makerRate: bigint;
   takerRate: bigint;
+  /** The quote currency's scale: fees are whole minor units of it. */
+  quoteScale: number;
 }): { notional: bigint | null; maker: bigint | null; taker: bigint | null } {
   const notional = options.price === null ? null : notionalOf(options.price, options.qty);
-  const taker = notional === null ? null : feeOf(notional, options.takerRate);
-  const maker = notional === null || options.kind === 'market' ? null : feeOf(notional, options.makerRate);
+  const taker = notional === null ? null : feeOf(notional, options.takerRate, options.quoteScale);
+  const maker =
+    notional === null || options.kind === 'market'
+      ? null
+      : feeOf(notional, options.makerRate, options.quoteScale);
   return { notional, maker, taker };
 }

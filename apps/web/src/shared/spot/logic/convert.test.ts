@@ -64,7 +64,7 @@ describe('convert quotes', () => {
     expect(q.side).toBe('buy');
     expect(show(q.qty)).toBe('0.993');
     expect(show(q.fill.value)).toBe('99.793');
-    expect(q.pay).toBe(q.fill.value + feeOf(q.fill.value, u('0.002')));
+    expect(q.pay).toBe(q.fill.value + feeOf(q.fill.value, u('0.002'), 8));
     expect(q.pay <= u('100')).toBe(true);
     expect(q.receive).toBe(q.qty);
     expect(q.rate !== null && q.rate > 0n).toBe(true);

@@ -1,4 +1,4 @@
-import { mulDiv, ROUND_PAYOUT } from '@bourse/money';
+import { mulDiv, ROUND_PAYOUT, scaleOf } from '@bourse/money';
 import type { SpotMarketData } from '@bourse/protocol';
 import { feeOf, floorToStep, marketCheckPrice, ONE, type RuleBreak, ruleBreaks, units } from './amounts.ts';
 import { buyWithQuote, type Fill, fillBase, levelsOf } from './quote.ts';
@@ -47,10 +47,11 @@ export function quoteConversion(options: {
           tick: rules.tick,
         });
   const takerRate = units(market.taker_fee_rate) ?? 0n;
+  const quoteScale = scaleOf(market.quote);
   if (from === market.base) {
     const qty = floorToStep(amount, rules.lot);
     const fill = fillBase(levelsOf(options.bids), qty, 'sell');
-    const fee = feeOf(fill.value, takerRate);
+    const fee = feeOf(fill.value, takerRate, quoteScale);
     return {
       side: 'sell',
       qty,
@@ -69,11 +70,12 @@ export function quoteConversion(options: {
               qty,
               estimatePrice: checkAt('sell', fill.avgPrice),
               available: options.available,
+              quoteScale,
             }),
     };
   }
-  const fill = buyWithQuote(levelsOf(options.asks), amount, rules.lot, takerRate);
-  const fee = feeOf(fill.value, takerRate);
+  const fill = buyWithQuote(levelsOf(options.asks), amount, rules.lot, takerRate, quoteScale);
+  const fee = feeOf(fill.value, takerRate, quoteScale);
   const rate =
     fill.avgPrice === null || fill.avgPrice === 0n ? null : mulDiv(ONE, ONE, fill.avgPrice, ROUND_PAYOUT);
   return {
@@ -95,6 +97,7 @@ export function quoteConversion(options: {
             estimatePrice: checkAt('buy', fill.avgPrice),
             available: options.available,
             buyFeeRate: takerRate,
+            quoteScale,
           }),
   };
 }

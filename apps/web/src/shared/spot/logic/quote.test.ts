@@ -36,24 +36,24 @@ describe('quotes from the book', () => {
 
   it('buys whole lots with a quote budget, value plus fee within the budget', () => {
     const fee = u('0.001');
-    const fill = buyWithQuote(asks, u('250'), u('0.01'), fee);
+    const fill = buyWithQuote(asks, u('250'), u('0.01'), fee, 8);
     expect(show(fill.qty)).toBe('2.48');
     expect(show(fill.value)).toBe('249.48');
-    expect(fill.value + feeOf(fill.value, fee) <= u('250')).toBe(true);
+    expect(fill.value + feeOf(fill.value, fee, 8) <= u('250')).toBe(true);
     // One more lot would not fit.
     const more = fillBase(asks, fill.qty + u('0.01'), 'buy');
-    expect(more.value + feeOf(more.value, fee) > u('250')).toBe(true);
+    expect(more.value + feeOf(more.value, fee, 8) > u('250')).toBe(true);
     expect(fill.complete).toBe(true);
   });
 
   it('a budget beyond the visible book is incomplete', () => {
-    const fill = buyWithQuote(asks, u('100000'), u('0.01'), 0n);
+    const fill = buyWithQuote(asks, u('100000'), u('0.01'), 0n, 8);
     expect(show(fill.qty)).toBe('13');
     expect(fill.complete).toBe(false);
   });
 
   it('a budget below one lot buys nothing', () => {
-    const fill = buyWithQuote(asks, u('0.5'), u('0.01'), 0n);
+    const fill = buyWithQuote(asks, u('0.5'), u('0.01'), 0n, 8);
     expect(fill.qty).toBe(0n);
     expect(fill.avgPrice).toBeNull();
   });

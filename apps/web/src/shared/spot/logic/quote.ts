@@ -56,7 +56,13 @@ export function fillBase(levels: readonly Level[], qty: bigint, side: 'buy' | 's
  * How much base a quote budget buys from `levels` (asks), paying `feeRate` in quote on top: the
  * largest whole number of lots whose value plus fee stays within the budget.
  */
-export function buyWithQuote(levels: readonly Level[], budget: bigint, lot: bigint, feeRate: bigint): Fill {
+export function buyWithQuote(
+  levels: readonly Level[],
+  budget: bigint,
+  lot: bigint,
+  feeRate: bigint,
+  quoteScale: number,
+): Fill {
   // Spendable on value: budget / (1 + fee), rounded down.
   let left = mulDiv(budget, ONE, ONE + feeRate, ROUND_PAYOUT);
   let qty = 0n;
@@ -76,7 +82,7 @@ export function buyWithQuote(levels: readonly Level[], budget: bigint, lot: bigi
   let lots = floorToStep(qty, lot);
   // Rounding per level can overshoot by a minor unit: step down until value + fee fits.
   let fill = fillBase(levels, lots, 'buy');
-  while (lots > 0n && fill.value + feeOf(fill.value, feeRate) > budget) {
+  while (lots > 0n && fill.value + feeOf(fill.value, feeRate, quoteScale) > budget) {
     lots -= lot > 0n ? lot : 1n;
     fill = fillBase(levels, lots, 'buy');
   }
