@@ -46,3 +46,23 @@ export async function pageNewestFirst<DB, TB extends keyof DB, O, T>(
     .execute();
   return { total, page, page_size: pageSize, items: await map(rows) };
 }
+
+/**
+ * Reads a list's `start_time` / `end_time` (epoch milliseconds, wire strings) as the half-open range
+ * [from, to): the apps send the end of a picked day as the next midnight. Either may be absent;
+ * refuses DATE_RANGE_INVALID unless from < to. The one date-range rule of every record list.
+ */
+export function dateRangeOf(q: { start_time?: string; end_time?: string }): {
+  from: Date | null;
+  to: Date | null;
+} {
+  const read = (text: string | undefined, field: string): Date | null => {
+    if (text === undefined || text === '') return null;
+    if (!/^\d{1,15}$/.test(text)) refuse('BAD_INPUT', { field });
+    return new Date(Number(text));
+  };
+  const from = read(q.start_time, 'start_time');
+  const to = read(q.end_time, 'end_time');
+  if (from && to && from.getTime() >= to.getTime()) refuse('DATE_RANGE_INVALID');
+  return { from, to };
+}

@@ -12,6 +12,7 @@ import {
   type RecordsQuery,
 } from '@bourse/protocol';
 import type { Db } from '../../db/database.ts';
+import { dateRangeOf } from '../../http/paging.ts';
 import { refuse } from '../../http/refusal.ts';
 import { csvCell, csvDocument, csvNumber } from '../../lib/csv.ts';
 import { type Book, customerJournalPage, customerJournalReasons } from '../ledger/index.ts';
@@ -63,9 +64,9 @@ export function parseRecordsQuery(query: RecordsQuery): ParsedRecordsQuery {
   if (pageSize > ASSET_LIMITS.pageSizeMax) {
     refuse('LIMIT_TOO_LARGE', { field: 'page_size', max: ASSET_LIMITS.pageSizeMax });
   }
-  const fromMs = query.start_time === undefined ? null : Number.parseInt(query.start_time, 10);
-  const toMs = query.end_time === undefined ? null : Number.parseInt(query.end_time, 10);
-  if (fromMs !== null && toMs !== null && fromMs >= toMs) refuse('DATE_RANGE_INVALID');
+  const range = dateRangeOf(query);
+  const fromMs = range.from?.getTime() ?? null;
+  const toMs = range.to?.getTime() ?? null;
   const type = query.type?.trim() || null;
   if (type !== null && !/^[a-z][a-z0-9_.]{0,31}$/.test(type)) refuse('BAD_INPUT', { field: 'type' });
   const currency = query.currency?.trim() || null;

@@ -16,7 +16,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { type Db, inTransaction, type Tx } from '../../db/database.ts';
 import type { AuthContext } from '../../http/context.ts';
-import { pageNewestFirst, pageOf } from '../../http/paging.ts';
+import { dateRangeOf, pageNewestFirst, pageOf } from '../../http/paging.ts';
 import { expectRefusal, refuse } from '../../http/refusal.ts';
 import type { AuditLog, StaffContext } from '../../http/staff.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -277,10 +277,9 @@ export function createOptions(deps: {
     if (filter.symbol) q = q.where('symbol', '=', filter.symbol);
     if (filter.status === 'open') q = q.where('status', '=', 'open');
     if (filter.status === 'settled') q = q.where('status', '<>', 'open');
-    if (filter.start_time && filter.end_time && Number(filter.start_time) > Number(filter.end_time))
-      refuse('DATE_RANGE_INVALID');
-    if (filter.start_time) q = q.where('opened_at', '>=', new Date(Number(filter.start_time)));
-    if (filter.end_time) q = q.where('opened_at', '<=', new Date(Number(filter.end_time)));
+    const range = dateRangeOf(filter);
+    if (range.from) q = q.where('opened_at', '>=', range.from);
+    if (range.to) q = q.where('opened_at', '<', range.to);
     return q;
   }
 

@@ -16,6 +16,7 @@ import {
 } from '@bourse/protocol';
 import type { FastifyInstance } from 'fastify';
 import { langOf, ok } from '../../http/envelope.ts';
+import { dateRangeOf, pageOf as sharedPageOf } from '../../http/paging.ts';
 import { refuse } from '../../http/refusal.ts';
 import { authOf } from '../../http/request.ts';
 import { sendCsv } from '../../lib/csv.ts';
@@ -36,9 +37,7 @@ type ListQuery = {
 };
 
 export function listFilter(customerId: string, q: ListQuery): WithdrawalFilter {
-  const from = q.start_time ? new Date(Number(q.start_time)) : undefined;
-  const to = q.end_time ? new Date(Number(q.end_time)) : undefined;
-  if (from && to && from > to) refuse('DATE_RANGE_INVALID');
+  const { from, to } = dateRangeOf(q);
   return {
     customerId,
     ...(q.status ? { statuses: STATUSES_OF_CODE[q.status] } : {}),
@@ -49,13 +48,9 @@ export function listFilter(customerId: string, q: ListQuery): WithdrawalFilter {
   };
 }
 
-export function pageOf(q: { page?: string; page_size?: string }) {
-  const page = Math.max(1, Number(q.page ?? '1'));
-  const pageSize = Number(q.page_size ?? '20');
-  if (pageSize < 1) refuse('BAD_INPUT', { field: 'page_size' });
-  if (pageSize > PAGE_SIZE_MAX) refuse('LIMIT_TOO_LARGE', { field: 'page_size', max: PAGE_SIZE_MAX });
-  return { page, pageSize };
-}
+/** The withdrawal lists' paging: 20 a page by default, at most PAGE_SIZE_MAX. */
+export const pageOf = (q: { page?: string; page_size?: string }) =>
+  sharedPageOf(q, { pageSizeDefault: 20, pageSizeMax: PAGE_SIZE_MAX });
 
 /** Customer calls under /api/web: thin — parse, call the service, wrap in the envelope. */
 export function withdrawalsRoutes(deps: { withdrawals: Withdrawals; book: Book; security: Security }) {
