@@ -24,6 +24,15 @@ function fractionLength(value: string): number {
   return value.split('.')[1]?.length ?? 0;
 }
 
+/**
+ * A signed decimal string (`-12.5`) as units at `scale`; digits beyond the scale are cut (toward
+ * zero). Throws on anything that is not a plain decimal.
+ */
+export function signedUnits(value: string, scale: number): bigint {
+  if (!DECIMAL.test(value)) throw new RangeError(`not a decimal: ${JSON.stringify(value)}`);
+  return scaled(value, scale);
+}
+
 function scaled(value: string, scale: number): bigint {
   const negative = value.startsWith('-');
   const [whole = '0', fraction = ''] = (negative ? value.slice(1) : value).split('.');

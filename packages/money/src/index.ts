@@ -40,6 +40,7 @@ export {
   isDecimal,
   isWholeInRange,
   negate,
+  signedUnits,
   signOf,
   sumDecimals,
 } from './decimal-text.ts';

@@ -1,4 +1,4 @@
-import { divRound, formatUnits, MAX_SCALE, parseUnitsOrThrow } from '@bourse/money';
+import { abs, divRound, formatUnits, MAX_SCALE, parseUnitsOrThrow } from '@bourse/money';
 
 /** An exact fraction num / den with den > 0 (risk rates, levels, conversion, funding and payout rates). */
 export type Ratio = Readonly<{ num: bigint; den: bigint }>;
@@ -6,8 +6,8 @@ export type Ratio = Readonly<{ num: bigint; den: bigint }>;
 const RATE_ONE = 10n ** BigInt(MAX_SCALE);
 
 function gcd(a: bigint, b: bigint): bigint {
-  let x = a < 0n ? -a : a;
-  let y = b < 0n ? -b : b;
+  let x = abs(a);
+  let y = abs(b);
   while (y !== 0n) {
     const t = x % y;
     x = y;

@@ -1,6 +1,7 @@
+import { compareDecimal } from '@bourse/money';
 import type { WsTicker } from '@bourse/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { compareDecimal, marketStore, parseWsTicker } from './marketStore.ts';
+import { marketStore, parseWsTicker } from './marketStore.ts';
 import { createMarketSocket, reconnectDelay } from './ws.ts';
 
 const wsTicker = (s: string, p: string, over: Partial<WsTicker> = {}): WsTicker => ({

@@ -1,3 +1,4 @@
+import { compareDecimal } from '@bourse/money';
 import {
   MARKET_CHANNEL,
   PRICE_STATES,
@@ -82,30 +83,6 @@ function subscribe(listener: () => void): () => void {
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const isDecimal = (v: unknown): v is string => typeof v === 'string' && DECIMAL.test(v);
-
-/** Compares two decimal strings by value, exactly (no floats): -1, 0 or 1. */
-export function compareDecimal(a: string, b: string): number {
-  const negA = a.startsWith('-');
-  const negB = b.startsWith('-');
-  const [ai = '0', af = ''] = (negA ? a.slice(1) : a).split('.');
-  const [bi = '0', bf = ''] = (negB ? b.slice(1) : b).split('.');
-  const ia = ai.replace(/^0+(?=\d)/, '');
-  const ib = bi.replace(/^0+(?=\d)/, '');
-  const width = Math.max(af.length, bf.length);
-  const fa = af.padEnd(width, '0');
-  const fb = bf.padEnd(width, '0');
-  const zeroA = /^0*$/.test(ia + fa);
-  const zeroB = /^0*$/.test(ib + fb);
-  const signA = zeroA ? 0 : negA ? -1 : 1;
-  const signB = zeroB ? 0 : negB ? -1 : 1;
-  if (signA !== signB) return signA < signB ? -1 : 1;
-  if (signA === 0) return 0;
-  let magnitude = 0;
-  if (ia.length !== ib.length) magnitude = ia.length < ib.length ? -1 : 1;
-  else if (ia !== ib) magnitude = ia < ib ? -1 : 1;
-  else if (fa !== fb) magnitude = fa < fb ? -1 : 1;
-  return signA < 0 ? -magnitude : magnitude;
-}
 
 /** One `WsTicker` (short keys) as a store ticker; null when a field is missing or not a decimal. */
 export function parseWsTicker(raw: unknown, previous?: Ticker): Ticker | null {

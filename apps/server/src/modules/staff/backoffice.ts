@@ -1,4 +1,4 @@
-import { isKnownAsset, parseDecimal, scaleOf, toDecimalString } from '@bourse/money';
+import { divRound, isKnownAsset, parseDecimal, scaleOf, toDecimalString } from '@bourse/money';
 import type { AdjustmentView, CustomerDetail } from '@bourse/protocol';
 import type { Selectable } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
@@ -95,7 +95,7 @@ export function createBackOffice(deps: BackOfficeDeps) {
     if (!parsed.ok) return null;
     const numerator = amountUnits * parsed.units;
     const denominator = 10n ** BigInt(scaleOf(currency) + PRICE_SCALE - USDT_SCALE);
-    return (numerator + denominator - 1n) / denominator;
+    return divRound(numerator, denominator, 'ceil');
   }
 
   async function lockedAdjustment(tx: Tx, id: string): Promise<AdjustmentRow> {

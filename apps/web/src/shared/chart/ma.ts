@@ -1,36 +1,18 @@
+import { divRound, formatUnits, signedUnits } from '@bourse/money';
+
 /**
  * Moving averages of closing prices, computed exactly: closes are decimal strings turned into
- * integer units at the chart's price scale, summed as bigints over a sliding window, and divided
- * once with half-up rounding. The chart library draws numbers; the legend shows these strings.
+ * integer units at the chart's price scale (@bourse/money), summed as bigints over a sliding window,
+ * and divided once with half-up rounding. The chart library draws numbers; the legend shows these strings.
  */
 export const MA_PERIODS = [7, 25, 99] as const;
 
-const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
-
 /** "12.5" at scale 2 → 1250n. More digits than the scale are cut (never happens for candle prices). */
-export function toUnits(value: string, scale: number): bigint {
-  const match = DECIMAL.exec(value);
-  if (!match) throw new Error(`not a decimal: ${value}`);
-  const [, sign = '', whole = '0', fraction = ''] = match;
-  const units = BigInt(whole + fraction.padEnd(scale, '0').slice(0, scale));
-  return sign ? -units : units;
-}
+export const toUnits = (value: string, scale: number): bigint => signedUnits(value, scale);
 
-export function fromUnits(units: bigint, scale: number): string {
-  const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
-  const whole = digits.slice(0, digits.length - scale);
-  const fraction = digits.slice(digits.length - scale);
-  return `${negative ? '-' : ''}${whole}${scale > 0 ? `.${fraction}` : ''}`;
-}
-
-/** Half-up (away from zero) division of a sum by a count. */
-function divideHalfUp(sum: bigint, count: bigint): bigint {
-  const negative = sum < 0n;
-  const magnitude = negative ? -sum : sum;
-  const q = (magnitude * 2n + count) / (count * 2n);
-  return negative ? -q : q;
-}
+/** Units back to a decimal string with exactly `scale` fraction digits ("-12.50"). */
+export const fromUnits = (units: bigint, scale: number): string =>
+  formatUnits(units, { scale, minFractionDigits: scale });
 
 /**
  * The `period`-candle simple moving average of `closes` at `scale` decimals: one entry per close,
@@ -48,7 +30,7 @@ export function movingAverage(
   for (let i = 0; i < units.length; i++) {
     sum += units[i] as bigint;
     if (i >= period) sum -= units[i - period] as bigint;
-    out.push(i + 1 >= period ? fromUnits(divideHalfUp(sum, BigInt(period)), scale) : null);
+    out.push(i + 1 >= period ? fromUnits(divRound(sum, BigInt(period), 'halfUp'), scale) : null);
   }
   return out;
 }

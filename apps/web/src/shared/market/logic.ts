@@ -1,5 +1,6 @@
+import { compareDecimal } from '@bourse/money';
 import type { AssetClass, TickerData } from '@bourse/protocol';
-import { compareDecimal, type Move, type Ticker } from '../../lib/marketStore.ts';
+import type { Move, Ticker } from '../../lib/marketStore.ts';
 
 /**
  * One row of the market list: the catalogue's ticker (names, class, scale) with the live ticker's

@@ -1,4 +1,4 @@
-import { parseDecimal, toDecimalString } from '@bourse/money';
+import { max, parseDecimal, toDecimalString } from '@bourse/money';
 
 /**
  * The order book as the screen keeps it: a depth snapshot, then sequenced diffs. A diff carries the
@@ -113,9 +113,7 @@ export function depthView(
   };
   const bids = cumulate(sortedBids);
   const asks = cumulate(sortedAsks);
-  const deepest = [bids.at(-1)?.totalUnits ?? 0n, asks.at(-1)?.totalUnits ?? 0n].reduce((a, b) =>
-    a > b ? a : b,
-  );
+  const deepest = max(bids.at(-1)?.totalUnits ?? 0n, asks.at(-1)?.totalUnits ?? 0n);
   for (const row of [...bids, ...asks]) {
     // Basis points of the deepest side, as an integer; the bar width needs no more precision.
     row.depthPct = deepest === 0n ? 0 : Number((row.totalUnits * 10_000n) / deepest) / 100;
