@@ -19,22 +19,12 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { formatTime, useLang } from '../../app/i18n.ts';
 import { Amount, ErrorNote, Figure, ReasonDialog } from '../../app/ui.tsx';
+import { percentText } from '../derivatives/shared.tsx';
 
 type MarketsAnswer = { items: SpotMarketAdminData[]; kill_switch: SpotKillSwitchData };
 
 const MARKETS_KEY = ['spotMarkets'] as const;
 const MM_KEY = ['marketMaker'] as const;
-
-/** A decimal rate as a percent ("0.001" → "0.1%") without floats. */
-function pct(rate: string): string {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(rate);
-  if (!match) return rate;
-  const whole = match[1] ?? '0';
-  const fraction = (match[2] ?? '').padEnd(2, '0');
-  const moved = `${whole}${fraction.slice(0, 2)}`.replace(/^0+(?=\d)/, '');
-  const rest = fraction.slice(2).replace(/0+$/, '');
-  return `${moved}${rest ? `.${rest}` : ''}%`;
-}
 
 type Dialog =
   | { kind: 'halt' | 'enable'; market: SpotMarketAdminData }
@@ -302,7 +292,7 @@ export default function MarketsScreen() {
                   </Table.Td>
                   <Table.Td>
                     <Figure>
-                      {pct(m.maker_fee_rate)} / {pct(m.taker_fee_rate)}
+                      {percentText(m.maker_fee_rate, lang)} / {percentText(m.taker_fee_rate, lang)}
                     </Figure>
                   </Table.Td>
                   <Table.Td>
