@@ -19,10 +19,12 @@ export type ApiCall = {
 
 /** A handler's refusal: the envelope the server sends for an expected failure. */
 export class Refusal {
-  constructor(
-    readonly msg: string,
-    readonly reason = 'BAD_INPUT',
-  ) {}
+  readonly msg: string;
+  readonly reason: string;
+  constructor(msg: string, reason = 'BAD_INPUT') {
+    this.msg = msg;
+    this.reason = reason;
+  }
 }
 
 export type Handler = (call: ApiCall) => unknown;

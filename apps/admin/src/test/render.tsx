@@ -1,5 +1,6 @@
 import type { Lang } from '@bourse/protocol';
 import '@testing-library/jest-dom/vitest';
+import './dom.ts';
 import { cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -50,7 +51,7 @@ export async function renderAdmin(element: ReactNode | null, options: RenderOpti
     ],
     { initialEntries: [options.route ?? '/'] },
   );
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = render(
     <AppProviders client={client} env="test">
       <RouterProvider router={router} />
