@@ -2,7 +2,7 @@ import type { Lang } from '@bourse/protocol';
 import '@testing-library/jest-dom/vitest';
 import './dom.ts';
 import { cleanup, render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet, type RouteObject, useLocation } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -20,6 +20,8 @@ function LocationProbe() {
     </output>
   );
 }
+
+type User = UserEvent;
 
 export type RenderOptions = {
   /** The address the router starts at (under the app's basename, without `/admin`). */
@@ -58,6 +60,14 @@ export async function renderAdmin(element: ReactNode | null, options: RenderOpti
     </AppProviders>,
   );
   return { ...view, user, router, client };
+}
+
+/** Replaces a field's text in one input event (typing key by key re-renders a whole screen per key). */
+export async function fill(user: User, element: HTMLElement, text: string): Promise<void> {
+  await user.clear(element);
+  if (text === '') return;
+  await user.click(element);
+  await user.paste(text);
 }
 
 afterEach(async () => {

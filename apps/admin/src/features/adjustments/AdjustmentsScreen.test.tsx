@@ -3,7 +3,7 @@ import type { AdjustmentView } from '@bourse/protocol';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type MockedApi, mockApi, Refusal, STAFF_ID, signIn } from '../../test/api.ts';
-import { renderAdmin } from '../../test/render.tsx';
+import { fill, renderAdmin } from '../../test/render.tsx';
 import AdjustmentsScreen from './AdjustmentsScreen.tsx';
 
 const RTOKEN = /^[A-Za-z0-9]{12}$/;
@@ -68,12 +68,9 @@ function setUp(permissions = ['adjustments.create', 'adjustments.approve']): Moc
 type User = Awaited<ReturnType<typeof renderAdmin>>['user'];
 
 async function fillForm(user: User, values: { customer?: string; amount?: string; reason?: string }) {
-  if (values.customer !== undefined) {
-    await user.clear(screen.getByTestId('adjust-customer'));
-    if (values.customer) await user.type(screen.getByTestId('adjust-customer'), values.customer);
-  }
-  if (values.amount) await user.type(screen.getByTestId('adjust-amount'), values.amount);
-  if (values.reason) await user.type(screen.getByTestId('adjust-reason'), values.reason);
+  if (values.customer !== undefined) await fill(user, screen.getByTestId('adjust-customer'), values.customer);
+  if (values.amount !== undefined) await fill(user, screen.getByTestId('adjust-amount'), values.amount);
+  if (values.reason !== undefined) await fill(user, screen.getByTestId('adjust-reason'), values.reason);
 }
 
 describe('the balance adjustment form', () => {
@@ -86,8 +83,7 @@ describe('the balance adjustment form', () => {
     await user.click(screen.getByTestId('adjust-submit'));
     expect(screen.queryByTestId('adjust-summary')).toBeNull();
 
-    await user.clear(screen.getByTestId('adjust-customer'));
-    await user.type(screen.getByTestId('adjust-amount'), '10');
+    await fillForm(user, { customer: '', amount: '10' });
     await user.click(screen.getByTestId('adjust-submit'));
     expect(screen.queryByTestId('adjust-summary')).toBeNull();
     expect(api.callsTo('createAdjustment')).toHaveLength(0);
@@ -198,7 +194,7 @@ describe('the adjustments tables', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('+1,500 USDT · usr_alice · Goodwill for the outage');
     expect(api.callsTo('approveAdjustment')).toHaveLength(0);
-    await user.type(screen.getByTestId('reason-input'), 'Checked the ticket');
+    await fill(user, screen.getByTestId('reason-input'), 'Checked the ticket');
     await user.click(screen.getByTestId('reason-confirm'));
     await waitFor(() => expect(api.callsTo('approveAdjustment')).toHaveLength(1));
     expect(api.callsTo('approveAdjustment')[0]?.body).toMatchObject({

@@ -3,14 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { staffToken } from '../../app/api.ts';
 import { mockApi, Refusal } from '../../test/api.ts';
-import { renderAdmin } from '../../test/render.tsx';
+import { fill, renderAdmin } from '../../test/render.tsx';
 import LoginScreen from './LoginScreen.tsx';
 
 const RTOKEN = /^[A-Za-z0-9]{12}$/;
 
 async function typeCredentials(user: Awaited<ReturnType<typeof renderAdmin>>['user']) {
-  await user.type(screen.getByTestId('login-email'), 'ops@bourse.test');
-  await user.type(screen.getByTestId('login-password'), 'correct horse');
+  await fill(user, screen.getByTestId('login-email'), 'ops@bourse.test');
+  await fill(user, screen.getByTestId('login-password'), 'correct horse');
   await user.click(screen.getByTestId('login-next'));
 }
 
