@@ -21,9 +21,12 @@ export type ApiCall = {
 export class Refusal {
   readonly msg: string;
   readonly reason: string;
-  constructor(msg: string, reason = 'BAD_INPUT') {
+  /** CODE.REFUSED, or a session end (CODE.SESSION_ENDED). */
+  readonly code: number;
+  constructor(msg: string, reason = 'BAD_INPUT', code: number = CODE.REFUSED) {
     this.msg = msg;
     this.reason = reason;
+    this.code = code;
   }
 }
 
@@ -71,7 +74,7 @@ export function mockApi(initial: Record<string, Handler> = {}): MockedApi {
       const data = await handler(recorded);
       answer =
         data instanceof Refusal
-          ? envelope(CODE.REFUSED, data.msg, null, data.reason)
+          ? envelope(data.code, data.msg, null, data.reason)
           : envelope(CODE.OK, '', data ?? null);
     }
     return new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } });

@@ -1,34 +1,12 @@
 // @vitest-environment happy-dom
-import type { AdjustmentView } from '@bourse/protocol';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type MockedApi, mockApi, Refusal, STAFF_ID, signIn } from '../../test/api.ts';
+import { adjustment } from '../../test/fixtures.ts';
 import { fill, renderAdmin } from '../../test/render.tsx';
 import AdjustmentsScreen from './AdjustmentsScreen.tsx';
 
 const RTOKEN = /^[A-Za-z0-9]{12}$/;
-
-function adjustment(overrides: Partial<AdjustmentView>): AdjustmentView {
-  return {
-    adjustment_id: 'adj_1',
-    customer_id: 'usr_alice',
-    account_type: 'spot',
-    currency: 'USDT',
-    direction: 'credit',
-    amount: '1500',
-    value_usdt: '1500',
-    reason: 'Goodwill for the outage',
-    maker_id: 'stf_other',
-    needs_approval: true,
-    status: 'pending',
-    checker_id: null,
-    decision_reason: null,
-    decided_at: null,
-    entry_id: null,
-    created_at: Date.UTC(2026, 0, 2, 3, 4, 5),
-    ...overrides,
-  };
-}
 
 const PENDING = [
   adjustment({}),

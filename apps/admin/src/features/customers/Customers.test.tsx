@@ -1,53 +1,12 @@
 // @vitest-environment happy-dom
-import type { CustomerDetail, CustomerProfile } from '@bourse/protocol';
+import type { CustomerDetail } from '@bourse/protocol';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type MockedApi, mockApi, signIn } from '../../test/api.ts';
+import { DETAIL, profile } from '../../test/fixtures.ts';
 import { fill, renderAdmin } from '../../test/render.tsx';
 import CustomerDetailScreen from './CustomerDetailScreen.tsx';
 import CustomersScreen from './CustomersScreen.tsx';
-
-function profile(overrides: Partial<CustomerProfile> = {}): CustomerProfile {
-  return {
-    customer_id: 'usr_alice',
-    uid: '80012345',
-    name: 'Alice Chan',
-    email: 'alice@example.test',
-    phone: '',
-    country: 'HK',
-    is_demo: false,
-    status: 'active',
-    language: 'en',
-    created_at: Date.UTC(2026, 0, 2),
-    locked_until: null,
-    active_sessions: 2,
-    ...overrides,
-  };
-}
-
-const DETAIL: CustomerDetail = {
-  profile: profile(),
-  balances: [
-    { book: 'real', account_type: 'spot', currency: 'USDT', available: '12345.6789', frozen: '0' },
-    { book: 'real', account_type: 'funding', currency: 'BTC', available: '0.5', frozen: '0.01' },
-  ],
-  journal: [
-    {
-      entry_id: 'jnl_7',
-      reason: 'deposit',
-      reference_type: 'deposit',
-      reference_id: 'dep_1',
-      account_type: 'spot',
-      currency: 'USDT',
-      bucket: 'available',
-      amount: '-250.5',
-      memo: null,
-      created_at: Date.UTC(2026, 0, 3),
-    },
-  ],
-  adjustments: [],
-  staff_names: {},
-};
 
 describe('the customers list', () => {
   it('searches what was typed, keeps it in the address, and lists the matches', async () => {

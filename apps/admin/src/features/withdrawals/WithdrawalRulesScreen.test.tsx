@@ -2,16 +2,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type MockedApi, mockApi, Refusal, signIn } from '../../test/api.ts';
+import { RULES } from '../../test/fixtures.ts';
 import { fill, renderAdmin } from '../../test/render.tsx';
-import type { Rule } from './policyForm.ts';
 import WithdrawalRulesScreen from './WithdrawalRulesScreen.tsx';
-
-const RULES: Rule[] = [
-  { code: 'min_amount', enabled: true, params: { amount: '100', currency: 'USDT' } },
-  { code: 'max_amount', enabled: true, params: { amount: '200000', currency: 'USDT' } },
-  { code: 'fee', enabled: true, params: { address_bps: 0, bank_bps: 500 } },
-  { code: 'turnover', enabled: false, params: { percent: 90 } },
-];
 
 function setUp(): MockedApi {
   const api = mockApi({ 'withdrawals/rules': () => ({ rules: RULES }) });

@@ -2,55 +2,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type MockedApi, mockApi, Refusal, signIn } from '../../test/api.ts';
+import { withdrawal } from '../../test/fixtures.ts';
 import { fill, renderAdmin } from '../../test/render.tsx';
 import WithdrawalsScreen from './WithdrawalsScreen.tsx';
-
-const DAY_MS = 86_400_000;
-const NOW = Date.UTC(2026, 10, 20, 8, 0, 0);
-
-const CUSTOMER = {
-  customer_id: 'usr_alice',
-  uid: '80012345',
-  name: 'Alice Chan',
-  status: 'active' as const,
-  created_at: NOW - 3 * DAY_MS,
-  age_days: 3,
-  verification: { level: 1, status: 'unverified' as const },
-  last_login_at: NOW - 3_600_000,
-  activity: {
-    days: 30,
-    deposits: [{ currency: 'USDT', count: 2, amount: '2500' }],
-    withdrawals: [],
-  },
-};
-
-function withdrawal(overrides: Record<string, unknown> = {}) {
-  return {
-    id: 'wdr_1',
-    method: 'address',
-    currency: 'USDT',
-    chain: 'TRC20',
-    destination: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
-    amount: '1500',
-    fee: '1',
-    received: '1499',
-    customer: CUSTOMER,
-    destination_history: { used_before: 0, first_used_at: null, other_customers: 2 },
-    risk: [
-      { code: 'new_account', params: { age: 3, days: 7 } },
-      { code: 'shared_destination', params: { customers: 2 } },
-    ],
-    state: 'pending',
-    reject_reason: '',
-    fail_reason: '',
-    tx_hash: '',
-    explorer_url: '',
-    bank_reference: '',
-    paid_requested: 0,
-    created_at: NOW,
-    ...overrides,
-  };
-}
 
 function setUp(
   list = [withdrawal(), withdrawal({ id: 'wdr_2', amount: '20', fee: '1', received: '19', risk: [] })],
