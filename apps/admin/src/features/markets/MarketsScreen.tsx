@@ -1,4 +1,10 @@
-import type { MarketMakerData, SpotKillSwitchData, SpotMarketAdminData } from '@bourse/protocol';
+import { formatPercent } from '@bourse/money';
+import {
+  LOCALE_OF,
+  type MarketMakerData,
+  type SpotKillSwitchData,
+  type SpotMarketAdminData,
+} from '@bourse/protocol';
 import {
   Alert,
   Badge,
@@ -19,12 +25,17 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { formatTime, useLang } from '../../app/i18n.ts';
 import { Amount, ErrorNote, Figure, ReasonDialog } from '../../app/ui.tsx';
-import { percentText } from '../derivatives/shared.tsx';
 
 type MarketsAnswer = { items: SpotMarketAdminData[]; kill_switch: SpotKillSwitchData };
 
 const MARKETS_KEY = ['spotMarkets'] as const;
 const MM_KEY = ['marketMaker'] as const;
+
+/** A fee rate stored as a fraction, as a percent with every digit it has ("0.001" → "0.1%"). */
+function useFeeRate(): (rate: string) => string {
+  const lang = useLang();
+  return (rate) => formatPercent(rate, { fraction: true, digits: 'all', locale: LOCALE_OF[lang] });
+}
 
 type Dialog =
   | { kind: 'halt' | 'enable'; market: SpotMarketAdminData }
@@ -159,6 +170,7 @@ function MarketMakerPanel({ onChange }: { onChange: (body: Record<string, string
 export default function MarketsScreen() {
   const { t } = useTranslation('trade');
   const lang = useLang();
+  const feeRate = useFeeRate();
   const client = useQueryClient();
   const markets = useQuery({ queryKey: MARKETS_KEY, queryFn: () => api.get<MarketsAnswer>('spotMarkets') });
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -292,7 +304,7 @@ export default function MarketsScreen() {
                   </Table.Td>
                   <Table.Td>
                     <Figure>
-                      {percentText(m.maker_fee_rate, lang)} / {percentText(m.taker_fee_rate, lang)}
+                      {feeRate(m.maker_fee_rate)} / {feeRate(m.taker_fee_rate)}
                     </Figure>
                   </Table.Td>
                   <Table.Td>
