@@ -20,7 +20,7 @@ export function ErrorNote({ error }: { error: unknown }) {
   );
 }
 
-/** Tabular figures for amounts and ids. */
+/** Tabular figures for times, ids and counts; amounts go through `Amount` (@bourse/ui `Num`). */
 export function Figure({ children }: { children: ReactNode }) {
   return (
     <Text component="span" size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
