@@ -1,7 +1,7 @@
 import type { Lang } from '@bourse/protocol';
 import '@testing-library/jest-dom/vitest';
 import './dom.ts';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet, type RouteObject, useLocation } from 'react-router';
@@ -10,6 +10,10 @@ import { afterEach, vi } from 'vitest';
 import { staffToken } from '../app/api.ts';
 import { i18n } from '../app/i18n.ts';
 import { AppProviders, createQueryClient } from '../app/providers.tsx';
+
+// A shared machine (CI beside other suites) can take more than the default second to load a lazy
+// screen and render it; a wrong screen still fails, only later.
+configure({ asyncUtilTimeout: 5_000 });
 
 /** Where the router is, for tests that check navigation. */
 function LocationProbe() {
