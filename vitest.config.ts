@@ -8,6 +8,8 @@ export default defineConfig({
       'apps/server/src/**/*.test.ts',
       'apps/web/src/**/*.test.ts',
       'apps/admin/src/**/*.test.ts',
+      // Component tests: each selects `// @vitest-environment happy-dom` itself; the rest stay on node.
+      'apps/admin/src/**/*.test.tsx',
       'scripts/**/*.test.ts',
     ],
     globalSetup: ['apps/server/test/global-setup.ts'],

@@ -1,5 +1,6 @@
 import { formatExact, moneyScaleOf } from '@bourse/money';
 import { LOCALE_OF } from '@bourse/protocol';
+import { Num } from '@bourse/ui';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +20,7 @@ export function ErrorNote({ error }: { error: unknown }) {
   );
 }
 
-/** Tabular figures for amounts and ids. */
+/** Tabular figures for times, ids and counts; amounts go through `Amount` (@bourse/ui `Num`). */
 export function Figure({ children }: { children: ReactNode }) {
   return (
     <Text component="span" size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
@@ -30,8 +31,8 @@ export function Figure({ children }: { children: ReactNode }) {
 
 /**
  * An amount as staff see it: every digit the server sent (nothing rounded away), padded to the
- * currency's display scale and grouped in the reader's locale, through the same formatter as the
- * customer app (@bourse/money).
+ * currency's display scale and grouped in the reader's locale, through the customer app's number
+ * component (@bourse/ui `Num`, formatting with @bourse/money).
  */
 export function Amount({
   value,
@@ -45,14 +46,29 @@ export function Amount({
   /** Show the currency after the figure. */
   suffix?: boolean;
 }) {
+  return (
+    <Num
+      size="sm"
+      value={value}
+      decimals={currency ? moneyScaleOf(currency) : 0}
+      signed={signed}
+      suffix={suffix && currency ? ` ${currency}` : undefined}
+      empty="—"
+    />
+  );
+}
+
+/**
+ * An amount inside a sentence or a summary ("1,500.5 USDT"): every digit the server sent, grouped in
+ * the reader's locale (@bourse/money), no padding, the currency after it when given.
+ */
+export function useAmountText(): (value: string | null | undefined, currency?: string) => string {
   const lang = useLang();
-  if (value === null || value === undefined || value === '') return <Figure>—</Figure>;
-  const text = formatExact(value, {
-    locale: LOCALE_OF[lang],
-    signed,
-    minFractionDigits: currency ? moneyScaleOf(currency) : 0,
-  });
-  return <Figure>{suffix && currency ? `${text} ${currency}` : text}</Figure>;
+  return (value, currency) => {
+    if (value === null || value === undefined || value === '') return '—';
+    const text = formatExact(value, { locale: LOCALE_OF[lang] });
+    return currency ? `${text} ${currency}` : text;
+  };
 }
 
 /**

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../app/api.ts';
 import { hasPermission, useStaffMe } from '../../app/session.ts';
-import { ErrorNote, ReasonDialog } from '../../app/ui.tsx';
+import { ErrorNote, ReasonDialog, useAmountText } from '../../app/ui.tsx';
 import { AdjustmentsTable } from './AdjustmentsTable.tsx';
 
 const ACCOUNT_TYPES = ['spot', 'contract', 'options', 'earn', 'funding'] as const;
@@ -33,6 +33,7 @@ export default function AdjustmentsScreen() {
   const { t } = useTranslation();
   const me = useStaffMe();
   const queryClient = useQueryClient();
+  const amountText = useAmountText();
   const [params] = useSearchParams();
   const [customerId, setCustomerId] = useState(params.get('customer') ?? '');
   const [accountType, setAccountType] = useState<string>('spot');
@@ -256,7 +257,7 @@ export default function AdjustmentsScreen() {
         }
         text={
           deciding
-            ? `${deciding.a.direction === 'credit' ? '+' : '−'}${deciding.a.amount} ${deciding.a.currency} · ${deciding.a.customer_id} · ${deciding.a.reason}`
+            ? `${deciding.a.direction === 'credit' ? '+' : '−'}${amountText(deciding.a.amount, deciding.a.currency)} · ${deciding.a.customer_id} · ${deciding.a.reason}`
             : undefined
         }
         confirmLabel={deciding?.decision === 'approve' ? t('adjustments.approve') : t('adjustments.reject')}

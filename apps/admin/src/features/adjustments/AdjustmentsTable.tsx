@@ -62,7 +62,11 @@ export function AdjustmentsTable(props: {
                 />
               </Table.Td>
               <Table.Td ta="right">
-                <Figure>{a.value_usdt ?? t('adjustments.noValue')}</Figure>
+                {a.value_usdt === null ? (
+                  <Figure>{t('adjustments.noValue')}</Figure>
+                ) : (
+                  <Amount value={a.value_usdt} currency="USDT" />
+                )}
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{a.reason}</Text>

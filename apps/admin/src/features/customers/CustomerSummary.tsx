@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatTime, useLang } from '../../app/i18n.ts';
-import { Figure } from '../../app/ui.tsx';
+import { Figure, useAmountText } from '../../app/ui.tsx';
 
 type Flow = { currency: string; count: number; amount: string };
 
@@ -47,12 +47,13 @@ export function CustomerCell(props: { customer: CustomerSummaryData | null; onOp
 
 function Flows({ flows }: { flows: Flow[] }) {
   const { t } = useTranslation('admin');
+  const amount = useAmountText();
   if (flows.length === 0) return <Text size="sm">{t('customerSummary.none')}</Text>;
   return (
     <Stack gap={0}>
       {flows.map((f) => (
         <Figure key={f.currency}>
-          {t('customerSummary.flow', { n: f.count, amount: f.amount, currency: f.currency })}
+          {t('customerSummary.flow', { n: f.count, amount: amount(f.amount), currency: f.currency })}
         </Figure>
       ))}
     </Stack>

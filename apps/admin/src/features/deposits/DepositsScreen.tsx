@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, staffToken } from '../../app/api.ts';
 import { formatTime, useLang } from '../../app/i18n.ts';
-import { Amount, ErrorNote, Figure, ReasonDialog } from '../../app/ui.tsx';
+import { Amount, ErrorNote, Figure, ReasonDialog, useAmountText } from '../../app/ui.tsx';
 import { CustomerCell, CustomerDrawer, type CustomerSummaryData } from '../customers/CustomerSummary.tsx';
 
 type Crypto = {
@@ -56,6 +56,7 @@ const DIALOG = {
 /** The deposits queue: crypto deposits (waiting, held below the minimum) and bank deposits to confirm or reject. */
 export default function DepositsScreen() {
   const { t } = useTranslation('assets');
+  const amountText = useAmountText();
   const lang = useLang();
   const client = useQueryClient();
   const [all, setAll] = useState(false);
@@ -137,7 +138,7 @@ export default function DepositsScreen() {
                             setDeciding({
                               kind: 'confirm',
                               id: b.id,
-                              text: `${b.amount} ${b.currency} · ${b.customer?.name ?? ''} · UID ${b.customer?.uid ?? ''} · ${b.reference}`,
+                              text: `${amountText(b.amount, b.currency)} · ${b.customer?.name ?? ''} · UID ${b.customer?.uid ?? ''} · ${b.reference}`,
                             })
                           }
                         >
@@ -151,7 +152,7 @@ export default function DepositsScreen() {
                             setDeciding({
                               kind: 'reject',
                               id: b.id,
-                              text: `${b.amount} ${b.currency} · ${b.reference}`,
+                              text: `${amountText(b.amount, b.currency)} · ${b.reference}`,
                             })
                           }
                         >
@@ -225,7 +226,7 @@ export default function DepositsScreen() {
                           setDeciding({
                             kind: 'release',
                             id: c.id,
-                            text: `${c.amount} ${c.currency} · ${c.customer?.name ?? ''} · UID ${c.customer?.uid ?? ''}`,
+                            text: `${amountText(c.amount, c.currency)} · ${c.customer?.name ?? ''} · UID ${c.customer?.uid ?? ''}`,
                           })
                         }
                       >

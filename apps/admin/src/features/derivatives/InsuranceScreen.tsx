@@ -6,7 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime, useLang } from '../../app/i18n.ts';
 import { hasPermission, useStaffMe } from '../../app/session.ts';
-import { ErrorNote } from '../../app/ui.tsx';
+import { ErrorNote, useAmountText } from '../../app/ui.tsx';
 import { fundInsurance, KEYS, REFRESH_MS, useInsurance } from './api.ts';
 import {
   BookToggle,
@@ -23,6 +23,7 @@ type Movement = AdminInsuranceData['movements'][number];
 
 function BalanceCard({ book }: { book: DerivativesBook }) {
   const { t } = useTranslation();
+  const amountText = useAmountText();
   const insurance = useInsurance(book);
   return (
     <Card withBorder data-testid={`insurance-balance-${book}`}>
@@ -31,7 +32,7 @@ function BalanceCard({ book }: { book: DerivativesBook }) {
       </Text>
       <ErrorNote error={insurance.error} />
       <Text size="xl" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="insurance-balance">
-        {insurance.data ? `${insurance.data.balance} ${insurance.data.currency}` : '…'}
+        {insurance.data ? amountText(insurance.data.balance, insurance.data.currency) : '…'}
       </Text>
     </Card>
   );

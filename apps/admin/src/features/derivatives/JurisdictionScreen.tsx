@@ -5,6 +5,7 @@ import {
   LEVERAGE_CLASSES,
   type LeverageClass,
 } from '@bourse/protocol';
+import { Num } from '@bourse/ui';
 import {
   Badge,
   Button,
@@ -65,14 +66,7 @@ function ProfileCard(props: {
                   <Text size="sm">{t(`derivatives.leverageClass.${c}`)}</Text>
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Text
-                    size="sm"
-                    fw={600}
-                    style={{ fontVariantNumeric: 'tabular-nums' }}
-                    data-testid={`cap-${c}`}
-                  >
-                    {p.leverage_caps[c]}:1
-                  </Text>
+                  <Num size="sm" fw={600} value={p.leverage_caps[c]} suffix=":1" data-testid={`cap-${c}`} />
                 </Table.Td>
               </Table.Tr>
             ))}

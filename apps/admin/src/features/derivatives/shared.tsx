@@ -1,5 +1,6 @@
-import { formatExact, formatPercent, signOf } from '@bourse/money';
+import { formatPercent } from '@bourse/money';
 import { type DerivativesBook, type Lang, LOCALE_OF } from '@bourse/protocol';
+import { Num as Figures } from '@bourse/ui';
 import {
   Alert,
   Badge,
@@ -18,7 +19,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime, useLang } from '../../app/i18n.ts';
-import { ErrorNote, Figure } from '../../app/ui.tsx';
+import { ErrorNote } from '../../app/ui.tsx';
 
 /** The calm reminder on every derivatives screen: nothing here steers a price or a result. */
 export function NoControlNote() {
@@ -46,19 +47,9 @@ export function BookToggle(props: { value: DerivativesBook; onChange: (book: Der
   );
 }
 
-/** A signed USDT figure: green above zero, red below (the customers' side, as the server sent it). */
+/** A signed USDT figure: up green, down red (the customers' side, as the server sent it), every digit kept. */
 export function Signed({ value }: { value: string | null | undefined }) {
-  const sign = signOf(value);
-  return (
-    <Text
-      component="span"
-      size="sm"
-      c={sign > 0 ? 'teal' : sign < 0 ? 'red' : undefined}
-      style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
-    >
-      {value ?? '—'}
-    </Text>
-  );
+  return <Figures size="sm" value={value} trend="auto" empty="—" />;
 }
 
 /** "Refreshes every 5 s · last 12:00:05" under auto-refreshing tables. */
@@ -351,12 +342,11 @@ export function DataTable<T>(props: {
   );
 }
 
-/** A figure or a dash; a decimal keeps every digit it has, grouped in the reader's locale (@bourse/money). */
+/** A figure or a dash; a decimal keeps every digit it has, grouped in the reader's locale (@bourse/ui). */
 export function Num({ children }: { children: string | number | null | undefined }) {
-  const lang = useLang();
-  if (children === null || children === undefined || children === '') return <Figure>—</Figure>;
-  const text = typeof children === 'number' ? String(children) : children;
-  return <Figure>{formatExact(text, { locale: LOCALE_OF[lang] })}</Figure>;
+  // A count arrives as a number: its decimal text keeps it exact and unpadded, as before.
+  const value = typeof children === 'number' ? String(children) : children;
+  return <Figures size="sm" value={value} empty="—" />;
 }
 
 /** A rate stored as a fraction, shown as a percent with every digit it has ("0.0001" → "0.01%"). */

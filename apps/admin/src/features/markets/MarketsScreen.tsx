@@ -1,4 +1,10 @@
-import type { MarketMakerData, SpotKillSwitchData, SpotMarketAdminData } from '@bourse/protocol';
+import { formatPercent } from '@bourse/money';
+import {
+  LOCALE_OF,
+  type MarketMakerData,
+  type SpotKillSwitchData,
+  type SpotMarketAdminData,
+} from '@bourse/protocol';
 import {
   Alert,
   Badge,
@@ -25,15 +31,10 @@ type MarketsAnswer = { items: SpotMarketAdminData[]; kill_switch: SpotKillSwitch
 const MARKETS_KEY = ['spotMarkets'] as const;
 const MM_KEY = ['marketMaker'] as const;
 
-/** A decimal rate as a percent ("0.001" → "0.1%") without floats. */
-function pct(rate: string): string {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(rate);
-  if (!match) return rate;
-  const whole = match[1] ?? '0';
-  const fraction = (match[2] ?? '').padEnd(2, '0');
-  const moved = `${whole}${fraction.slice(0, 2)}`.replace(/^0+(?=\d)/, '');
-  const rest = fraction.slice(2).replace(/0+$/, '');
-  return `${moved}${rest ? `.${rest}` : ''}%`;
+/** A fee rate stored as a fraction, as a percent with every digit it has ("0.001" → "0.1%"). */
+function useFeeRate(): (rate: string) => string {
+  const lang = useLang();
+  return (rate) => formatPercent(rate, { fraction: true, digits: 'all', locale: LOCALE_OF[lang] });
 }
 
 type Dialog =
@@ -169,6 +170,7 @@ function MarketMakerPanel({ onChange }: { onChange: (body: Record<string, string
 export default function MarketsScreen() {
   const { t } = useTranslation('trade');
   const lang = useLang();
+  const feeRate = useFeeRate();
   const client = useQueryClient();
   const markets = useQuery({ queryKey: MARKETS_KEY, queryFn: () => api.get<MarketsAnswer>('spotMarkets') });
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -302,7 +304,7 @@ export default function MarketsScreen() {
                   </Table.Td>
                   <Table.Td>
                     <Figure>
-                      {pct(m.maker_fee_rate)} / {pct(m.taker_fee_rate)}
+                      {feeRate(m.maker_fee_rate)} / {feeRate(m.taker_fee_rate)}
                     </Figure>
                   </Table.Td>
                   <Table.Td>

@@ -1,6 +1,7 @@
 import { Badge, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatTime, useLang } from '../../app/i18n.ts';
+import { useAmountText } from '../../app/ui.tsx';
 import { type CustomerSummaryData, Facts } from '../customers/CustomerSummary.tsx';
 
 export const RISK_CODES = [
@@ -105,16 +106,17 @@ export function WithdrawalSection({ row }: { row: QueueWithdrawal }) {
  */
 export function MoneySummary({ row }: { row: QueueWithdrawal }) {
   const { t } = useTranslation('withdraw');
+  const amount = useAmountText();
   return (
     <Paper withBorder p="sm" radius="md" data-testid="money-summary">
       <Stack gap={4}>
         <Text fw={700} size="lg" data-testid="money-amount">
-          {row.amount} {row.currency}
+          {amount(row.amount, row.currency)}
         </Text>
         <Facts
           rows={[
-            [t('records.columns.fee'), `${row.fee} ${row.currency}`],
-            [t('records.columns.received'), `${row.received} ${row.currency}`],
+            [t('records.columns.fee'), amount(row.fee, row.currency)],
+            [t('records.columns.received'), amount(row.received, row.currency)],
             [
               t('admin.customer'),
               row.customer ? `${row.customer.name || '—'} · UID ${row.customer.uid}` : '—',

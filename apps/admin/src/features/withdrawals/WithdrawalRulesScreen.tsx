@@ -15,7 +15,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
-import { ErrorNote, Figure, ReasonDialog } from '../../app/ui.tsx';
+import { ErrorNote, Figure, ReasonDialog, useAmountText } from '../../app/ui.tsx';
 import {
   CURRENCIES,
   diffOf,
@@ -74,13 +74,14 @@ function useEffectText() {
 /** The fee on a sample amount to an address and to a bank card, before and after. */
 function FeePreview(props: { before: Fields; after: Fields; currency: string }) {
   const { t } = useTranslation('withdraw');
+  const amount = useAmountText();
   const scale = scaleOf(props.currency);
   const units = toUnits(SAMPLE, scale);
   const rows = (['address_bps', 'bank_bps'] as const).map((name) => {
     const was = percentToBps(props.before[name] ?? '0') ?? 0;
     const now = percentToBps(props.after[name] ?? '0') ?? 0;
-    const f = (bps: number) => fromUnits(feeOn(units, bps), scale);
-    const r = (bps: number) => fromUnits(units - feeOn(units, bps), scale);
+    const f = (bps: number) => amount(fromUnits(feeOn(units, bps), scale));
+    const r = (bps: number) => amount(fromUnits(units - feeOn(units, bps), scale));
     return { name, fee: [f(was), f(now)], received: [r(was), r(now)] };
   });
   return (

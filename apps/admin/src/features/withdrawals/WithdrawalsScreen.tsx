@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { formatTime, useLang } from '../../app/i18n.ts';
-import { Amount, ErrorNote, Figure, ReasonDialog } from '../../app/ui.tsx';
+import { Amount, ErrorNote, Figure, ReasonDialog, useAmountText } from '../../app/ui.tsx';
 import { CustomerCell, CustomerDrawer } from '../customers/CustomerSummary.tsx';
 import { type Column, DataTable } from '../derivatives/shared.tsx';
 import { PayoutActions } from './PayoutActions.tsx';
@@ -51,6 +51,7 @@ export default function WithdrawalsScreen() {
   const { t } = useTranslation('withdraw');
   const lang = useLang();
   const client = useQueryClient();
+  const amountText = useAmountText();
   const [state, setState] = useState<(typeof STATES)[number]>('pending');
   const [page, setPage] = useState(1);
   const [deciding, setDeciding] = useState<{ row: Withdrawal; action: 'approve' | 'reject' } | null>(null);
@@ -246,7 +247,7 @@ export default function WithdrawalsScreen() {
       </ReasonDialog>
       <CustomerDrawer
         customer={shown?.customer ?? null}
-        title={shown ? `${shown.amount} ${shown.currency} · ${shown.customer?.name ?? ''}` : ''}
+        title={shown ? `${amountText(shown.amount, shown.currency)} · ${shown.customer?.name ?? ''}` : ''}
         onClose={() => setShown(null)}
       >
         {shown ? <WithdrawalSection row={shown} /> : null}

@@ -5,6 +5,15 @@
  * decimal strings compared and scaled as bigint; the fee is typed in percent (two decimals) and
  * sent in basis points.
  */
+import {
+  applyBps,
+  scaleOf as assetScaleOf,
+  DEFAULT_CRYPTO_SCALE,
+  parseUnitsOrThrow,
+  ROUND_CHARGE,
+  toDecimalString,
+} from '@bourse/money';
+
 export type RuleCode =
   | 'currency_chain'
   | 'window'
@@ -46,9 +55,8 @@ export type FieldName =
   | 'max'
   | 'percent';
 
-/** The currencies' scales (the server's `ASSET_SCALES` for what a withdrawal can be in). */
-const SCALES: Record<string, number> = { USDT: 8, USDC: 8, BTC: 8, ETH: 18, TRX: 6 };
-export const CURRENCIES = Object.keys(SCALES);
+/** What a withdrawal can be in; their scales are @bourse/money's `ASSET_SCALES`. */
+export const CURRENCIES: readonly string[] = ['USDT', 'USDC', 'BTC', 'ETH', 'TRX'];
 /** The server's bounds (`INT_BOUNDS` in policy.ts). Fees: 0–5,000 bps = 0–50 %. */
 export const BOUNDS = {
   fee: [0, 5_000],
@@ -60,21 +68,18 @@ const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 const PAIR = /^[A-Z0-9]{2,10}\/[A-Z0-9]{2,10}$/;
 const DECIMAL = /^\d{1,13}(?:\.\d+)?$/;
 
-/** Decimal string → minor units at a scale (the caller checked the format and scale). */
+/** Decimal string → minor units at a scale (the caller checked the format and scale), exactly. */
 export function toUnits(value: string, scale: number): bigint {
-  const [whole = '0', fraction = ''] = value.split('.');
-  return BigInt(whole + fraction.padEnd(scale, '0').slice(0, scale));
+  return parseUnitsOrThrow(value, { scale });
 }
 
 /** Minor units → decimal string without trailing zeros. */
 export function fromUnits(units: bigint, scale: number): string {
-  const text = units.toString().padStart(scale + 1, '0');
-  const whole = text.slice(0, text.length - scale);
-  const fraction = text.slice(text.length - scale).replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : whole;
+  return toDecimalString(units, scale);
 }
 
-export const scaleOf = (currency: string) => SCALES[currency] ?? 8;
+export const scaleOf = (currency: string) =>
+  CURRENCIES.includes(currency) ? assetScaleOf(currency) : DEFAULT_CRYPTO_SCALE;
 
 /** Basis points as a percent text (500 → "5"), and back ("5.25" → 525; null when not two decimals). */
 export const bpsToPercent = (bps: number) => fromUnits(BigInt(bps), 2);
@@ -168,7 +173,7 @@ export function paramsOf(
       else if (amount && (amount.split('.')[1]?.length ?? 0) > scale)
         problems.amount = { key: 'scale', values: { decimals: scale } };
       else if (amount && toUnits(amount, scale) === 0n) problems.amount = { key: 'positive' };
-      if (currency && !(currency in SCALES)) problems.currency = { key: 'currency' };
+      if (currency && !CURRENCIES.includes(currency)) problems.currency = { key: 'currency' };
       if (!problems.amount && amount) {
         const other = others[code === 'min_amount' ? 'max_amount' : 'min_amount'];
         const theirs = other?.params as { amount?: string; currency?: string } | undefined;
@@ -230,5 +235,5 @@ export function diffOf(
 
 /** The fee on an amount (charged: rounded up), as the server's `feeOf`. */
 export function feeOn(amountUnits: bigint, bps: number): bigint {
-  return (amountUnits * BigInt(bps) + 9_999n) / 10_000n;
+  return applyBps(amountUnits, bps, ROUND_CHARGE);
 }
