@@ -207,7 +207,7 @@ describe('a back-office staff member can work in', () => {
     const drawer = page.getByRole('dialog');
     await drawer.getByText('Level 0 · not verified (no identity check yet)').waitFor();
     const drawerText = await drawer.innerText();
-    expect(drawerText).toContain('1 × · 1000 USDT'); // deposits credited in 30 days
+    expect(drawerText).toContain('1 × · 1,000 USDT'); // deposits credited in 30 days
     expect(drawerText).toContain('1 × · 500 USDT'); // withdrawals requested in 30 days
     expect(drawerText).toContain('Hang Seng Bank **** 7889');
     expect(drawerText).toContain('Never: a new destination');

@@ -79,7 +79,8 @@ export function trespasses(): Trespass[] {
 
 if (import.meta.main) {
   const found = trespasses();
-  for (const t of found) console.log(`${t.file}:${t.line}  uses ${t.table}, a table of the ${t.owner} module`);
+  for (const t of found)
+    console.log(`${t.file}:${t.line}  uses ${t.table}, a table of the ${t.owner} module`);
   console.log(
     found.length === 0
       ? 'table ownership: every table is used only by the module that declares it'
