@@ -327,10 +327,17 @@ describe('spot trading', () => {
     await liveBook(page);
     const bestBid = (await bookPrices(page, 'bid'))[0] ?? 0n;
     const price = floorToStep((bestBid * 9n) / 10n, u(market.price_tick));
+    // The slider sizes from the balance: wait for it to load before sliding (a loaded machine is slow).
+    const available = await availableBuy(page);
     await page.getByTestId('price-buy').fill(show(price));
     await page.getByTestId('pct-buy-25').click();
-    const qty = u(await page.getByTestId('qty-buy').inputValue());
-    const available = await availableBuy(page);
+    const qty = u(
+      await until(
+        () => page.getByTestId('qty-buy').inputValue(),
+        (text) => text !== '',
+        'the slider to fill the quantity',
+      ),
+    );
     const spend = notionalOf(price, qty);
     expect(qty % u(market.lot_size)).toBe(0n);
     expect(spend <= available / 4n).toBe(true);
