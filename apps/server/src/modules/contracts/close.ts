@@ -23,13 +23,13 @@ export async function closePosition(
 ): Promise<ContractCloseData> {
   const row = await positionById(ctx.db, positionId);
   if (!row || row.customer_id !== auth.customerId || row.book !== bookOf(auth)) refuse('NOT_FOUND');
-  return closeOne(ctx, { customerId: auth.customerId, positionId, lots, reason: 'user' });
+  return closeOne(ctx, { customerId: auth.customerId, positionId, lots, cause: 'user' });
 }
 
 /** Closes `lots` (all when not given) of one open position at the executable close price now. */
 async function closeOne(
   ctx: ContractsContext,
-  input: { customerId: string; positionId: string; lots: string | undefined; reason: CloseReason },
+  input: { customerId: string; positionId: string; lots: string | undefined; cause: CloseReason },
 ): Promise<ContractCloseData> {
   const { customerId, positionId } = input;
   const row0 = await positionById(ctx.db, positionId);
@@ -55,7 +55,7 @@ async function closeOne(
       conversion,
     };
     const now = ctx.clock.now();
-    return (await closeLots(tx, ctx.ledger, { i, p, lotsUnits: lots, fill, reason: input.reason, now }))
+    return (await closeLots(tx, ctx.ledger, { i, p, lotsUnits: lots, fill, reason: input.cause, now }))
       .closeId;
   });
   return closeData(ctx, await closeById(ctx.db, closeId));
@@ -84,7 +84,7 @@ export async function closeAll(
           customerId: auth.customerId,
           positionId: r.id,
           lots: undefined,
-          reason: 'close_all',
+          cause: 'close_all',
         }),
       );
     } catch (error) {

@@ -311,7 +311,7 @@ async function postClose(
   ledger: Ledger,
   input: { p: Position; reason: CloseReason; closeId: string; a: CloseAmounts },
 ): Promise<string | null> {
-  const { p, a } = input;
+  const { p, a, reason } = input;
   const c = customer(p);
   const list = postings([
     { account: c, currency: 'USDT', bucket: 'frozen', amountUnits: -a.share },
@@ -322,7 +322,7 @@ async function postClose(
   ]);
   if (list.length < 2) return null;
   const entry = await ledger.post(tx, {
-    reason: `contract.${input.reason === 'user' || input.reason === 'close_all' ? 'close' : input.reason}`,
+    reason: `contract.${reason === 'user' || reason === 'close_all' ? 'close' : reason}`,
     reference: { type: 'contract_position', id: p.id },
     idempotencyKey: `contracts:close:${input.closeId}`,
     postings: list,
