@@ -12,12 +12,22 @@ import {
   riskRate,
   USDT_SCALE,
 } from '@bourse/risk';
-import { sql } from 'kysely';
 import type { Tx } from '../../db/database.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Ledger, PostingInput } from '../ledger/index.ts';
 import { type Conversion, type InstrumentInfo, lotsText, mathOf, priceText, storedPrice } from './math.ts';
-import type { ContractsTables } from './tables.ts';
+import {
+  type CloseRow,
+  type FundingRow,
+  insertClose,
+  insertFundingOnce,
+  insertPosition,
+  lockInsurance,
+  type OrderRow,
+  type PositionRow,
+  setFundingEntry,
+  updatePosition,
+} from './repo.ts';
 
 /**
  * The money flows of contracts: each is ONE ledger entry posted inside the caller's transaction,
@@ -27,8 +37,7 @@ import type { ContractsTables } from './tables.ts';
 
 export type Book = 'real' | 'demo';
 export type Side = 'buy' | 'sell';
-export type PositionRow = ContractsTables['contracts_position'];
-export type OrderRow = ContractsTables['contracts_order'];
+export type { OrderRow, PositionRow };
 export type CloseReason = 'user' | 'close_all' | 'take_profit' | 'stop_loss' | 'liquidation' | 'delivery';
 
 /** A position row parsed into units (prices at the instrument's scale). */
@@ -94,22 +103,6 @@ function postings(list: Array<PostingInput | null>): PostingInput[] {
   return list.filter((p): p is PostingInput => p !== null && p.amountUnits !== 0n);
 }
 
-/** One writer per customer at a time for contract changes (request paths and the engine alike). */
-export async function lockCustomer(tx: Tx, customerId: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext(${`contracts:customer:${customerId}`}))`.execute(tx);
-}
-
-/** The open position, locked; null when it is not this customer's. */
-export async function lockPosition(tx: Tx, id: string): Promise<PositionRow | null> {
-  const row = await tx
-    .selectFrom('contracts_position')
-    .selectAll()
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
-  return row ?? null;
-}
-
 export type Fill = Readonly<{
   priceUnits: bigint;
   source: string;
@@ -118,49 +111,57 @@ export type Fill = Readonly<{
   conversion: Conversion;
 }>;
 
+type OpenInput = {
+  i: InstrumentInfo;
+  order: OrderRow;
+  positionId: string;
+  fill: Fill;
+  now: Date;
+  /** A pending order's frozen margin and fee: the margin stays what was frozen at placement. */
+  frozen: { marginUnits: bigint; feeUnits: bigint } | null;
+};
+
 /** Opens a position (market order, or a pending order's fill). Margin and fees as given or computed. */
-export async function openPosition(
-  tx: Tx,
-  ledger: Ledger,
-  input: {
-    i: InstrumentInfo;
-    order: OrderRow;
-    positionId: string;
-    fill: Fill;
-    now: Date;
-    /** A pending order's frozen margin and fee: the margin stays what was frozen at placement. */
-    frozen: { marginUnits: bigint; feeUnits: bigint } | null;
-  },
-): Promise<PositionRow> {
-  const { i, order, fill, now } = input;
+export async function openPosition(tx: Tx, ledger: Ledger, input: OpenInput): Promise<PositionRow> {
+  const { i, order, fill } = input;
   const lots = BigInt(order.lots_units);
   const m = mathOf(i, fill.conversion.rate);
-  const margin = input.frozen?.marginUnits ?? marginFor(m, fill.priceUnits, lots, order.leverage);
-  const fee = input.frozen?.feeUnits ?? feeFor(usdtOf(order.fee_per_lot), lots);
-  const positionId = input.positionId;
-  const ref = { type: 'contract_position', id: positionId };
+  const marginUnits = input.frozen?.marginUnits ?? marginFor(m, fill.priceUnits, lots, order.leverage);
+  const feeUnits = input.frozen?.feeUnits ?? feeFor(usdtOf(order.fee_per_lot), lots);
+  const entry = openEntry(order, { marginUnits, feeUnits, filled: input.frozen !== null });
+  if (entry.postings.length >= 2)
+    await ledger.post(tx, { ...entry, reference: { type: 'contract_position', id: input.positionId } });
+  const row = positionRowOf(input, { marginUnits, feeUnits });
+  await insertPosition(tx, row);
+  return row;
+}
+
+/** A market open takes margin + fee from available; a pending order's fill only pays its frozen fee. */
+function openEntry(order: OrderRow, a: { marginUnits: bigint; feeUnits: bigint; filled: boolean }) {
   const c = customer({ book: order.book, customerId: order.customer_id });
-  const entry = input.frozen
-    ? {
-        reason: 'contract.fill',
-        idempotencyKey: `contracts:fill:${order.id}`,
-        postings: postings([
-          { account: c, currency: 'USDT', bucket: 'frozen', amountUnits: -fee },
-          { account: platform(order.book, 'fee_income'), currency: 'USDT', amountUnits: fee },
-        ]),
-      }
-    : {
-        reason: 'contract.open',
-        idempotencyKey: `contracts:open:${order.id}`,
-        postings: postings([
-          { account: c, currency: 'USDT', amountUnits: -(margin + fee) },
-          { account: c, currency: 'USDT', bucket: 'frozen', amountUnits: margin },
-          { account: platform(order.book, 'fee_income'), currency: 'USDT', amountUnits: fee },
-        ]),
-      };
-  if (entry.postings.length >= 2) await ledger.post(tx, { ...entry, reference: ref });
-  const row: PositionRow = {
-    id: positionId,
+  const fee = { account: platform(order.book, 'fee_income'), currency: 'USDT', amountUnits: a.feeUnits };
+  if (a.filled)
+    return {
+      reason: 'contract.fill',
+      idempotencyKey: `contracts:fill:${order.id}`,
+      postings: postings([{ account: c, currency: 'USDT', bucket: 'frozen', amountUnits: -a.feeUnits }, fee]),
+    };
+  return {
+    reason: 'contract.open',
+    idempotencyKey: `contracts:open:${order.id}`,
+    postings: postings([
+      { account: c, currency: 'USDT', amountUnits: -(a.marginUnits + a.feeUnits) },
+      { account: c, currency: 'USDT', bucket: 'frozen', amountUnits: a.marginUnits },
+      fee,
+    ]),
+  };
+}
+
+function positionRowOf(input: OpenInput, a: { marginUnits: bigint; feeUnits: bigint }): PositionRow {
+  const { i, order, fill, now } = input;
+  const lots = BigInt(order.lots_units).toString();
+  return {
+    id: input.positionId,
     customer_id: order.customer_id,
     book: order.book,
     symbol: order.symbol,
@@ -168,15 +169,15 @@ export async function openPosition(
     order_id: order.id,
     side: order.side,
     leverage: order.leverage,
-    lots_units: lots.toString(),
-    opened_lots_units: lots.toString(),
+    lots_units: lots,
+    opened_lots_units: lots,
     open_price: priceText(i, fill.priceUnits),
     open_price_source: fill.source,
     open_price_at: fill.at,
     open_tick_seq: fill.tickSeq.toString(),
     open_rate: fill.conversion.text,
-    margin_units: margin.toString(),
-    fee_units: fee.toString(),
+    margin_units: a.marginUnits.toString(),
+    fee_units: a.feeUnits.toString(),
     funding_units: '0',
     realized_pnl_units: '0',
     tp_price: order.tp_price,
@@ -192,8 +193,6 @@ export async function openPosition(
     closed_at: null,
     updated_at: now,
   };
-  await tx.insertInto('contracts_position').values(row).execute();
-  return row;
 }
 
 /** The pending order's frozen margin + fee go back to available. */
@@ -210,8 +209,7 @@ export async function releaseOrder(tx: Tx, ledger: Ledger, order: OrderRow): Pro
 }
 
 async function insuranceBalance(tx: Tx, ledger: Ledger, book: Book): Promise<bigint> {
-  // Every draw on the insurance account takes this lock first, so the balance read stays true.
-  await sql`select pg_advisory_xact_lock(hashtext(${`contracts:insurance:${book}`}))`.execute(tx);
+  await lockInsurance(tx, book);
   const rows = await ledger.platformBalances(tx, { book, platform: 'insurance' });
   return rows.find((r) => r.currency === 'USDT')?.availableUnits ?? 0n;
 }
@@ -227,18 +225,69 @@ export type CloseOutcome = Readonly<{
   status: PositionRow['status'];
 }>;
 
+type CloseInput = {
+  i: InstrumentInfo;
+  p: Position;
+  lotsUnits: bigint;
+  fill: Fill;
+  reason: CloseReason;
+  now: Date;
+};
+
+/** What a close moves, in USDT units: every figure from `@bourse/risk`, the insurance cover from its balance. */
+type CloseAmounts = Readonly<{
+  /** The margin share released from frozen. */
+  share: bigint;
+  pnl: bigint;
+  feeTaken: bigint;
+  payout: bigint;
+  shortfall: bigint;
+  covered: bigint;
+  /** contract_house's side: the balance of the entry. */
+  house: bigint;
+}>;
+
 /**
  * Closes `lotsUnits` of a locked open position at `fill` (one entry): the released margin share
  * leaves frozen; P&L against contract_house; the closing fee (not on liquidations) to fee_income;
  * a loss beyond the share is paid to contract_house by `insurance` up to its balance — the
  * customer never gets less than 0 back, so no customer balance goes negative.
  */
-export async function closeLots(
-  tx: Tx,
-  ledger: Ledger,
-  input: { i: InstrumentInfo; p: Position; lotsUnits: bigint; fill: Fill; reason: CloseReason; now: Date },
-): Promise<CloseOutcome> {
-  const { i, p, fill, reason, now } = input;
+export async function closeLots(tx: Tx, ledger: Ledger, input: CloseInput): Promise<CloseOutcome> {
+  const { p, reason, now } = input;
+  const a = await closeAmounts(tx, ledger, input);
+  const closeId = newId('ccl', now.getTime());
+  const entryId = await postClose(tx, ledger, { p, reason, closeId, a });
+  const left = p.lotsUnits - input.lotsUnits;
+  const status = statusAfterClose(left, reason);
+  await insertClose(tx, closeRowOf(input, { closeId, entryId, a }));
+  await updatePosition(tx, p.id, {
+    lots_units: left.toString(),
+    margin_units: (p.marginUnits - a.share).toString(),
+    fee_units: (p.feeUnits + a.feeTaken).toString(),
+    realized_pnl_units: (p.realizedUnits + a.pnl).toString(),
+    status,
+    close_reason: reason,
+    close_price: priceText(input.i, input.fill.priceUnits),
+    close_price_source: input.fill.source,
+    close_price_at: input.fill.at,
+    closed_at: left > 0n ? null : now,
+    updated_at: now,
+  });
+  return Object.freeze({
+    closeId,
+    lotsUnits: input.lotsUnits,
+    pnlUnits: a.pnl,
+    feeUnits: a.feeTaken,
+    releasedUnits: a.payout,
+    coveredUnits: a.covered,
+    uncoveredUnits: a.shortfall - a.covered,
+    status,
+  });
+}
+
+async function closeAmounts(tx: Tx, ledger: Ledger, input: CloseInput): Promise<CloseAmounts> {
+  const { i, p, fill, reason } = input;
   const m: ContractMath = mathOf(i, fill.conversion.rate);
   const share = releasedMargin(p.marginUnits, input.lotsUnits, p.lotsUnits);
   const pnl = pnlUsdt(m, p.side, p.openUnits, fill.priceUnits, input.lotsUnits);
@@ -253,87 +302,70 @@ export async function closeLots(
     covered = shortfall < fund ? shortfall : fund;
   }
   const house = share - payout - feeTaken + covered;
-  const closeId = newId('ccl', now.getTime());
+  return { share, pnl, feeTaken, payout, shortfall, covered, house };
+}
+
+/** The close's one ledger entry (none when nothing moves); its id. */
+async function postClose(
+  tx: Tx,
+  ledger: Ledger,
+  input: { p: Position; reason: CloseReason; closeId: string; a: CloseAmounts },
+): Promise<string | null> {
+  const { p, a, reason } = input;
   const c = customer(p);
   const list = postings([
-    { account: c, currency: 'USDT', bucket: 'frozen', amountUnits: -share },
-    { account: c, currency: 'USDT', amountUnits: payout },
-    { account: platform(p.book, 'fee_income'), currency: 'USDT', amountUnits: feeTaken },
-    { account: platform(p.book, 'insurance'), currency: 'USDT', amountUnits: -covered },
-    { account: platform(p.book, 'contract_house'), currency: 'USDT', amountUnits: house },
+    { account: c, currency: 'USDT', bucket: 'frozen', amountUnits: -a.share },
+    { account: c, currency: 'USDT', amountUnits: a.payout },
+    { account: platform(p.book, 'fee_income'), currency: 'USDT', amountUnits: a.feeTaken },
+    { account: platform(p.book, 'insurance'), currency: 'USDT', amountUnits: -a.covered },
+    { account: platform(p.book, 'contract_house'), currency: 'USDT', amountUnits: a.house },
   ]);
-  let entryId: string | null = null;
-  if (list.length >= 2) {
-    const entry = await ledger.post(tx, {
-      reason: `contract.${reason === 'user' || reason === 'close_all' ? 'close' : reason}`,
-      reference: { type: 'contract_position', id: p.id },
-      idempotencyKey: `contracts:close:${closeId}`,
-      postings: list,
-    });
-    entryId = entry.id;
-  }
-  const left = p.lotsUnits - input.lotsUnits;
-  const status: PositionRow['status'] =
-    left > 0n
-      ? 'open'
-      : reason === 'liquidation'
-        ? 'liquidated'
-        : reason === 'delivery'
-          ? 'delivered'
-          : 'closed';
-  await tx
-    .insertInto('contracts_close')
-    .values({
-      id: closeId,
-      position_id: p.id,
-      customer_id: p.customerId,
-      book: p.book,
-      symbol: p.symbol,
-      side: p.side,
-      lots_units: input.lotsUnits.toString(),
-      open_price: p.row.open_price,
-      close_price: priceText(i, fill.priceUnits),
-      price_source: fill.source,
-      price_at: fill.at,
-      tick_seq: fill.tickSeq.toString(),
-      rate: fill.conversion.text,
-      pnl_units: pnl.toString(),
-      fee_units: feeTaken.toString(),
-      released_units: payout.toString(),
-      insurance_covered_units: covered.toString(),
-      uncovered_units: (shortfall - covered).toString(),
-      reason,
-      entry_id: entryId,
-      closed_at: now,
-    })
-    .execute();
-  await tx
-    .updateTable('contracts_position')
-    .set({
-      lots_units: left.toString(),
-      margin_units: (p.marginUnits - share).toString(),
-      fee_units: (p.feeUnits + feeTaken).toString(),
-      realized_pnl_units: (p.realizedUnits + pnl).toString(),
-      status,
-      close_reason: reason,
-      close_price: priceText(i, fill.priceUnits),
-      close_price_source: fill.source,
-      close_price_at: fill.at,
-      closed_at: left > 0n ? null : now,
-      updated_at: now,
-    })
-    .where('id', '=', p.id)
-    .execute();
-  return Object.freeze({
-    closeId,
-    lotsUnits: input.lotsUnits,
-    pnlUnits: pnl,
-    feeUnits: feeTaken,
-    releasedUnits: payout,
-    coveredUnits: covered,
-    uncoveredUnits: shortfall - covered,
-    status,
+  if (list.length < 2) return null;
+  const entry = await ledger.post(tx, {
+    reason: `contract.${reason === 'user' || reason === 'close_all' ? 'close' : reason}`,
+    reference: { type: 'contract_position', id: p.id },
+    idempotencyKey: `contracts:close:${input.closeId}`,
+    postings: list,
   });
+  return entry.id;
+}
+
+function statusAfterClose(leftUnits: bigint, reason: CloseReason): PositionRow['status'] {
+  if (leftUnits > 0n) return 'open';
+  if (reason === 'liquidation') return 'liquidated';
+  if (reason === 'delivery') return 'delivered';
+  return 'closed';
+}
+
+function closeRowOf(
+  input: CloseInput,
+  r: { closeId: string; entryId: string | null; a: CloseAmounts },
+): CloseRow {
+  const { i, p, fill } = input;
+  const { a } = r;
+  return {
+    id: r.closeId,
+    position_id: p.id,
+    customer_id: p.customerId,
+    book: p.book,
+    symbol: p.symbol,
+    side: p.side,
+    lots_units: input.lotsUnits.toString(),
+    open_price: p.row.open_price,
+    close_price: priceText(i, fill.priceUnits),
+    price_source: fill.source,
+    price_at: fill.at,
+    tick_seq: fill.tickSeq.toString(),
+    rate: fill.conversion.text,
+    pnl_units: a.pnl.toString(),
+    fee_units: a.feeTaken.toString(),
+    released_units: a.payout.toString(),
+    insurance_covered_units: a.covered.toString(),
+    uncovered_units: (a.shortfall - a.covered).toString(),
+    reason: input.reason,
+    entry_id: r.entryId,
+    closed_at: input.now,
+  };
 }
 
 /** Whether the position's risk rate at `markUnits` reaches its liquidation level. */
@@ -345,48 +377,18 @@ export function liquidates(i: InstrumentInfo, p: Position, markUnits: bigint, to
   );
 }
 
+type FundingInput = { i: InstrumentInfo; p: Position; fundingAt: Date; rate: string; mark: Fill; now: Date };
+
 /**
  * Funding of one open position at one funding time (exactly once by `unique (position_id,
  * funding_at)`): paid from or into the position's margin against contract_house. A payment never
- * takes more than the margin holds.
+ * takes more than the margin holds. Null when the position was already charged for that time.
  */
-export async function chargeFunding(
-  tx: Tx,
-  ledger: Ledger,
-  input: { i: InstrumentInfo; p: Position; fundingAt: Date; rate: string; mark: Fill; now: Date },
-): Promise<bigint | null> {
-  const { i, p, mark, now } = input;
-  const raw = fundingUsdt(
-    mathOf(i, mark.conversion.rate),
-    p.side,
-    mark.priceUnits,
-    p.lotsUnits,
-    ratioFromDecimal(input.rate),
-  );
-  const amount = raw < 0n && -raw > p.marginUnits ? -p.marginUnits : raw;
+export async function chargeFunding(tx: Tx, ledger: Ledger, input: FundingInput): Promise<bigint | null> {
+  const { p, now } = input;
+  const amount = fundingAmount(input);
   const id = newId('cfu', now.getTime());
-  const inserted = await tx
-    .insertInto('contracts_funding')
-    .values({
-      id,
-      position_id: p.id,
-      customer_id: p.customerId,
-      book: p.book,
-      symbol: p.symbol,
-      side: p.side,
-      funding_at: input.fundingAt,
-      rate: input.rate,
-      mark_price: priceText(i, mark.priceUnits),
-      mark_source: mark.source,
-      mark_at: mark.at,
-      usdt_rate: mark.conversion.text,
-      amount_units: amount.toString(),
-      entry_id: null,
-      created_at: now,
-    })
-    .onConflict((oc) => oc.columns(['position_id', 'funding_at']).doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return null;
+  if (!(await insertFundingOnce(tx, fundingRowOf(input, id, amount)))) return null;
   if (amount !== 0n) {
     const entry = await ledger.post(tx, {
       reason: 'contract.funding',
@@ -397,18 +399,48 @@ export async function chargeFunding(
         { account: platform(p.book, 'contract_house'), currency: 'USDT', amountUnits: -amount },
       ],
     });
-    await tx.updateTable('contracts_funding').set({ entry_id: entry.id }).where('id', '=', id).execute();
-    await tx
-      .updateTable('contracts_position')
-      .set({
-        margin_units: (p.marginUnits + amount).toString(),
-        funding_units: (p.fundingUnits + amount).toString(),
-        updated_at: now,
-      })
-      .where('id', '=', p.id)
-      .execute();
+    await setFundingEntry(tx, id, entry.id);
+    await updatePosition(tx, p.id, {
+      margin_units: (p.marginUnits + amount).toString(),
+      funding_units: (p.fundingUnits + amount).toString(),
+      updated_at: now,
+    });
   }
   return amount;
+}
+
+/** The signed funding payment, capped so a payment never takes more than the margin. */
+function fundingAmount(input: FundingInput): bigint {
+  const { i, p, mark } = input;
+  const raw = fundingUsdt(
+    mathOf(i, mark.conversion.rate),
+    p.side,
+    mark.priceUnits,
+    p.lotsUnits,
+    ratioFromDecimal(input.rate),
+  );
+  return raw < 0n && -raw > p.marginUnits ? -p.marginUnits : raw;
+}
+
+function fundingRowOf(input: FundingInput, id: string, amount: bigint): FundingRow {
+  const { i, p, mark } = input;
+  return {
+    id,
+    position_id: p.id,
+    customer_id: p.customerId,
+    book: p.book,
+    symbol: p.symbol,
+    side: p.side,
+    funding_at: input.fundingAt,
+    rate: input.rate,
+    mark_price: priceText(i, mark.priceUnits),
+    mark_source: mark.source,
+    mark_at: mark.at,
+    usdt_rate: mark.conversion.text,
+    amount_units: amount.toString(),
+    entry_id: null,
+    created_at: input.now,
+  };
 }
 
 export { lotsText };

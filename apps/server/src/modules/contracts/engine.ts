@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { type Db, inTransaction, type Tx } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { TickConsumer } from '../../lib/ticks.ts';
 import { latestRecordedSeq, recordedTicksAfter } from '../market/index.ts';
+import { cursorSeq, insertCursorIfMissing, lockCursor, tryLockKey, updateCursor } from './repo.ts';
 
 /**
  * The risk engine: runs every TickConsumer (contracts first, then options) on the recorded ticks
@@ -36,11 +36,13 @@ export type RiskEngine = {
 
 async function ensureCursor(q: Db | Tx, now: Date): Promise<void> {
   const start = await latestRecordedSeq(q);
-  await q
-    .insertInto('contracts_engine_cursor')
-    .values({ name: CURSOR, seq: start.toString(), rounds: '0', processed_through: null, updated_at: now })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
+  await insertCursorIfMissing(q, {
+    name: CURSOR,
+    seq: start.toString(),
+    rounds: '0',
+    processed_through: null,
+    updated_at: now,
+  });
 }
 
 export function createRiskEngine(deps: {
@@ -60,24 +62,12 @@ export function createRiskEngine(deps: {
 
   async function round(): Promise<RoundResult> {
     return inTransaction(db, async (tx) => {
-      const { rows } = await sql<{
-        ok: boolean;
-      }>`select pg_try_advisory_xact_lock(hashtext(${LOCK_KEY})) as ok`.execute(tx);
-      if (!rows[0]?.ok) return { ran: false, ticks: 0, cursor: -1n };
-      let cursor = await tx
-        .selectFrom('contracts_engine_cursor')
-        .selectAll()
-        .where('name', '=', CURSOR)
-        .forUpdate()
-        .executeTakeFirst();
+      if (!(await tryLockKey(tx, LOCK_KEY))) return { ran: false, ticks: 0, cursor: -1n };
+      let cursor = await lockCursor(tx, CURSOR);
       if (!cursor) {
         await ensureCursor(tx, clock.now());
-        cursor = await tx
-          .selectFrom('contracts_engine_cursor')
-          .selectAll()
-          .where('name', '=', CURSOR)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
+        cursor = await lockCursor(tx, CURSOR);
+        if (!cursor) throw new Error('risk engine cursor missing after insert');
       }
       const after = BigInt(cursor.seq);
       const ticks = await recordedTicksAfter(tx, after, batch);
@@ -89,16 +79,12 @@ export function createRiskEngine(deps: {
       const next = last ? last.seq : after;
       // A round without ticks leaves the cursor as it was: no write 4 times a second while idle.
       if (!last) return { ran: true, ticks: 0, cursor: next };
-      await tx
-        .updateTable('contracts_engine_cursor')
-        .set({
-          seq: next.toString(),
-          rounds: (BigInt(cursor.rounds) + 1n).toString(),
-          processed_through: through,
-          updated_at: now,
-        })
-        .where('name', '=', CURSOR)
-        .execute();
+      await updateCursor(tx, CURSOR, {
+        seq: next.toString(),
+        rounds: (BigInt(cursor.rounds) + 1n).toString(),
+        processed_through: through,
+        updated_at: now,
+      });
       return { ran: true, ticks: ticks.length, cursor: next };
     });
   }
@@ -138,12 +124,8 @@ export function createRiskEngine(deps: {
       await running;
     },
     async cursor() {
-      const row = await db
-        .selectFrom('contracts_engine_cursor')
-        .select('seq')
-        .where('name', '=', CURSOR)
-        .executeTakeFirst();
-      return row ? BigInt(row.seq) : 0n;
+      const seq = await cursorSeq(db, CURSOR);
+      return seq === undefined ? 0n : BigInt(seq);
     },
   };
 }

@@ -1,11 +1,11 @@
 import { divRound, parseDecimal, parseUnitsOrThrow } from '@bourse/money';
 import { LOTS_SCALE, notionalUsdt, type Ratio, ratioFromDecimal, USDT_SCALE } from '@bourse/risk';
-import type { Db, Tx } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decimalText, type InstrumentInfo, lotsText, mathOf, priceText, usdtText } from './math.ts';
+import { insertSettingsIfMissing, type SettingRow } from './repo.ts';
 
-type Q = Db | Tx;
-export type SettingRow = Awaited<ReturnType<typeof loadSettings>>[number];
+export type { SettingRow };
 
 /** A setting row parsed once into units. */
 export type Setting = Readonly<{
@@ -90,17 +90,11 @@ export function parseSetting(
   });
 }
 
-export async function loadSettings(q: Q, symbol?: string) {
-  let query = q.selectFrom('contracts_setting').selectAll().orderBy('symbol');
-  if (symbol !== undefined) query = query.where('symbol', '=', symbol);
-  return query.execute();
-}
-
 /**
  * The seeded setting of one instrument. `toUsdt` is the reference conversion (catalogue reference
  * prices) and `refUnits` the instrument's reference price: only defaults come from them.
  */
-export function defaultSetting(i: InstrumentInfo, refUnits: bigint, toUsdt: Ratio, now: Date) {
+export function defaultSetting(i: InstrumentInfo, refUnits: bigint, toUsdt: Ratio, now: Date): SettingRow {
   const m = mathOf(i, toUsdt);
   const spreadTicks = CONTRACT_DEFAULTS.spreadTicks[i.assetClass] ?? CONTRACT_DEFAULTS.spreadTicksOther;
   const lotNotional = notionalUsdt(m, refUnits, 10n ** BigInt(LOTS_SCALE)); // one lot at 1x = its margin at 1x
@@ -139,13 +133,10 @@ export async function seedSettings(
   clock: Clock,
   rows: ReadonlyArray<ReturnType<typeof defaultSetting>>,
 ): Promise<number> {
-  if (rows.length === 0) return 0;
-  const result = await db
-    .insertInto('contracts_setting')
-    .values(rows.map((r) => ({ ...r, created_at: clock.now(), updated_at: clock.now() })))
-    .onConflict((oc) => oc.column('symbol').doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n);
+  return insertSettingsIfMissing(
+    db,
+    rows.map((r) => ({ ...r, created_at: clock.now(), updated_at: clock.now() })),
+  );
 }
 
 /** A decimal setting from the back office: parsed at `scale`, within [min, max], else the field is named. */

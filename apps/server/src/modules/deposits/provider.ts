@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CustodyDepositEvent } from '@bourse/protocol';
-import { sql } from 'kysely';
 import { Value } from 'typebox/value';
 import type { Db } from '../../db/database.ts';
 import { refuse } from '../../http/refusal.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { SIGNATURE_HEADER, verifyWebhook } from '../../lib/webhook.ts';
 import { CHAINS, type Chain, deriveDepositAddress, normalizeAddress, parseXpub } from './derive.ts';
+import { addressOf, childIndexOf, insertAddressIfMissing, ownerOfAddress } from './repo.ts';
 
 /**
  * The deposit side of a custody provider. The platform never holds keys: a provider hands out
@@ -52,58 +52,29 @@ export function createEmbeddedProvider(deps: {
 }): CustodyProvider {
   const account = parseXpub(deps.xpub);
 
-  async function childIndex(customerId: string): Promise<number> {
-    await deps.db
-      .insertInto('deposits_key')
-      .values({ customer_id: customerId, created_at: deps.clock.now() })
-      .onConflict((oc) => oc.column('customer_id').doNothing())
-      .execute();
-    const row = await deps.db
-      .selectFrom('deposits_key')
-      .select('child_index')
-      .where('customer_id', '=', customerId)
-      .executeTakeFirstOrThrow();
-    return row.child_index;
-  }
-
   return {
     name: 'embedded-xpub',
 
     async depositAddress(customerId, chain) {
       const family = CHAINS[chain];
-      const existing = await deps.db
-        .selectFrom('deposits_address')
-        .select('address')
-        .where('customer_id', '=', customerId)
-        .where('family', '=', family)
-        .executeTakeFirst();
-      if (existing) return existing.address;
-      const index = await childIndex(customerId);
+      const existing = await addressOf(deps.db, customerId, family);
+      if (existing) return existing;
+      const index = await childIndexOf(deps.db, customerId, deps.clock.now());
       const address = deriveDepositAddress(account, family, index);
-      await deps.db
-        .insertInto('deposits_address')
-        .values({
-          address_key: normalizeAddress(family, address),
-          address,
-          family,
-          customer_id: customerId,
-          child_index: index,
-          created_at: deps.clock.now(),
-        })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+      await insertAddressIfMissing(deps.db, {
+        address_key: normalizeAddress(family, address),
+        address,
+        family,
+        customer_id: customerId,
+        child_index: index,
+        created_at: deps.clock.now(),
+      });
       return address;
     },
 
     async ownerOf(chain, address) {
       const family = CHAINS[chain];
-      const row = await deps.db
-        .selectFrom('deposits_address')
-        .select('customer_id')
-        .where('family', '=', family)
-        .where('address_key', '=', normalizeAddress(family, address))
-        .executeTakeFirst();
-      return row?.customer_id ?? null;
+      return ownerOfAddress(deps.db, family, normalizeAddress(family, address));
     },
 
     parseWebhook(rawBody, headers) {
@@ -131,10 +102,4 @@ export function createEmbeddedProvider(deps: {
       return parsed as CustodyDepositEvent;
     },
   };
-}
-
-/** Kept for tests: the number of addresses handed out (one per customer and family). */
-export async function addressCount(db: Db): Promise<number> {
-  const { rows } = await sql<{ n: string }>`select count(*)::text as n from deposits_address`.execute(db);
-  return Number(rows[0]?.n ?? 0);
 }

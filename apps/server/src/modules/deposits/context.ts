@@ -1,0 +1,50 @@
+import { scaleOf, toDecimalString } from '@bourse/money';
+import type { RechargeChannel, RecordStatus } from '@bourse/protocol';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/database.ts';
+import type { AuthContext } from '../../http/context.ts';
+import { refuse } from '../../http/refusal.ts';
+import type { AuditLog } from '../../http/staff.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Ledger } from '../ledger/index.ts';
+import type { CustodyProvider } from './provider.ts';
+import type { BankRow, ChannelRow, CryptoRow } from './repo.ts';
+
+/** What the parts of the deposits service share: their dependencies, the wire statuses, a channel's shape. */
+
+export type DepositsDeps = {
+  db: Db;
+  ledger: Ledger;
+  clock: Clock;
+  log: Logger;
+  provider: CustodyProvider;
+  audit: AuditLog;
+};
+
+/** Deposits land in the customer's spot account (what they trade from). */
+export const DEPOSIT_ACCOUNT_TYPE = 'spot' as const;
+
+export function channelData(row: ChannelRow): RechargeChannel {
+  return {
+    currency: row.currency,
+    chain: row.chain,
+    kind: row.kind,
+    open: row.open,
+    min_amount: toDecimalString(BigInt(row.min_units), scaleOf(row.currency)),
+    confirmations: row.confirmations,
+    instructions: row.instructions,
+  };
+}
+
+export function cryptoStatus(status: CryptoRow['status']): RecordStatus {
+  return status === 'credited' ? 2 : status === 'failed' ? 0 : 1;
+}
+
+export function bankStatus(status: BankRow['status']): RecordStatus {
+  return status === 'confirmed' ? 2 : status === 'rejected' ? 0 : 1;
+}
+
+/** Deposits are real money: a demo session is refused. */
+export function realOnly(auth: AuthContext): void {
+  if (auth.isDemo) refuse('REAL_ACCOUNT_REQUIRED');
+}
