@@ -232,7 +232,15 @@ export async function wireMoney(core: Core, access: Access, market: Market) {
     xpub: config.custodyXpub ?? DEMO_CUSTODY_XPUB,
     webhookSecret: custodySecret,
   });
-  const deposits = createDeposits({ db, ledger, clock, log, provider: custodyProvider, audit });
+  const deposits = createDeposits({
+    db,
+    ledger,
+    clock,
+    log,
+    provider: custodyProvider,
+    audit,
+    customerSummaries: (ids, now) => customerSummaries(db, ids, now),
+  });
   assets.records.register(deposits.rechargeSource);
   assets.setChainInfo((currency) => deposits.chainsOf(currency));
   await app.register(assetsRoutes({ db, assets }), { prefix: '/api/web' });

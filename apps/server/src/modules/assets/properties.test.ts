@@ -11,6 +11,7 @@ import { DEMO_CUSTODY_XPUB } from '../deposits/derive.ts';
 import { createEmbeddedProvider } from '../deposits/provider.ts';
 import { createDeposits, type Deposits } from '../deposits/service.ts';
 import { createLedger, type Ledger } from '../ledger/index.ts';
+import { customerSummaries } from '../staff/customer-context.ts';
 import { type Assets, createAssets } from './service.ts';
 
 /**
@@ -56,7 +57,15 @@ beforeAll(async () => {
     webhookSecret: () => 'unused',
   });
   const audit = { record: async () => ({ id: 'aud_test', hash: '0' }) };
-  deposits = createDeposits({ db, ledger, clock, log, provider, audit });
+  deposits = createDeposits({
+    db,
+    ledger,
+    clock,
+    log,
+    provider,
+    audit,
+    customerSummaries: (ids, now) => customerSummaries(db, ids, now),
+  });
 });
 afterAll(async () => {
   await db.destroy();

@@ -1,5 +1,5 @@
 import { scaleOf, toDecimalString } from '@bourse/money';
-import type { RechargeChannel, RecordStatus } from '@bourse/protocol';
+import type { CustomerSummary, RechargeChannel, RecordStatus } from '@bourse/protocol';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../http/context.ts';
@@ -19,6 +19,8 @@ export type DepositsDeps = {
   log: Logger;
   provider: CustodyProvider;
   audit: AuditLog;
+  /** The staff queue's customer context, a page at a time (staff/customer-context.ts, wired by wiring.ts). */
+  customerSummaries: (customerIds: readonly string[], now: Date) => Promise<Map<string, CustomerSummary>>;
 };
 
 /** Deposits land in the customer's spot account (what they trade from). */

@@ -27,18 +27,14 @@ import {
 type Deps = Pick<DepositsDeps, 'db' | 'ledger' | 'clock' | 'audit'>;
 
 /** Crypto deposits (pending, held) and bank deposits awaiting a decision (`all`: every one), newest first. */
-export async function queue<S extends { totals: unknown }>(
-  deps: Pick<DepositsDeps, 'db' | 'clock'> & {
-    /** The staff module's summaries of a page's customers (service.ts passes them in). */
-    customerSummaries(q: Db, customerIds: readonly string[], now: Date): Promise<Map<string, S>>;
-  },
+export async function queue(
+  deps: Pick<DepositsDeps, 'db' | 'clock' | 'customerSummaries'>,
   input: { status?: 'open' | 'all' } = {},
 ) {
   const open = input.status !== 'all';
   const [c, b] = await Promise.all([cryptoQueue(deps.db, open), bankQueue(deps.db, open)]);
   // Who is being credited: one summary per customer on the page, in a fixed number of queries.
   const customers = await deps.customerSummaries(
-    deps.db,
     [...c.map((r) => r.customer_id), ...b.map((r) => r.customer_id)],
     deps.clock.now(),
   );

@@ -1,7 +1,6 @@
 import type { BankRechargeBody, CustodyDepositEvent } from '@bourse/protocol';
 import type { AuthContext } from '../../http/context.ts';
 import type { StaffContext } from '../../http/staff.ts';
-import { customerSummaries } from '../staff/customer-context.ts';
 import { address, chainsOf, channels } from './addresses.ts';
 import { bankRecharge, uploadProof } from './bank.ts';
 import type { DepositsDeps } from './context.ts';
@@ -28,7 +27,7 @@ export function createDeposits(deps: DepositsDeps) {
     bankRecharge: (auth: AuthContext, body: BankRechargeBody) => bankRecharge(deps, auth, body),
     handleEvent: (event: CustodyDepositEvent) => handleEvent(deps, event),
     // ---- Staff side (routes under /api/admin check the permission; each action is audited) ----
-    queue: (input: { status?: 'open' | 'all' } = {}) => queue({ ...deps, customerSummaries }, input),
+    queue: (input: { status?: 'open' | 'all' } = {}) => queue(deps, input),
     proof: (id: string) => proof(deps, id),
     confirmBank: (staff: StaffContext, id: string, reason: string) => confirmBank(deps, staff, id, reason),
     rejectBank: (staff: StaffContext, id: string, reason: string) => rejectBank(deps, staff, id, reason),

@@ -4,9 +4,9 @@ import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { ok } from '../../http/envelope.ts';
 import { refuse } from '../../http/refusal.ts';
+import { staffOf } from '../../http/request.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { SIGNATURE_HEADER, verifyWebhook } from '../../lib/webhook.ts';
-import { staffOf } from '../staff/index.ts';
 import { pageOf } from './routes.ts';
 import { PAYOUT_FAIL_REASONS, type Withdrawals } from './service.ts';
 
