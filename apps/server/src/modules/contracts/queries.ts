@@ -8,8 +8,7 @@ import type {
 } from '@bourse/protocol';
 import { DERIVATIVES_LIMITS } from '@bourse/protocol';
 import type { AuthContext } from '../../http/context.ts';
-import { pageOf } from '../../http/paging.ts';
-import { refuse } from '../../http/refusal.ts';
+import { dateRangeOf, pageOf } from '../../http/paging.ts';
 import { EXPORT_PAGING } from '../../lib/csv.ts';
 import { allSettings, bookOf, type ContractsContext } from './context.ts';
 import { closesPage, customerOpenPositions, fundingPage, historyPage, ordersPage } from './repo.ts';
@@ -77,7 +76,7 @@ export async function history(
   all = false,
 ): Promise<Paged<ContractPositionData>> {
   const paging = pagingOf(q, all);
-  if (q.start_time && q.end_time && Number(q.start_time) > Number(q.end_time)) refuse('DATE_RANGE_INVALID');
+  const range = dateRangeOf(q);
   const page = await historyPage(
     ctx.db,
     {
@@ -85,8 +84,8 @@ export async function history(
       book: bookOf(auth),
       statuses: q.status ? [q.status] : ['closed', 'liquidated', 'delivered'],
       symbol: q.symbol,
-      from: q.start_time ? new Date(Number(q.start_time)) : undefined,
-      to: q.end_time ? new Date(Number(q.end_time)) : undefined,
+      from: range.from ?? undefined,
+      to: range.to ?? undefined,
     },
     paging,
   );

@@ -276,7 +276,7 @@ export async function historyPage(
     .where('status', 'in', [...filter.statuses]);
   if (filter.symbol) query = query.where('symbol', '=', filter.symbol);
   if (filter.from) query = query.where('closed_at', '>=', filter.from);
-  if (filter.to) query = query.where('closed_at', '<=', filter.to);
+  if (filter.to) query = query.where('closed_at', '<', filter.to);
   return pageNewestFirst(query, 'closed_at', paging, (rows) => rows);
 }
 
