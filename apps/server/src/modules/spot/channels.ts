@@ -11,7 +11,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { ChannelRegistry, Subscriber } from '../../ws/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 import { baseText, priceText, qtyText, quoteText } from './amounts.ts';
-import type { BatchOutcome, Book } from './runner.ts';
+import type { BatchOutcome, Book } from './order.ts';
 import type { Spot } from './service.ts';
 
 /**

@@ -8,7 +8,8 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Ledger } from '../ledger/index.ts';
 import type { Market } from '../market/index.ts';
 import { baseText, baseUnits, notionalUnits, priceText, qtyText, quoteText, toSteps } from './amounts.ts';
-import type { Book } from './runner.ts';
+import type { Book } from './order.ts';
+import { readSetting, writeSetting } from './repo.ts';
 import type { Spot } from './service.ts';
 
 /**
@@ -182,12 +183,8 @@ export function createMarketMaker(deps: {
   }
 
   async function loadSettings(): Promise<void> {
-    const row = await db
-      .selectFrom('spot_setting')
-      .select('value')
-      .where('key', '=', 'market_maker')
-      .executeTakeFirst();
-    if (row) settings = { ...MM_DEFAULTS, ...(row.value as Partial<MarketMakerSettingsData>) };
+    const value = await readSetting(db, 'market_maker');
+    if (value) settings = { ...MM_DEFAULTS, ...(value as Partial<MarketMakerSettingsData>) };
   }
 
   /** Quotes one market of one book; true when its quotes are on the book afterwards (placed or kept). */
@@ -420,13 +417,7 @@ export function createMarketMaker(deps: {
       }
       const before = settings;
       await inTransaction(db, async (tx) => {
-        await tx
-          .insertInto('spot_setting')
-          .values({ key: 'market_maker', value: JSON.stringify(next), updated_at: clock.now() })
-          .onConflict((oc) =>
-            oc.column('key').doUpdateSet({ value: JSON.stringify(next), updated_at: clock.now() }),
-          )
-          .execute();
+        await writeSetting(tx, 'market_maker', next, clock.now());
         await audit.record(tx, {
           actorId: staff.staffId,
           action: 'spot.market_maker.update',
