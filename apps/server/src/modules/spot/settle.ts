@@ -134,9 +134,8 @@ export function settlementOf(
 }
 
 /**
- * One fill: the ledger entry (buyer pays value + fee from frozen quote, seller receives value − fee,
- * base moves from the seller's frozen to the buyer's available, both fees into `fee_income`) and the
- * maker's and taker's fills. Fees round down (`feeOf`), in the quote currency.
+ * One fill: its ledger entry (`tradeEntry`), the buyer's and seller's frozen funds used, and the
+ * maker's and taker's filled quantity, amount and fee. Fees round down (`feeOf`), in the quote currency.
  */
 function settleTrade(
   b: SettleBook,
@@ -145,48 +144,18 @@ function settleTrade(
   taker: OrderState,
   now: Date,
 ): { entry: EntryInput; trade: SettledTrade } {
-  const { market, book } = b;
   const qty = BigInt(e.qtyLots);
   const price = BigInt(e.priceTicks);
-  const amount = notionalUnits(market.math, price, qty);
+  const amount = notionalUnits(b.market.math, price, qty);
   const makerFee = feeOf(amount, parseRate(maker.makerRate));
   const takerFee = feeOf(amount, parseRate(taker.takerRate));
   const buyer = e.takerSide === 'buy' ? taker : maker;
   const seller = e.takerSide === 'buy' ? maker : taker;
   const buyerFee = buyer === taker ? takerFee : makerFee;
   const sellerFee = seller === taker ? takerFee : makerFee;
-  const base = baseUnits(market.math, qty);
-  const spot = (customerId: string) => ({ book, customerId, accountType: 'spot' as const });
-  const postings: EntryInput['postings'][number][] = [
-    {
-      account: spot(buyer.customerId),
-      currency: market.quote,
-      bucket: 'frozen',
-      amountUnits: -(amount + buyerFee),
-    },
-    { account: spot(buyer.customerId), currency: market.base, bucket: 'available', amountUnits: base },
-    { account: spot(seller.customerId), currency: market.base, bucket: 'frozen', amountUnits: -base },
-  ];
-  if (amount - sellerFee > 0n)
-    postings.push({
-      account: spot(seller.customerId),
-      currency: market.quote,
-      bucket: 'available',
-      amountUnits: amount - sellerFee,
-    });
-  if (buyerFee + sellerFee > 0n)
-    postings.push({
-      account: { book, platform: 'fee_income' },
-      currency: market.quote,
-      amountUnits: buyerFee + sellerFee,
-    });
+  const base = baseUnits(b.market.math, qty);
   const id = newId('trd', e.timestampMs);
-  const entry: EntryInput = {
-    reason: 'spot.trade',
-    reference: { type: 'spot_trade', id: `${market.symbol}:${book}:${e.tradeId}` },
-    idempotencyKey: `spot:trade:${market.symbol}:${book}:${e.tradeId}`,
-    postings,
-  };
+  const entry = tradeEntry(b, e.tradeId, { buyer, seller, amount, base, buyerFee, sellerFee });
   buyer.frozen -= amount + buyerFee;
   seller.frozen -= base;
   for (const [o, fee] of [
@@ -212,6 +181,56 @@ function settleTrade(
     amount,
   };
   return { entry, trade };
+}
+
+/**
+ * A trade's ledger entry: the buyer pays value + fee from frozen quote and receives the base; the
+ * seller's frozen base goes and value − fee arrives; both fees go into `fee_income`.
+ * Idempotency key `spot:trade:<symbol>:<book>:<engine trade id>`.
+ */
+function tradeEntry(
+  b: SettleBook,
+  engineTradeId: number,
+  t: {
+    buyer: OrderState;
+    seller: OrderState;
+    amount: bigint;
+    base: bigint;
+    buyerFee: bigint;
+    sellerFee: bigint;
+  },
+): EntryInput {
+  const { market, book } = b;
+  const spot = (customerId: string) => ({ book, customerId, accountType: 'spot' as const });
+  const postings: EntryInput['postings'][number][] = [
+    {
+      account: spot(t.buyer.customerId),
+      currency: market.quote,
+      bucket: 'frozen',
+      amountUnits: -(t.amount + t.buyerFee),
+    },
+    { account: spot(t.buyer.customerId), currency: market.base, bucket: 'available', amountUnits: t.base },
+    { account: spot(t.seller.customerId), currency: market.base, bucket: 'frozen', amountUnits: -t.base },
+  ];
+  if (t.amount - t.sellerFee > 0n)
+    postings.push({
+      account: spot(t.seller.customerId),
+      currency: market.quote,
+      bucket: 'available',
+      amountUnits: t.amount - t.sellerFee,
+    });
+  if (t.buyerFee + t.sellerFee > 0n)
+    postings.push({
+      account: { book, platform: 'fee_income' },
+      currency: market.quote,
+      amountUnits: t.buyerFee + t.sellerFee,
+    });
+  return {
+    reason: 'spot.trade',
+    reference: { type: 'spot_trade', id: `${market.symbol}:${book}:${engineTradeId}` },
+    idempotencyKey: `spot:trade:${market.symbol}:${book}:${engineTradeId}`,
+    postings,
+  };
 }
 
 /**
