@@ -1,5 +1,5 @@
 import type { SpotCancelReason } from '@bourse/protocol';
-import { type Db, type EffectClaim, inTransaction, type Tx } from '../../db/database.ts';
+import { ClaimLostError, type Db, type EffectClaim, inTransaction, type Tx } from '../../db/database.ts';
 import { Refusal } from '../../http/refusal.ts';
 import type { EntryInput, Ledger } from '../ledger/index.ts';
 import type { Book, JournalCommand, MarketRef, OrderState, PlaceInput } from './order.ts';
@@ -106,6 +106,18 @@ async function journalAttempt(tx: Tx, deps: JournalDeps, batch: JournalBatch, re
     }
   }
   await appendJournal(tx, rows);
+}
+
+/** Answers the requests the journal refused: lost claims, refused freezes, reused client_oids. */
+export function answerJournalRefusals(jobs: Job[], places: PlaceJob[], r: JournalResult): void {
+  for (const job of jobs) if (r.lost.has(job)) job.reject(new ClaimLostError());
+  for (const job of places) {
+    if (r.lost.has(job)) continue;
+    const refusal = r.refusals.get(job);
+    if (refusal) job.reject(refusal);
+    else if (r.duplicate.has(job))
+      job.reject(new Refusal('CLIENT_OID_REUSED', { client_oid: job.input.order.clientOid ?? '' }));
+  }
 }
 
 /** A client_oid already used is answered by the service with the existing order. */

@@ -1,11 +1,18 @@
 import { type BookSnapshot, type Command, type EngineEvent, MatchingBook } from '@bourse/matching';
 import type { SpotCancelReason } from '@bourse/protocol';
 import type { Logger } from 'pino';
-import { ClaimLostError, currentEffectClaim, type Db, detached, inTransaction } from '../../db/database.ts';
+import { currentEffectClaim, type Db, detached, inTransaction } from '../../db/database.ts';
 import { Refusal } from '../../http/refusal.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Ledger } from '../ledger/index.ts';
-import { type CancelJob, type Job, type JournalResult, journalBatch, type PlaceJob } from './journal.ts';
+import {
+  answerJournalRefusals,
+  type CancelJob,
+  type Job,
+  type JournalResult,
+  journalBatch,
+  type PlaceJob,
+} from './journal.ts';
 import {
   type BatchOutcome,
   type Book,
@@ -443,18 +450,6 @@ export class BookRunner {
         time: t.created_at.getTime(),
       });
     }
-  }
-}
-
-/** Answers the requests the journal refused: lost claims, refused freezes, reused client_oids. */
-function answerJournalRefusals(jobs: Job[], places: PlaceJob[], r: JournalResult): void {
-  for (const job of jobs) if (r.lost.has(job)) job.reject(new ClaimLostError());
-  for (const job of places) {
-    if (r.lost.has(job)) continue;
-    const refusal = r.refusals.get(job);
-    if (refusal) job.reject(refusal);
-    else if (r.duplicate.has(job))
-      job.reject(new Refusal('CLIENT_OID_REUSED', { client_oid: job.input.order.clientOid ?? '' }));
   }
 }
 
