@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { customer, fund, ledgerOf, USDT } from '../assets/testing.ts';
 import { adminCall, staffSession } from '../staff/testing.ts';
-import { bookConfig } from './runner.ts';
+import { bookConfig } from './order.ts';
 
 let t: TestApp;
 beforeAll(async () => {

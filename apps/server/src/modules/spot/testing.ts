@@ -1,15 +1,12 @@
 import { MatchingBook } from '@bourse/matching';
 import type { Db } from '../../db/database.ts';
 import { mathOf, normalizeDecimal } from './amounts.ts';
-import { type Book, bookConfig, type MarketRef, needOf, orderFromRow } from './runner.ts';
+import { type Book, bookConfig, type MarketRef, needOf } from './order.ts';
+import { journalAfter, openOrderRows, orderCustomerIds, orderFromRow, selectMarket } from './repo.ts';
 
 /** A market's reference as a fresh process would load it (tests that replay the journal themselves). */
 export async function marketRef(db: Db, symbol: string): Promise<MarketRef> {
-  const row = await db
-    .selectFrom('spot_market')
-    .selectAll()
-    .where('symbol', '=', symbol)
-    .executeTakeFirstOrThrow();
+  const row = await selectMarket(db, symbol);
   const math = mathOf({
     base: row.base,
     quote: row.quote,
@@ -21,13 +18,7 @@ export async function marketRef(db: Db, symbol: string): Promise<MarketRef> {
 
 /** Replays a book's journal into a fresh engine, independently of the server's runner. */
 export async function replayJournal(db: Db, market: MarketRef, book: Book): Promise<MatchingBook> {
-  const rows = await db
-    .selectFrom('spot_journal')
-    .select('command')
-    .where('symbol', '=', market.symbol)
-    .where('book', '=', book)
-    .orderBy('seq')
-    .execute();
+  const rows = await journalAfter(db, market.symbol, book, 0);
   let engine = new MatchingBook(bookConfig(market, book));
   for (const { command } of rows) {
     const c = command as { type: string; bandBps?: number; minQtyLots?: number; cancelReason?: string };
@@ -51,11 +42,7 @@ export async function replayJournal(db: Db, market: MarketRef, book: Book): Prom
 export async function frozenMismatches(db: Db): Promise<string[]> {
   const out: string[] = [];
   const markets = new Map<string, MarketRef>();
-  const open = await db
-    .selectFrom('spot_order')
-    .selectAll()
-    .where('status', 'in', ['unfilled', 'partially_filled'])
-    .execute();
+  const open = await openOrderRows(db);
   const sums = new Map<string, bigint>();
   for (const r of open) {
     const o = orderFromRow(r);
@@ -65,9 +52,11 @@ export async function frozenMismatches(db: Db): Promise<string[]> {
     const key = `${o.customerId}|${o.book}|${o.frozenCurrency}`;
     sums.set(key, (sums.get(key) ?? 0n) + o.frozen);
   }
-  const customers = await db.selectFrom('spot_order').select('customer_id').distinct().execute();
-  const ids = customers.map((c) => c.customer_id);
+  const ids = await orderCustomerIds(db);
   if (ids.length === 0) return out;
+  // TODO(boundary): reads the ledger's table `ledger_account` directly (the crash test checks a
+  // process it does not own, so it has no Ledger object); use a ledger read function taking a Db
+  // once the ledger's public index offers one.
   const accounts = await db
     .selectFrom('ledger_account')
     .select(['customer_id', 'book', 'currency', 'frozen'])

@@ -1,0 +1,257 @@
+import { isKnownAsset, parseDecimal } from '@bourse/money';
+import type { SpotKillSwitchData, SpotMarketAdminData, SpotMarketData } from '@bourse/protocol';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/database.ts';
+import { Refusal, refuse } from '../../http/refusal.ts';
+import type { AuditLog } from '../../http/staff.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Ledger } from '../ledger/index.ts';
+import type { Market } from '../market/index.ts';
+import { type MarketMath, mathOf, normalizeDecimal, scaleProblem, toSteps } from './amounts.ts';
+import type { BatchOutcome, Book, MarketRef } from './order.ts';
+import { insertMarketIfAbsent, readSetting, selectMarkets } from './repo.ts';
+import { BookRunner, type RunnerHooks } from './runner.ts';
+
+/**
+ * The state every part of the spot service shares: the loaded markets (rules and their two book
+ * runners), the kill switch, the batch listeners — and how markets are seeded and loaded.
+ */
+
+export type SpotMarketRow = {
+  symbol: string;
+  base: string;
+  quote: string;
+  priceTick: string;
+  lotSize: string;
+  minQuantity: string;
+  minNotional: string;
+  maxNotional: string;
+  makerFeeRate: string;
+  takerFeeRate: string;
+  priceBandBps: number;
+  status: 'enabled' | 'halted';
+  haltReason: string | null;
+  updatedAt: Date;
+};
+
+/** A market as the service holds it: its row, its exact-money math and its two books. */
+export type LoadedMarket = SpotMarketRow & {
+  math: MarketMath;
+  minQtyLots: bigint;
+  minNotionalUnits: bigint;
+  maxNotionalUnits: bigint;
+  runners: Record<Book, BookRunner>;
+};
+
+/** Defaults for markets seeded from the catalogue (every one of them can be changed in the back office). */
+export const SPOT_DEFAULTS = {
+  makerFeeRate: '0.001',
+  takerFeeRate: '0.002',
+  priceBandBps: 500,
+  /** In quote units (USDT). */
+  minNotional: '5',
+  maxNotional: '1000000',
+} as const;
+
+export const BOOKS = ['real', 'demo'] as const;
+
+export type SpotEvents = {
+  /** A batch was settled: publish depth, trades and private updates. */
+  onBatch?(symbol: string, book: Book, outcome: BatchOutcome): void;
+};
+
+export type SpotDeps = {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  ledger: Ledger;
+  market: Market;
+  audit: AuditLog;
+  /** Journal commands between snapshots of a book (default RUNNER_LIMITS.snapshotEvery). */
+  snapshotEvery?: number;
+};
+
+export type SpotState = SpotDeps & {
+  markets: Map<string, LoadedMarket>;
+  /** Read by every batch before it journals a new order. */
+  kill: SpotKillSwitchData;
+  listeners: SpotEvents[];
+  hooks: RunnerHooks;
+};
+
+export function createSpotState(deps: SpotDeps): SpotState {
+  const state: SpotState = {
+    ...deps,
+    markets: new Map(),
+    kill: { engaged: false, reason: null, engaged_at: null },
+    listeners: [],
+    hooks: {
+      gate: (symbol) => gate(state, symbol),
+      published(runner, outcome) {
+        for (const l of state.listeners) {
+          try {
+            l.onBatch?.(runner.market.symbol, runner.book, outcome);
+          } catch (error) {
+            deps.log.error({ err: error }, 'spot listener failed');
+          }
+        }
+      },
+    },
+  };
+  return state;
+}
+
+/** The runners' check right before a new order is journaled. */
+function gate(s: SpotState, symbol: string): Refusal | null {
+  if (s.kill.engaged) return new Refusal('TRADING_HALTED', { reason: s.kill.reason ?? '' });
+  const m = s.markets.get(symbol);
+  if (!m) return new Refusal('SPOT_MARKET_UNKNOWN', { symbol });
+  if (m.status === 'halted') return new Refusal('SPOT_MARKET_HALTED', { symbol, reason: m.haltReason ?? '' });
+  return null;
+}
+
+export function marketOf(s: SpotState, symbol: string): LoadedMarket {
+  const m = s.markets.get(symbol);
+  if (!m) refuse('SPOT_MARKET_UNKNOWN', { symbol });
+  return m;
+}
+
+export function runnerOf(s: SpotState, symbol: string, book: Book): BookRunner {
+  return marketOf(s, symbol).runners[book];
+}
+
+export function marketRowOf(r: Record<string, unknown>): SpotMarketRow {
+  const n = (v: unknown) => normalizeDecimal(String(v));
+  return {
+    symbol: String(r.symbol),
+    base: String(r.base),
+    quote: String(r.quote),
+    priceTick: n(r.price_tick),
+    lotSize: n(r.lot_size),
+    minQuantity: n(r.min_quantity),
+    minNotional: n(r.min_notional),
+    maxNotional: n(r.max_notional),
+    makerFeeRate: n(r.maker_fee_rate),
+    takerFeeRate: n(r.taker_fee_rate),
+    priceBandBps: Number(r.price_band_bps),
+    status: r.status as 'enabled' | 'halted',
+    haltReason: (r.halt_reason as string | null) ?? null,
+    updatedAt: r.updated_at as Date,
+  };
+}
+
+/** A row with its math and limits in minor units; the runners are kept from `existing` (or made). */
+export function loadedMarket(s: SpotState, row: SpotMarketRow, existing?: LoadedMarket): LoadedMarket {
+  const math = mathOf(row);
+  const minQty = toSteps(row.minQuantity, math.qtyScale, math.lotUnits);
+  const minQtyLots = minQty.ok ? minQty.steps : 1n;
+  const parse = (t: string) => {
+    const p = parseDecimal(t, { scale: math.quoteScale, maxIntegerDigits: 24 });
+    if (!p.ok) throw new Error(`bad notional ${t}`);
+    return p.units;
+  };
+  const ref: MarketRef = {
+    symbol: row.symbol,
+    base: row.base,
+    quote: row.quote,
+    math,
+    bandBps: row.priceBandBps,
+    minQtyLots: Number(minQtyLots),
+  };
+  const runnerDeps = {
+    db: s.db,
+    ledger: s.ledger,
+    clock: s.clock,
+    log: s.log,
+    hooks: s.hooks,
+    snapshotEvery: s.snapshotEvery,
+  };
+  const runners = existing?.runners ?? {
+    real: new BookRunner(ref, 'real', runnerDeps),
+    demo: new BookRunner({ ...ref }, 'demo', { ...runnerDeps }),
+  };
+  return {
+    ...row,
+    math,
+    minQtyLots,
+    minNotionalUnits: parse(row.minNotional),
+    maxNotionalUnits: parse(row.maxNotional),
+    runners,
+  };
+}
+
+export function marketData(m: LoadedMarket): SpotMarketData {
+  return {
+    symbol: m.symbol,
+    base: m.base,
+    quote: m.quote,
+    price_tick: m.priceTick,
+    price_scale: m.math.priceScale,
+    lot_size: m.lotSize,
+    quantity_scale: m.math.qtyScale,
+    min_quantity: m.minQuantity,
+    min_notional: m.minNotional,
+    max_notional: m.maxNotional,
+    maker_fee_rate: m.makerFeeRate,
+    taker_fee_rate: m.takerFeeRate,
+    price_band_bps: m.priceBandBps,
+    status: m.status,
+    halt_reason: m.haltReason,
+  };
+}
+
+export function adminMarket(m: LoadedMarket): SpotMarketAdminData {
+  return {
+    ...marketData(m),
+    open_orders_real: m.runners.real.open.size,
+    open_orders_demo: m.runners.demo.open.size,
+    engine_seq_real: m.runners.real.engineSeq,
+    engine_seq_demo: m.runners.demo.engineSeq,
+    engine_hash_real: m.runners.real.hash(),
+    engine_hash_demo: m.runners.demo.hash(),
+    updated_at: m.updatedAt.getTime(),
+  };
+}
+
+export async function loadMarkets(s: SpotState): Promise<void> {
+  const rows = await selectMarkets(s.db);
+  for (const r of rows) s.markets.set(r.symbol, loadedMarket(s, marketRowOf(r), s.markets.get(r.symbol)));
+}
+
+export async function loadKillSwitch(s: SpotState): Promise<void> {
+  const value = await readSetting(s.db, 'kill_switch');
+  if (value) s.kill = value as SpotKillSwitchData;
+}
+
+/** Seeds a market for every catalogue `crypto_spot` instrument whose currencies the ledger knows and whose tick/lot fit. */
+export async function seedMarkets(s: SpotState): Promise<number> {
+  const page = s.market.instruments({ class: 'crypto_spot', page_size: '1000' } as unknown as Parameters<
+    Market['instruments']
+  >[0]);
+  const now = s.clock.now();
+  let added = 0;
+  for (const i of page.items) {
+    // A currency the ledger does not know yet (add it to @bourse/money first): no market for it.
+    if (!isKnownAsset(i.base) || !isKnownAsset(i.quote)) continue;
+    const math = mathOf({ base: i.base, quote: i.quote, priceTick: i.price_tick, lotSize: i.lot_size });
+    if (scaleProblem(math)) continue;
+    added += await insertMarketIfAbsent(s.db, {
+      symbol: i.symbol,
+      base: i.base,
+      quote: i.quote,
+      price_tick: i.price_tick,
+      lot_size: i.lot_size,
+      min_quantity: i.lot_size,
+      min_notional: SPOT_DEFAULTS.minNotional,
+      max_notional: SPOT_DEFAULTS.maxNotional,
+      maker_fee_rate: SPOT_DEFAULTS.makerFeeRate,
+      taker_fee_rate: SPOT_DEFAULTS.takerFeeRate,
+      price_band_bps: SPOT_DEFAULTS.priceBandBps,
+      status: 'enabled',
+      halt_reason: null,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+  return added;
+}

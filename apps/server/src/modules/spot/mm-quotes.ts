@@ -1,0 +1,108 @@
+import { Refusal } from '../../http/refusal.ts';
+import { baseUnits, notionalUnits, priceText, qtyText, toSteps } from './amounts.ts';
+import { baseCapitalOf } from './mm-capital.ts';
+import type { MmState } from './mm-state.ts';
+import type { Book } from './order.ts';
+
+/**
+ * The market maker's quotes: `levels` post-only bids and asks at `spread_bps + i × step_bps` around
+ * the market module's mark, `level_notional` each, placed through `spot.placeFor` like any
+ * customer's. A market is re-quoted (cancel, place) only when its mark moved; the inventory limit
+ * stops bids (or asks) when base holdings stray from the base capital by `inventory_limit_pct`.
+ */
+
+/** Quotes one market of one book; true when its quotes are on the book afterwards (placed or kept). */
+export async function quote(s: MmState, book: Book, symbol: string): Promise<boolean> {
+  const customerId = s.ids[book];
+  if (!customerId) return false;
+  const m = s.spot.market(symbol);
+  if (m.status !== 'enabled' || s.spot.killSwitch().engaged) return false;
+  let mark: string;
+  try {
+    mark = s.market.priceForTrading(symbol).mark;
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    return false; // no live price (stale, closed, halted): nothing to quote around
+  }
+  const key = `${book}:${symbol}`;
+  let mine = 0;
+  for (const o of s.spot.runner(symbol, book).open.values()) if (o.customerId === customerId) mine += 1;
+  if (s.lastQuoted.get(key) === mark && mine > 0) return true;
+  await s.spot.cancelAll(customerId, symbol);
+  const ref = toSteps(mark, m.math.priceScale, m.math.tickUnits);
+  if (!ref.ok) return false;
+  const [base, quoteBal] = await Promise.all([
+    s.ledger.balance(s.db, { book, customerId, accountType: 'spot', currency: m.base }),
+    s.ledger.balance(s.db, { book, customerId, accountType: 'spot', currency: m.quote }),
+  ]);
+  if (!s.committed.has(`${book}:${m.base}`) || !s.committed.has(`${book}:${m.quote}`)) return false;
+  const level = toSteps(s.settings.level_notional, m.math.quoteScale, 1n);
+  if (!level.ok) return false;
+  const baseCapital = baseCapitalOf(s, symbol);
+  const held = base.availableUnits + base.frozenUnits;
+  const pct = BigInt(s.settings.inventory_limit_pct);
+  await placeLevels(s, m, {
+    book,
+    symbol,
+    customerId,
+    refTicks: ref.steps,
+    levelUnits: level.steps,
+    bids: held * 100n <= baseCapital * (100n + pct),
+    asks: held * 100n >= baseCapital * (100n - pct),
+    quoteLeft: quoteBal.availableUnits,
+    baseLeft: base.availableUnits,
+  });
+  s.lastQuoted.set(key, mark);
+  return true;
+}
+
+/** Places each level's bid and ask that is allowed and affordable; a refused level is skipped. */
+async function placeLevels(
+  s: MmState,
+  m: ReturnType<MmState['spot']['market']>,
+  q: {
+    book: Book;
+    symbol: string;
+    customerId: string;
+    refTicks: bigint;
+    /** Each level's value in quote minor units. */
+    levelUnits: bigint;
+    bids: boolean;
+    asks: boolean;
+    quoteLeft: bigint;
+    baseLeft: bigint;
+  },
+): Promise<void> {
+  let { quoteLeft, baseLeft } = q;
+  for (let i = 0; i < s.settings.levels; i++) {
+    const bps = BigInt(s.settings.spread_bps + i * s.settings.step_bps);
+    const bid = (q.refTicks * (10_000n - bps)) / 10_000n;
+    const ask = (q.refTicks * (10_000n + bps) + 9_999n) / 10_000n;
+    for (const [side, price, allowed] of [
+      ['buy', bid, q.bids],
+      ['sell', ask, q.asks],
+    ] as const) {
+      if (!allowed || price <= 0n) continue;
+      const lotValue = notionalUnits(m.math, price, 1n);
+      let lots = q.levelUnits / lotValue;
+      if (lots < m.minQtyLots) lots = m.minQtyLots;
+      const cost = side === 'buy' ? notionalUnits(m.math, price, lots) * 2n : baseUnits(m.math, lots);
+      if (side === 'buy' ? cost > quoteLeft : cost > baseLeft) continue;
+      try {
+        await s.spot.placeFor(q.customerId, q.book, {
+          symbol: q.symbol,
+          side,
+          type: 'limit',
+          price: priceText(m.math, price),
+          quantity: qtyText(m.math, lots),
+          post_only: '1',
+        });
+        if (side === 'buy') quoteLeft -= cost;
+        else baseLeft -= cost;
+      } catch (error) {
+        if (!(error instanceof Refusal)) throw error;
+        // ORDER_WOULD_TAKE (a customer's order sits inside the spread), halts: skip this level.
+      }
+    }
+  }
+}

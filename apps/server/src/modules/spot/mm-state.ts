@@ -1,0 +1,83 @@
+import type { MarketMakerSettingsData } from '@bourse/protocol';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/database.ts';
+import type { AuditLog } from '../../http/staff.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Ledger } from '../ledger/index.ts';
+import type { Market } from '../market/index.ts';
+import type { Book } from './order.ts';
+import type { Spot } from './service.ts';
+
+/** The market maker's settings defaults and the state its parts share (`mm.ts` wires them). */
+export const MM_DEFAULTS: MarketMakerSettingsData = {
+  enabled: true,
+  spread_bps: 10,
+  step_bps: 10,
+  levels: 5,
+  level_notional: '2000',
+  inventory_limit_pct: 50,
+  refresh_ms: 3000,
+};
+
+/** The accounts module's call that creates the market maker's customers (declared here, passed in by app.ts). */
+export type MarketMakerAccounts = {
+  newCustomer(input: {
+    identity?: { kind: 'email'; email: string };
+    passwordHash: string | null;
+    invitedBy: string | null;
+    demoExpiresAt?: Date;
+    lang: 'en';
+  }): Promise<{ id: string }>;
+};
+
+export type MarketMakerDeps = {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  ledger: Ledger;
+  market: Market;
+  spot: Spot;
+  accounts: MarketMakerAccounts;
+  audit: AuditLog;
+  enabledByConfig: boolean;
+};
+
+/** One market and book's quoting health (`mm-health.ts`). */
+export type MarketHealth = {
+  lastQuoteAt: number | null;
+  /** Times of the errors in the window, oldest first. */
+  errorTimes: number[];
+  errorsTotal: number;
+  lastError: string | null;
+  /** Consecutive failed rounds (0 once it quotes again). */
+  failures: number;
+};
+
+export type MmState = MarketMakerDeps & {
+  settings: MarketMakerSettingsData;
+  /** The market maker's customer per book (null until created or found). */
+  ids: Record<Book, string | null>;
+  /** `<book>:<symbol>` → the mark its quotes were placed around. */
+  lastQuoted: Map<string, string>;
+  /** `<book>:<currency>` whose capital is committed (checked in the ledger once per process). */
+  committed: Set<string>;
+  /** `<book>:<symbol>` → its health. */
+  health: Map<string, MarketHealth>;
+  lastRefreshAt: number | null;
+  timer: NodeJS.Timeout | null;
+  running: Promise<void> | null;
+};
+
+export function createMmState(deps: MarketMakerDeps): MmState {
+  return {
+    ...deps,
+    settings: { ...MM_DEFAULTS, enabled: deps.enabledByConfig },
+    ids: { real: null, demo: null },
+    lastQuoted: new Map(),
+    committed: new Set(),
+    health: new Map(),
+    lastRefreshAt: null,
+    timer: null,
+    running: null,
+  };
+}

@@ -1,0 +1,385 @@
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db/database.ts';
+import type { Book, OrderState } from './order.ts';
+import type { SpotTables } from './tables.ts';
+
+/**
+ * The only SQL on the spot_* tables. Each function takes the database or the caller's transaction
+ * (`Q`); none opens a transaction of its own, so the caller decides what commits together.
+ */
+type Q = Db | Tx;
+
+export type SpotMarketTableRow = SpotTables['spot_market'];
+export type SpotOrderTableRow = SpotTables['spot_order'];
+export type SpotTradeTableRow = SpotTables['spot_trade'];
+export type SpotJournalTableRow = SpotTables['spot_journal'];
+
+const OPEN = ['unfilled', 'partially_filled'] as const;
+
+// ---------------------------------------------------------------- rows ⇄ order state
+
+export function orderRow(o: OrderState): SpotOrderTableRow {
+  return {
+    id: o.id,
+    customer_id: o.customerId,
+    book: o.book,
+    symbol: o.symbol,
+    client_oid: o.clientOid,
+    side: o.side,
+    type: o.type,
+    tif: o.tif,
+    post_only: o.postOnly,
+    price_ticks: o.priceTicks === null ? null : o.priceTicks.toString(),
+    freeze_price_ticks: o.freezePriceTicks === null ? null : o.freezePriceTicks.toString(),
+    qty_lots: o.qtyLots.toString(),
+    filled_lots: o.filledLots.toString(),
+    filled_amount_units: o.filledAmount.toString(),
+    fee_units: o.fee.toString(),
+    frozen_units: o.frozen.toString(),
+    frozen_currency: o.frozenCurrency,
+    fee_rate_maker: o.makerRate,
+    fee_rate_taker: o.takerRate,
+    status: o.status,
+    cancel_reason: o.cancelReason,
+    seq: o.seq.toString(),
+    created_at: o.createdAt,
+    updated_at: o.updatedAt,
+  };
+}
+
+export function orderFromRow(r: SpotOrderTableRow | Record<string, unknown>): OrderState {
+  const row = r as SpotOrderTableRow;
+  return {
+    id: row.id,
+    customerId: row.customer_id,
+    symbol: row.symbol,
+    book: row.book,
+    clientOid: row.client_oid,
+    side: row.side,
+    type: row.type,
+    tif: row.tif,
+    postOnly: row.post_only,
+    priceTicks: row.price_ticks === null ? null : BigInt(row.price_ticks),
+    freezePriceTicks: row.freeze_price_ticks === null ? null : BigInt(row.freeze_price_ticks),
+    qtyLots: BigInt(row.qty_lots),
+    filledLots: BigInt(row.filled_lots),
+    filledAmount: BigInt(row.filled_amount_units),
+    fee: BigInt(row.fee_units),
+    frozen: BigInt(row.frozen_units),
+    frozenCurrency: row.frozen_currency,
+    makerRate: String(row.fee_rate_maker),
+    takerRate: String(row.fee_rate_taker),
+    status: row.status,
+    cancelReason: row.cancel_reason as OrderState['cancelReason'],
+    seq: BigInt(row.seq),
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
+
+// ---------------------------------------------------------------- spot_market
+
+export async function selectMarkets(q: Q) {
+  return q.selectFrom('spot_market').selectAll().orderBy('symbol').execute();
+}
+
+export async function selectMarket(q: Q, symbol: string) {
+  return q.selectFrom('spot_market').selectAll().where('symbol', '=', symbol).executeTakeFirstOrThrow();
+}
+
+/** Inserts a market unless its symbol exists; returns how many rows were added (0 or 1). */
+export async function insertMarketIfAbsent(q: Q, row: SpotMarketTableRow): Promise<number> {
+  const result = await q
+    .insertInto('spot_market')
+    .values(row)
+    .onConflict((oc) => oc.column('symbol').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n);
+}
+
+export async function insertMarket(q: Q, row: SpotMarketTableRow): Promise<void> {
+  await q.insertInto('spot_market').values(row).execute();
+}
+
+export async function updateMarket(
+  q: Q,
+  symbol: string,
+  change: Partial<Record<string, unknown>>,
+  now: Date,
+): Promise<void> {
+  await q
+    .updateTable('spot_market')
+    .set({ ...change, updated_at: now })
+    .where('symbol', '=', symbol)
+    .execute();
+}
+
+// ---------------------------------------------------------------- spot_setting
+
+export async function readSetting(q: Q, key: 'kill_switch' | 'market_maker'): Promise<unknown> {
+  const row = await q.selectFrom('spot_setting').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value;
+}
+
+export async function writeSetting(
+  q: Q,
+  key: 'kill_switch' | 'market_maker',
+  value: unknown,
+  now: Date,
+): Promise<void> {
+  await q
+    .insertInto('spot_setting')
+    .values({ key, value: JSON.stringify(value), updated_at: now })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: now }))
+    .execute();
+}
+
+// ---------------------------------------------------------------- spot_order
+
+/** A customer's order by id, else by client_oid. */
+export async function findOrderRow(
+  q: Q,
+  customerId: string,
+  key: { order_id?: string; client_oid?: string },
+) {
+  let query = q.selectFrom('spot_order').selectAll().where('customer_id', '=', customerId);
+  query = key.order_id
+    ? query.where('id', '=', key.order_id)
+    : query.where('client_oid', '=', key.client_oid ?? '');
+  return query.executeTakeFirst();
+}
+
+/** Ids of a customer's open orders (on one market when `symbol` is given). */
+export async function openOrderIds(q: Q, customerId: string, symbol?: string): Promise<string[]> {
+  let query = q
+    .selectFrom('spot_order')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('status', 'in', [...OPEN]);
+  if (symbol) query = query.where('symbol', '=', symbol);
+  return (await query.execute()).map((r) => r.id);
+}
+
+export type OrderFilter = {
+  customerId: string;
+  open: boolean;
+  status?: string;
+  symbol?: string;
+  side?: string;
+  /** Epoch ms, inclusive. */
+  fromMs?: number;
+  toMs?: number;
+};
+
+/** One window of a customer's orders, newest first, and how many match the filter. */
+export async function orderRowsPage(q: Q, f: OrderFilter, window: { offset: number; limit: number }) {
+  let query = q.selectFrom('spot_order').where('customer_id', '=', f.customerId);
+  query = f.open
+    ? query.where('status', 'in', [...OPEN])
+    : query.where('status', 'in', f.status ? [f.status as 'filled'] : ['filled', 'cancelled']);
+  if (f.symbol) query = query.where('symbol', '=', f.symbol);
+  if (f.side) query = query.where('side', '=', f.side as 'buy');
+  if (f.fromMs !== undefined) query = query.where('created_at', '>=', new Date(f.fromMs));
+  if (f.toMs !== undefined) query = query.where('created_at', '<=', new Date(f.toMs));
+  const total = Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const rows = await query
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  return { total, rows };
+}
+
+/** Every open order (the frozen check). */
+export async function openOrderRows(q: Q) {
+  return q
+    .selectFrom('spot_order')
+    .selectAll()
+    .where('status', 'in', [...OPEN])
+    .execute();
+}
+
+/** Every customer who ever placed a spot order. */
+export async function orderCustomerIds(q: Q): Promise<string[]> {
+  const rows = await q.selectFrom('spot_order').select('customer_id').distinct().execute();
+  return rows.map((r) => r.customer_id);
+}
+
+/** Which of these client_oids are taken (by any customer: the caller matches the customer). */
+export async function takenClientOids(q: Q, clientOids: string[]) {
+  return q
+    .selectFrom('spot_order')
+    .select(['customer_id', 'client_oid'])
+    .where('client_oid', 'in', clientOids)
+    .execute();
+}
+
+/** Inserts new orders; one whose (customer, client_oid) exists is skipped. Returns the ids inserted. */
+export async function insertOrders(q: Q, orders: OrderState[]): Promise<Set<string>> {
+  const inserted = await q
+    .insertInto('spot_order')
+    .values(orders.map(orderRow))
+    .onConflict((oc) => oc.columns(['customer_id', 'client_oid']).doNothing())
+    .returning('id')
+    .execute();
+  return new Set(inserted.map((r) => r.id));
+}
+
+/** Writes what a settlement changed on each order: fills, fee, frozen, status, cancel reason. */
+export async function updateOrderProgress(q: Q, rows: OrderState[]): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`
+    update spot_order o set
+      filled_lots = v.filled_lots::bigint, filled_amount_units = v.filled_amount::numeric, fee_units = v.fee::numeric,
+      frozen_units = v.frozen::numeric, status = v.status, cancel_reason = v.cancel_reason, updated_at = v.updated_at::timestamptz
+    from unnest(${rows.map((o) => o.id)}::text[], ${rows.map((o) => o.filledLots.toString())}::text[],
+                ${rows.map((o) => o.filledAmount.toString())}::text[], ${rows.map((o) => o.fee.toString())}::text[],
+                ${rows.map((o) => o.frozen.toString())}::text[], ${rows.map((o) => o.status)}::text[],
+                ${rows.map((o) => o.cancelReason)}::text[], ${rows.map((o) => o.updatedAt.toISOString())}::text[])
+      as v(id, filled_lots, filled_amount, fee, frozen, status, cancel_reason, updated_at)
+    where o.id = v.id`.execute(q);
+}
+
+/** What recovery loads into a book: its open orders and every order journaled after the cursor. */
+export async function orderRowsToRecover(q: Q, symbol: string, book: Book, settledSeq: number) {
+  return q
+    .selectFrom('spot_order')
+    .selectAll()
+    .where('symbol', '=', symbol)
+    .where('book', '=', book)
+    .where((eb) => eb.or([eb('status', 'in', [...OPEN]), eb('seq', '>', String(settledSeq))]))
+    .execute();
+}
+
+// ---------------------------------------------------------------- spot_trade
+
+export type FillFilter = {
+  customerId: string;
+  symbol?: string;
+  orderId?: string;
+  fromMs?: number;
+  toMs?: number;
+};
+
+/** One window of a customer's fills (as maker or taker), newest first, and how many match. */
+export async function tradeRowsPage(q: Q, f: FillFilter, window: { offset: number; limit: number }) {
+  const me = f.customerId;
+  let query = q
+    .selectFrom('spot_trade')
+    .where((eb) => eb.or([eb('maker_customer_id', '=', me), eb('taker_customer_id', '=', me)]));
+  if (f.symbol) query = query.where('symbol', '=', f.symbol);
+  if (f.orderId) {
+    const id = f.orderId;
+    query = query.where((eb) => eb.or([eb('maker_order_id', '=', id), eb('taker_order_id', '=', id)]));
+  }
+  if (f.fromMs !== undefined) query = query.where('created_at', '>=', new Date(f.fromMs));
+  if (f.toMs !== undefined) query = query.where('created_at', '<=', new Date(f.toMs));
+  const total = Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const rows = await query
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  return { total, rows };
+}
+
+/** Inserts a batch's trades; a trade already written (same engine trade id) is skipped. */
+export async function insertTrades(q: Q, rows: SpotTradeTableRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await q
+    .insertInto('spot_trade')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['symbol', 'book', 'engine_trade_id']).doNothing())
+    .execute();
+}
+
+/** A book's latest public prints, newest first. */
+export async function latestTradeRows(q: Q, symbol: string, book: Book, limit: number) {
+  return q
+    .selectFrom('spot_trade')
+    .select(['id', 'price_ticks', 'qty_lots', 'taker_side', 'created_at'])
+    .where('symbol', '=', symbol)
+    .where('book', '=', book)
+    .orderBy('engine_trade_id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+// ---------------------------------------------------------------- spot_journal, spot_cursor, spot_snapshot
+
+export async function appendJournal(q: Q, rows: SpotJournalTableRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await q.insertInto('spot_journal').values(rows).execute();
+}
+
+/** A book's journal after `afterSeq`, in seq order. */
+export async function journalAfter(q: Q, symbol: string, book: Book, afterSeq: number) {
+  return q
+    .selectFrom('spot_journal')
+    .select(['seq', 'command'])
+    .where('symbol', '=', symbol)
+    .where('book', '=', book)
+    .where('seq', '>', String(afterSeq))
+    .orderBy('seq')
+    .execute();
+}
+
+/** The last settled seq of a book (0 before its first settlement). */
+export async function settledSeqOf(q: Q, symbol: string, book: Book): Promise<number> {
+  const cursor = await q
+    .selectFrom('spot_cursor')
+    .select('settled_seq')
+    .where('symbol', '=', symbol)
+    .where('book', '=', book)
+    .executeTakeFirst();
+  return cursor ? Number(cursor.settled_seq) : 0;
+}
+
+export async function setSettledSeq(q: Q, symbol: string, book: Book, seq: number): Promise<void> {
+  await q
+    .insertInto('spot_cursor')
+    .values({ symbol, book, settled_seq: String(seq) })
+    .onConflict((oc) => oc.columns(['symbol', 'book']).doUpdateSet({ settled_seq: String(seq) }))
+    .execute();
+}
+
+/** The latest snapshot of a book at or below `maxSeq`. */
+export async function latestSnapshot(q: Q, symbol: string, book: Book, maxSeq: number) {
+  return q
+    .selectFrom('spot_snapshot')
+    .select(['seq', 'snapshot'])
+    .where('symbol', '=', symbol)
+    .where('book', '=', book)
+    .where('seq', '<=', String(maxSeq))
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Writes a book's snapshot at `seq` (once) and drops its older ones. */
+export async function replaceSnapshot(
+  q: Q,
+  s: { symbol: string; book: Book; seq: number; snapshot: unknown; now: Date },
+): Promise<void> {
+  await q
+    .insertInto('spot_snapshot')
+    .values({
+      symbol: s.symbol,
+      book: s.book,
+      seq: String(s.seq),
+      snapshot: JSON.stringify(s.snapshot),
+      created_at: s.now,
+    })
+    .onConflict((oc) => oc.columns(['symbol', 'book', 'seq']).doNothing())
+    .execute();
+  await q
+    .deleteFrom('spot_snapshot')
+    .where('symbol', '=', s.symbol)
+    .where('book', '=', s.book)
+    .where('seq', '<', String(s.seq))
+    .execute();
+}

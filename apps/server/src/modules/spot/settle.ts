@@ -1,0 +1,319 @@
+import type { EngineEvent } from '@bourse/matching';
+import type { SpotCancelReason } from '@bourse/protocol';
+import { type Db, inTransaction, type Tx } from '../../db/database.ts';
+import { newId } from '../../lib/ids.ts';
+import type { EntryInput, Ledger } from '../ledger/index.ts';
+import { baseUnits, feeOf, notionalUnits, parseRate } from './amounts.ts';
+import {
+  type BatchOutcome,
+  type Book,
+  type JournalCommand,
+  type MarketRef,
+  needOf,
+  type OrderState,
+  type SettledTrade,
+} from './order.ts';
+import { insertTrades, type SpotTradeTableRow, setSettledSeq, updateOrderProgress } from './repo.ts';
+
+/**
+ * Step 3 of a batch, settlement: from the engine's events, the orders' new states, the trades, one
+ * ledger entry per trade (buyer's frozen quote → seller, base the other way, both fees into
+ * `fee_income`) and a release per order whose need fell; then one transaction writes the entries,
+ * the trades, the order rows and the cursor. Idempotency keys per trade and per release make a
+ * repeat (recovery) harmless.
+ */
+
+/** Ledger entries are posted in chunks of this many. */
+export const LEDGER_BATCH_MAX = 1000;
+
+/** What a batch settles, computed in memory before anything is written. */
+export type Settlement = {
+  touched: Map<string, OrderState>;
+  trades: SettledTrade[];
+  entries: EntryInput[];
+  depth: BatchOutcome['depth'];
+  /** The seq the cursor moves to. */
+  lastSeq: number;
+};
+
+type SettleBook = {
+  market: MarketRef;
+  book: Book;
+  /** The book's open orders before the batch (not changed: touched orders are copies). */
+  open: ReadonlyMap<string, OrderState>;
+  /** The book's seq (the last journaled command): names the release entries. */
+  seq: number;
+};
+
+const CANCEL_REASON: Record<string, SpotCancelReason> = {
+  USER: 'user',
+  IOC_REMAINDER: 'ioc_remainder',
+  FOK_UNFILLABLE: 'fok_unfillable',
+  NO_LIQUIDITY: 'no_liquidity',
+  PRICE_BAND: 'price_band',
+  SELF_TRADE: 'self_trade',
+};
+
+const CLOSED = new Set(['filled', 'cancelled']);
+
+/** Computes the settlement of `commands` from their `events`; nothing is written. */
+export function settlementOf(
+  b: SettleBook,
+  commands: JournalCommand[],
+  events: EngineEvent[],
+  now: Date,
+): Settlement {
+  const touched = new Map<string, OrderState>();
+  const cancelReasonOf = new Map<number, SpotCancelReason>();
+  for (const c of commands)
+    if (c.type === 'cancel' && c.cancelReason) cancelReasonOf.set(c.seq, c.cancelReason);
+  const get = (id: string): OrderState => {
+    const o = touched.get(id) ?? b.open.get(id);
+    if (!o) throw new Error(`order ${id} is not known to book ${b.market.symbol}/${b.book}`);
+    const copy = touched.get(id) ?? { ...o };
+    touched.set(id, copy);
+    return copy;
+  };
+  const s: Settlement = {
+    touched,
+    trades: [],
+    entries: [],
+    depth: { bids: new Map(), asks: new Map() },
+    lastSeq: commands.length > 0 ? (commands.at(-1) as { seq: number }).seq : b.seq,
+  };
+  const levelTouched = (side: 'buy' | 'sell', price: number) =>
+    (side === 'buy' ? s.depth.bids : s.depth.asks).set(price, 0);
+  for (const c of commands) if (c.type === 'place' || c.type === 'cancel') get(c.orderId);
+  for (const e of events) {
+    switch (e.type) {
+      case 'trade': {
+        const trade = settleTrade(b, e, get(e.makerOrderId), get(e.takerOrderId), now);
+        s.entries.push(trade.entry);
+        s.trades.push(trade.trade);
+        levelTouched(e.takerSide === 'buy' ? 'sell' : 'buy', e.priceTicks);
+        break;
+      }
+      case 'filled': {
+        const o = get(e.orderId);
+        o.status = 'filled';
+        o.updatedAt = now;
+        break;
+      }
+      case 'cancelled': {
+        const o = get(e.orderId);
+        o.status = 'cancelled';
+        o.cancelReason =
+          e.reason === 'USER' ? (cancelReasonOf.get(e.seq) ?? 'user') : (CANCEL_REASON[e.reason] ?? 'user');
+        o.updatedAt = now;
+        if (e.resting) levelTouched(e.side, e.priceTicks);
+        break;
+      }
+      case 'rejected': {
+        if (e.command === 'place') {
+          const o = get(e.orderId);
+          o.status = 'cancelled';
+          o.cancelReason = 'rejected';
+          o.updatedAt = now;
+        }
+        break;
+      }
+      case 'rested':
+      case 'reduced':
+      case 'increased':
+        levelTouched(e.side, e.priceTicks);
+        break;
+      default:
+        break;
+    }
+  }
+  for (const o of touched.values()) {
+    const release = releaseExcess(b, o);
+    if (release) s.entries.push(release);
+  }
+  return s;
+}
+
+/**
+ * One fill: its ledger entry (`tradeEntry`), the buyer's and seller's frozen funds used, and the
+ * maker's and taker's filled quantity, amount and fee. Fees round down (`feeOf`), in the quote currency.
+ */
+function settleTrade(
+  b: SettleBook,
+  e: Extract<EngineEvent, { type: 'trade' }>,
+  maker: OrderState,
+  taker: OrderState,
+  now: Date,
+): { entry: EntryInput; trade: SettledTrade } {
+  const qty = BigInt(e.qtyLots);
+  const price = BigInt(e.priceTicks);
+  const amount = notionalUnits(b.market.math, price, qty);
+  const makerFee = feeOf(amount, parseRate(maker.makerRate));
+  const takerFee = feeOf(amount, parseRate(taker.takerRate));
+  const buyer = e.takerSide === 'buy' ? taker : maker;
+  const seller = e.takerSide === 'buy' ? maker : taker;
+  const buyerFee = buyer === taker ? takerFee : makerFee;
+  const sellerFee = seller === taker ? takerFee : makerFee;
+  const base = baseUnits(b.market.math, qty);
+  const id = newId('trd', e.timestampMs);
+  const entry = tradeEntry(b, e.tradeId, { buyer, seller, amount, base, buyerFee, sellerFee });
+  buyer.frozen -= amount + buyerFee;
+  seller.frozen -= base;
+  for (const [o, fee] of [
+    [maker, makerFee],
+    [taker, takerFee],
+  ] as const) {
+    o.filledLots += qty;
+    o.filledAmount += amount;
+    o.fee += fee;
+    o.updatedAt = now;
+  }
+  const trade: SettledTrade = {
+    id,
+    engineTradeId: e.tradeId,
+    priceTicks: price,
+    qtyLots: qty,
+    takerSide: e.takerSide,
+    time: e.timestampMs,
+    maker,
+    taker,
+    makerFee,
+    takerFee,
+    amount,
+  };
+  return { entry, trade };
+}
+
+/**
+ * A trade's ledger entry: the buyer pays value + fee from frozen quote and receives the base; the
+ * seller's frozen base goes and value − fee arrives; both fees go into `fee_income`.
+ * Idempotency key `spot:trade:<symbol>:<book>:<engine trade id>`.
+ */
+function tradeEntry(
+  b: SettleBook,
+  engineTradeId: number,
+  t: {
+    buyer: OrderState;
+    seller: OrderState;
+    amount: bigint;
+    base: bigint;
+    buyerFee: bigint;
+    sellerFee: bigint;
+  },
+): EntryInput {
+  const { market, book } = b;
+  const spot = (customerId: string) => ({ book, customerId, accountType: 'spot' as const });
+  const postings: EntryInput['postings'][number][] = [
+    {
+      account: spot(t.buyer.customerId),
+      currency: market.quote,
+      bucket: 'frozen',
+      amountUnits: -(t.amount + t.buyerFee),
+    },
+    { account: spot(t.buyer.customerId), currency: market.base, bucket: 'available', amountUnits: t.base },
+    { account: spot(t.seller.customerId), currency: market.base, bucket: 'frozen', amountUnits: -t.base },
+  ];
+  if (t.amount - t.sellerFee > 0n)
+    postings.push({
+      account: spot(t.seller.customerId),
+      currency: market.quote,
+      bucket: 'available',
+      amountUnits: t.amount - t.sellerFee,
+    });
+  if (t.buyerFee + t.sellerFee > 0n)
+    postings.push({
+      account: { book, platform: 'fee_income' },
+      currency: market.quote,
+      amountUnits: t.buyerFee + t.sellerFee,
+    });
+  return {
+    reason: 'spot.trade',
+    reference: { type: 'spot_trade', id: `${market.symbol}:${book}:${engineTradeId}` },
+    idempotencyKey: `spot:trade:${market.symbol}:${book}:${engineTradeId}`,
+    postings,
+  };
+}
+
+/**
+ * Sets an order's final status for the batch and, when its need fell (a better price, a maker fee
+ * below the taker fee, a cancel, an IOC rest), the entry releasing the excess (frozen → available).
+ * Holding less than the need is a broken invariant: it throws.
+ */
+function releaseExcess(b: SettleBook, o: OrderState): EntryInput | null {
+  if (!CLOSED.has(o.status)) o.status = o.filledLots > 0n ? 'partially_filled' : 'unfilled';
+  const need = needOf(b.market.math, o);
+  const excess = o.frozen - need;
+  if (excess < 0n) throw new Error(`order ${o.id} would need ${need} but holds ${o.frozen}`);
+  if (excess === 0n) return null;
+  const account = { book: b.book, customerId: o.customerId, accountType: 'spot' as const };
+  o.frozen = need;
+  return {
+    reason: 'spot.release',
+    reference: { type: 'spot_order', id: o.id },
+    idempotencyKey: `spot:release:${o.id}:${b.seq}`,
+    postings: [
+      { account, currency: o.frozenCurrency, bucket: 'frozen', amountUnits: -excess },
+      { account, currency: o.frozenCurrency, bucket: 'available', amountUnits: excess },
+    ],
+  };
+}
+
+/** Writes a settlement in one transaction: ledger entries (in chunks), trades, order rows, the cursor. */
+export async function writeSettlement(
+  deps: { db: Db; ledger: Ledger },
+  b: { market: MarketRef; book: Book },
+  s: Settlement,
+): Promise<void> {
+  await inTransaction(deps.db, async (tx: Tx) => {
+    const entryIds = await postEntries(tx, deps.ledger, s.entries);
+    await insertTrades(
+      tx,
+      s.trades.map((t, i) => tradeRow(b, t, s.lastSeq, entryIds[i] as string)),
+    );
+    await updateOrderProgress(tx, [...s.touched.values()]);
+    await setSettledSeq(tx, b.market.symbol, b.book, s.lastSeq);
+  });
+}
+
+/** Posts the entries in chunks; a refusal is a broken invariant (the freeze covered every need). */
+async function postEntries(tx: Tx, ledger: Ledger, entries: EntryInput[]): Promise<string[]> {
+  const entryIds: string[] = [];
+  for (let i = 0; i < entries.length; i += LEDGER_BATCH_MAX) {
+    const chunk = entries.slice(i, i + LEDGER_BATCH_MAX);
+    const outcomes = await ledger.postBatch(tx, chunk);
+    for (const outcome of outcomes) {
+      if (!outcome.ok)
+        throw new Error(
+          `spot settlement refused by the ledger: ${outcome.refusal.reason} ${JSON.stringify(outcome.refusal.params)}`,
+        );
+      entryIds.push(outcome.entry.id);
+    }
+  }
+  return entryIds;
+}
+
+function tradeRow(
+  b: { market: MarketRef; book: Book },
+  t: SettledTrade,
+  seq: number,
+  entryId: string,
+): SpotTradeTableRow {
+  return {
+    id: t.id,
+    symbol: b.market.symbol,
+    book: b.book,
+    engine_trade_id: String(t.engineTradeId),
+    seq: String(seq),
+    maker_order_id: t.maker.id,
+    taker_order_id: t.taker.id,
+    maker_customer_id: t.maker.customerId,
+    taker_customer_id: t.taker.customerId,
+    taker_side: t.takerSide,
+    price_ticks: t.priceTicks.toString(),
+    qty_lots: t.qtyLots.toString(),
+    amount_units: t.amount.toString(),
+    maker_fee_units: t.makerFee.toString(),
+    taker_fee_units: t.takerFee.toString(),
+    entry_id: entryId,
+    created_at: new Date(t.time),
+  };
+}
