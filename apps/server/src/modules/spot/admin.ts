@@ -1,8 +1,5 @@
 import { isKnownAsset, parseDecimal } from '@bourse/money';
 import type { SpotKillSwitchData, SpotMarketAdminData } from '@bourse/protocol';
-import { inTransaction } from '../../db/database.ts';
-import { refuse } from '../../http/refusal.ts';
-import type { StaffContext } from '../../http/staff.ts';
 import {
   type MarketMath,
   mathOf,
@@ -11,7 +8,10 @@ import {
   RATE_MAX,
   scaleProblem,
   toSteps,
-} from './amounts.ts';
+} from '@bourse/risk';
+import { inTransaction } from '../../db/database.ts';
+import { refuse } from '../../http/refusal.ts';
+import type { StaffContext } from '../../http/staff.ts';
 import {
   adminMarket,
   BOOKS,

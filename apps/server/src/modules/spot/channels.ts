@@ -5,12 +5,12 @@ import {
   type SpotPrivateMessage,
   type SpotPrivateSnapshot,
 } from '@bourse/protocol';
+import { baseText, priceText, qtyText, quoteText } from '@bourse/risk';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ChannelRegistry, Subscriber } from '../../ws/index.ts';
 import type { Ledger } from '../ledger/index.ts';
-import { baseText, priceText, qtyText, quoteText } from './amounts.ts';
 import type { BatchOutcome, Book } from './order.ts';
 import type { Spot } from './service.ts';
 

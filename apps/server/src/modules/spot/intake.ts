@@ -1,9 +1,9 @@
 import { parseDecimal } from '@bourse/money';
 import type { CreateOrderBody } from '@bourse/protocol';
 import { SPOT_LIMITS } from '@bourse/protocol';
+import { notionalUnits, priceText, qtyText, toSteps } from '@bourse/risk';
 import { Refusal, refuse } from '../../http/refusal.ts';
 import { newId } from '../../lib/ids.ts';
-import { notionalUnits, priceText, qtyText, toSteps } from './amounts.ts';
 import { type LoadedMarket, marketOf, runnerOf, type SpotState } from './markets.ts';
 import { type Book, needOf, type OrderState, type PlaceInput } from './order.ts';
 import { findOrderRow, orderFromRow } from './repo.ts';

@@ -1,5 +1,6 @@
 import { isKnownAsset, parseDecimal } from '@bourse/money';
 import type { SpotKillSwitchData, SpotMarketAdminData, SpotMarketData } from '@bourse/protocol';
+import { type MarketMath, mathOf, normalizeDecimal, scaleProblem, toSteps } from '@bourse/risk';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
 import { Refusal, refuse } from '../../http/refusal.ts';
@@ -7,7 +8,6 @@ import type { AuditLog } from '../../http/staff.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Ledger } from '../ledger/index.ts';
 import type { Market } from '../market/index.ts';
-import { type MarketMath, mathOf, normalizeDecimal, scaleProblem, toSteps } from './amounts.ts';
 import type { BatchOutcome, Book, MarketRef } from './order.ts';
 import { insertMarketIfAbsent, readSetting, selectMarkets } from './repo.ts';
 import { BookRunner, type RunnerHooks } from './runner.ts';

@@ -1,4 +1,4 @@
-import { baseUnits, toSteps } from './amounts.ts';
+import { baseUnits, toSteps } from '@bourse/risk';
 import type { MmState } from './mm-state.ts';
 import type { Book } from './order.ts';
 

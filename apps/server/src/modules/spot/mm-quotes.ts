@@ -1,5 +1,5 @@
+import { baseUnits, notionalUnits, priceText, qtyText, toSteps } from '@bourse/risk';
 import { Refusal } from '../../http/refusal.ts';
-import { baseUnits, notionalUnits, priceText, qtyText, toSteps } from './amounts.ts';
 import { baseCapitalOf } from './mm-capital.ts';
 import type { MmState } from './mm-state.ts';
 import type { Book } from './order.ts';

@@ -19,8 +19,9 @@ export const MM_DEFAULTS: MarketMakerSettingsData = {
   refresh_ms: 3000,
 };
 
-/** The accounts module's call that creates the market maker's customers (declared here, passed in by app.ts). */
+/** The accounts module's calls that find or create the market maker's customers (declared here, passed in by wiring.ts). */
 export type MarketMakerAccounts = {
+  customerIdByEmail(email: string): Promise<string | null>;
   newCustomer(input: {
     identity?: { kind: 'email'; email: string };
     passwordHash: string | null;

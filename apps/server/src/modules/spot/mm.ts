@@ -1,8 +1,8 @@
 import type { MarketMakerData, MarketMakerSettingsData } from '@bourse/protocol';
+import { baseText, quoteText, toSteps } from '@bourse/risk';
 import { inTransaction } from '../../db/database.ts';
 import { refuse } from '../../http/refusal.ts';
 import type { StaffContext } from '../../http/staff.ts';
-import { baseText, quoteText, toSteps } from './amounts.ts';
 import { ensureCapital } from './mm-capital.ts';
 import { healthOf, healthReport, type MarketMakerHealth, recordFailure, recordRound } from './mm-health.ts';
 import { quote } from './mm-quotes.ts';
@@ -74,14 +74,8 @@ async function ensureAccounts(s: MmState): Promise<void> {
 }
 
 async function ensureAccount(s: MmState, book: Book): Promise<string> {
-  // TODO(boundary): reads the accounts module's table `accounts_customer` directly; look the
-  // customer up by email through the accounts module's public index once it offers that call.
-  const row = await s.db
-    .selectFrom('accounts_customer')
-    .select('id')
-    .where('email', '=', EMAILS[book])
-    .executeTakeFirst();
-  if (row) return row.id;
+  const found = await s.accounts.customerIdByEmail(EMAILS[book]);
+  if (found) return found;
   const created = await s.accounts.newCustomer({
     identity: { kind: 'email', email: EMAILS[book] },
     passwordHash: null, // nobody signs in as the market maker

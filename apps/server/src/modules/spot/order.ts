@@ -1,6 +1,6 @@
 import type { BookConfig, Command } from '@bourse/matching';
 import type { SpotCancelReason, SpotOrderStatus } from '@bourse/protocol';
-import { baseUnits, feeOf, type MarketMath, notionalUnits, parseRate } from './amounts.ts';
+import { baseUnits, type MarketMath, notionalUnits, parseRate, spotFee } from '@bourse/risk';
 
 /** The shapes a book works with (orders, the journal's commands, a batch's outcome) and the freeze rule. */
 
@@ -98,5 +98,5 @@ export function needOf(math: MarketMath, o: OrderState): bigint {
   const price = o.priceTicks ?? o.freezePriceTicks;
   if (price === null) throw new Error(`buy order ${o.id} without a freeze price`);
   const n = notionalUnits(math, price, open);
-  return n + feeOf(n, parseRate(o.takerRate));
+  return n + spotFee(n, parseRate(o.takerRate));
 }

@@ -6,10 +6,10 @@ import type {
   SpotTradeData,
 } from '@bourse/protocol';
 import { SPOT_LIMITS } from '@bourse/protocol';
+import { baseText, notionalUnits, priceText, qtyText, quoteText } from '@bourse/risk';
 import type { AuthContext } from '../../http/context.ts';
-import { pageOf } from '../../http/paging.ts';
+import { dateRangeOf, pageOf } from '../../http/paging.ts';
 import { refuse } from '../../http/refusal.ts';
-import { baseText, notionalUnits, priceText, qtyText, quoteText } from './amounts.ts';
 import { findOrder } from './intake.ts';
 import { marketOf, type SpotState } from './markets.ts';
 import type { Book, OrderState } from './order.ts';
@@ -85,8 +85,6 @@ function windowOf(q: { page?: string; page_size?: string }, window?: ExportWindo
   return { page, pageSize, offset };
 }
 
-const msOf = (t?: string) => (t ? Number(t) : undefined);
-
 /** A customer's open orders (`open`) or order history, newest first. */
 export async function orders(
   s: SpotState,
@@ -96,7 +94,7 @@ export async function orders(
   window?: ExportWindow,
 ) {
   const { page, pageSize, offset } = windowOf(q, window);
-  if (q.start_time && q.end_time && Number(q.start_time) > Number(q.end_time)) refuse('DATE_RANGE_INVALID');
+  const range = dateRangeOf(q);
   const { total, rows } = await orderRowsPage(
     s.db,
     {
@@ -105,8 +103,8 @@ export async function orders(
       ...(q.status ? { status: q.status } : {}),
       ...(q.symbol ? { symbol: q.symbol } : {}),
       ...(q.side ? { side: q.side } : {}),
-      ...(q.start_time ? { fromMs: Number(q.start_time) } : {}),
-      ...(q.end_time ? { toMs: Number(q.end_time) } : {}),
+      ...(range.from ? { fromMs: range.from.getTime() } : {}),
+      ...(range.to ? { toMs: range.to.getTime() } : {}),
     },
     { offset, limit: pageSize },
   );
@@ -121,8 +119,9 @@ export async function orders(
 /** A customer's fills (as maker or taker), newest first. */
 export async function myTrades(s: SpotState, auth: AuthContext, q: FillsQuery, window?: ExportWindow) {
   const { page, pageSize, offset } = windowOf(q, window);
-  const fromMs = msOf(q.start_time);
-  const toMs = msOf(q.end_time);
+  const range = dateRangeOf(q);
+  const fromMs = range.from?.getTime();
+  const toMs = range.to?.getTime();
   const { total, rows } = await tradeRowsPage(
     s.db,
     {

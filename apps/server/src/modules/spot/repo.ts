@@ -180,7 +180,7 @@ export async function orderRowsPage(q: Q, f: OrderFilter, window: { offset: numb
   if (f.symbol) query = query.where('symbol', '=', f.symbol);
   if (f.side) query = query.where('side', '=', f.side as 'buy');
   if (f.fromMs !== undefined) query = query.where('created_at', '>=', new Date(f.fromMs));
-  if (f.toMs !== undefined) query = query.where('created_at', '<=', new Date(f.toMs));
+  if (f.toMs !== undefined) query = query.where('created_at', '<', new Date(f.toMs));
   const total = Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await query
     .selectAll()
@@ -275,7 +275,7 @@ export async function tradeRowsPage(q: Q, f: FillFilter, window: { offset: numbe
     query = query.where((eb) => eb.or([eb('maker_order_id', '=', id), eb('taker_order_id', '=', id)]));
   }
   if (f.fromMs !== undefined) query = query.where('created_at', '>=', new Date(f.fromMs));
-  if (f.toMs !== undefined) query = query.where('created_at', '<=', new Date(f.toMs));
+  if (f.toMs !== undefined) query = query.where('created_at', '<', new Date(f.toMs));
   const total = Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await query
     .selectAll()

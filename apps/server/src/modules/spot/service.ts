@@ -2,7 +2,6 @@ import type { CreateOrderBody, SpotMarketData, SpotOrderData } from '@bourse/pro
 import type { AuthContext } from '../../http/context.ts';
 import type { StaffContext } from '../../http/staff.ts';
 import * as admin from './admin.ts';
-import { baseUnits, feeOf } from './amounts.ts';
 import { cancelAll, cancelFor } from './cancel.ts';
 import { checkFrozen } from './frozen.ts';
 import { placeFor } from './intake.ts';
@@ -87,8 +86,6 @@ export function createSpot(deps: SpotDeps) {
 
     /** Frozen = what open orders need (`frozen.ts`); the differences, empty when all hold. */
     checkFrozen: () => checkFrozen(s),
-    baseUnits,
-    feeOf,
   };
 }
 

@@ -1,9 +1,9 @@
 import type { EngineEvent } from '@bourse/matching';
 import type { SpotCancelReason } from '@bourse/protocol';
+import { baseUnits, notionalUnits, parseRate, spotFee } from '@bourse/risk';
 import { type Db, inTransaction, type Tx } from '../../db/database.ts';
 import { newId } from '../../lib/ids.ts';
 import type { EntryInput, Ledger } from '../ledger/index.ts';
-import { baseUnits, feeOf, notionalUnits, parseRate } from './amounts.ts';
 import {
   type BatchOutcome,
   type Book,
@@ -135,7 +135,7 @@ export function settlementOf(
 
 /**
  * One fill: its ledger entry (`tradeEntry`), the buyer's and seller's frozen funds used, and the
- * maker's and taker's filled quantity, amount and fee. Fees round down (`feeOf`), in the quote currency.
+ * maker's and taker's filled quantity, amount and fee. Fees round down (`spotFee`), in the quote currency.
  */
 function settleTrade(
   b: SettleBook,
@@ -147,8 +147,8 @@ function settleTrade(
   const qty = BigInt(e.qtyLots);
   const price = BigInt(e.priceTicks);
   const amount = notionalUnits(b.market.math, price, qty);
-  const makerFee = feeOf(amount, parseRate(maker.makerRate));
-  const takerFee = feeOf(amount, parseRate(taker.takerRate));
+  const makerFee = spotFee(amount, parseRate(maker.makerRate));
+  const takerFee = spotFee(amount, parseRate(taker.takerRate));
   const buyer = e.takerSide === 'buy' ? taker : maker;
   const seller = e.takerSide === 'buy' ? maker : taker;
   const buyerFee = buyer === taker ? takerFee : makerFee;

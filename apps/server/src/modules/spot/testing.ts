@@ -1,6 +1,6 @@
 import { MatchingBook } from '@bourse/matching';
+import { mathOf, normalizeDecimal } from '@bourse/risk';
 import type { Db } from '../../db/database.ts';
-import { mathOf, normalizeDecimal } from './amounts.ts';
 import { type Book, bookConfig, type MarketRef, needOf } from './order.ts';
 import { journalAfter, openOrderRows, orderCustomerIds, orderFromRow, selectMarket } from './repo.ts';
 
