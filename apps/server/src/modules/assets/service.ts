@@ -18,6 +18,7 @@ import type { Book, Ledger } from '../ledger/index.ts';
 import type { Market } from '../market/index.ts';
 import { knownCurrency, parseAmount } from './amounts.ts';
 import { createRecordRegistry, journalSource, type RecordRegistry } from './records.ts';
+import * as repo from './repo.ts';
 
 /** USDT minor units (scale 8): every converted value is in these. */
 const USDT_SCALE = scaleOf('USDT');
@@ -55,16 +56,6 @@ export function createAssets(deps: AssetsDeps) {
   const records: RecordRegistry = createRecordRegistry();
   records.register(journalSource);
   let chainInfo: ChainInfo = async () => [];
-
-  async function listedCurrencies() {
-    return db
-      .selectFrom('assets_currency')
-      .selectAll()
-      .where('enabled', '=', true)
-      .orderBy('sort')
-      .orderBy('currency')
-      .execute();
-  }
 
   /** The market's reference price of `currency` in USDT; never invented, stale said so. */
   function valuation(currency: string, priceSymbol: string | null): Valuation {
@@ -119,7 +110,7 @@ export function createAssets(deps: AssetsDeps) {
 
     /** `web/getCurrencyAll`: every currency the platform holds, with its scale and deposit networks. */
     async currencies(): Promise<CurrencyData[]> {
-      const rows = await listedCurrencies();
+      const rows = await repo.listedCurrencies(db);
       return Promise.all(
         rows
           .filter((r) => isKnownAsset(r.currency))
@@ -141,7 +132,7 @@ export function createAssets(deps: AssetsDeps) {
     async overview(auth: AuthContext, type?: AssetAccountType): Promise<AssetData> {
       const book = bookOf(auth);
       const [listed, balances] = await Promise.all([
-        listedCurrencies(),
+        repo.listedCurrencies(db),
         ledger.balances(db, { customerId: auth.customerId, accountType: type }),
       ]);
       const priceSymbols = new Map(listed.map((r) => [r.currency, r.price_symbol]));

@@ -11,6 +11,7 @@ import { refuse } from '../../http/refusal.ts';
 import type { AuditLog, StaffContext } from '../../http/staff.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { BUILT_IN_PROFILES } from './profiles.ts';
+import * as repo from './repo.ts';
 
 /** How long another process's change may take to be seen here (this process sees its own at once). */
 export const JURISDICTION_CACHE_MS = 5_000;
@@ -58,9 +59,7 @@ export function createJurisdiction(deps: { db: Db; clock: Clock; audit: AuditLog
   let cached: { setting: Setting; at: number } | null = null;
 
   async function read(q: Db | Tx, lock = false) {
-    let query = q.selectFrom('jurisdiction_setting').selectAll().where('id', '=', 1);
-    if (lock) query = query.forUpdate();
-    const row = await query.executeTakeFirstOrThrow();
+    const row = await repo.findSetting(q, { lock });
     return {
       active: row.active_profile,
       customCaps: checkCaps(row.custom_caps),
@@ -98,17 +97,13 @@ export function createJurisdiction(deps: { db: Db; clock: Clock; audit: AuditLog
     await inTransaction(db, async (tx) => {
       const before = await read(tx, true);
       const after = apply(before);
-      await tx
-        .updateTable('jurisdiction_setting')
-        .set({
-          active_profile: after.active,
-          custom_caps: JSON.stringify(after.customCaps) as never,
-          custom_options_enabled: after.customOptionsEnabled,
-          updated_at: clock.now(),
-          updated_by: staff.staffId,
-        })
-        .where('id', '=', 1)
-        .execute();
+      await repo.updateSetting(tx, {
+        active_profile: after.active,
+        custom_caps: JSON.stringify(after.customCaps) as never,
+        custom_options_enabled: after.customOptionsEnabled,
+        updated_at: clock.now(),
+        updated_by: staff.staffId,
+      });
       await audit.record(tx, {
         actorId: staff.staffId,
         action,

@@ -12,11 +12,10 @@ import type {
   Paged,
 } from '@bourse/protocol';
 import { DERIVATIVES_LIMITS } from '@bourse/protocol';
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import { type Db, inTransaction, type Tx } from '../../db/database.ts';
+import { type Db, inTransaction } from '../../db/database.ts';
 import type { AuthContext } from '../../http/context.ts';
-import { dateRangeOf, pageNewestFirst, pageOf } from '../../http/paging.ts';
+import { dateRangeOf, pageOf } from '../../http/paging.ts';
 import { expectRefusal, refuse } from '../../http/refusal.ts';
 import type { AuditLog, StaffContext } from '../../http/staff.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -25,6 +24,8 @@ import { newId } from '../../lib/ids.ts';
 import { parseAmount } from '../assets/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 import type { Market } from '../market/index.ts';
+import type { OrderRow, SettingRow } from './repo.ts';
+import * as repo from './repo.ts';
 import {
   durationData,
   durationsText,
@@ -35,10 +36,7 @@ import {
   usdtText,
 } from './settings.ts';
 import { createOptionsConsumer } from './settle.ts';
-import type { OptionsTables, StoredDuration } from './tables.ts';
-
-type OrderRow = OptionsTables['options_order'];
-type SettingRow = OptionsTables['options_setting'];
+import type { StoredDuration } from './tables.ts';
 
 /** What options need from the jurisdiction profile (modules/jurisdiction satisfies it). */
 export type OptionsJurisdiction = { optionsEnabled(): Promise<boolean> };
@@ -138,22 +136,7 @@ export function createOptions(deps: {
         created_at: now,
         updated_at: now,
       }));
-    if (values.length === 0) return 0;
-    const r = await db
-      .insertInto('options_setting')
-      .values(values)
-      .onConflict((oc) => oc.column('symbol').doNothing())
-      .executeTakeFirst();
-    return Number(r.numInsertedOrUpdatedRows ?? 0n);
-  }
-
-  async function findByClientOid(q: Db | Tx, customerId: string, clientOid: string) {
-    return q
-      .selectFrom('options_order')
-      .selectAll()
-      .where('customer_id', '=', customerId)
-      .where('client_oid', '=', clientOid)
-      .executeTakeFirst();
+    return repo.insertMissingSettings(db, values);
   }
 
   function same(o: OrderRow, symbol: string, direction: string, stake: bigint, duration: number): boolean {
@@ -167,11 +150,7 @@ export function createOptions(deps: {
 
   async function buy(auth: AuthContext, body: BuyOptionBody): Promise<OptionOrderData> {
     if (!(await jurisdiction.optionsEnabled())) refuse('OPTIONS_NOT_PERMITTED');
-    const setting = await db
-      .selectFrom('options_setting')
-      .selectAll()
-      .where('symbol', '=', body.symbol)
-      .executeTakeFirst();
+    const setting = await repo.findSetting(db, body.symbol);
     const instrument = instrumentOrNull(body.symbol);
     if (!setting?.enabled || !instrument) refuse('OPTIONS_UNAVAILABLE', { symbol: body.symbol });
     const duration = setting.durations.find((d) => String(d.seconds) === String(Number(body.duration)));
@@ -185,7 +164,7 @@ export function createOptions(deps: {
     const book: DerivativesBook = auth.isDemo ? 'demo' : 'real';
     const customerId = auth.customerId;
     if (body.client_oid) {
-      const existing = await findByClientOid(db, customerId, body.client_oid);
+      const existing = await repo.findOrderByClientOid(db, customerId, body.client_oid);
       if (existing) {
         if (same(existing, body.symbol, body.direction, stake, duration.seconds)) return orderData(existing);
         refuse('CLIENT_OID_REUSED', { client_oid: body.client_oid });
@@ -193,21 +172,15 @@ export function createOptions(deps: {
     }
     const row = await inTransaction(db, async (tx) => {
       // One customer's buys run one at a time: the open limit and a client_oid twin are exact.
-      await sql`select pg_advisory_xact_lock(hashtextextended(${`options:${customerId}`}, 0))`.execute(tx);
+      await repo.lockCustomerBuys(tx, customerId);
       if (body.client_oid) {
-        const twin = await findByClientOid(tx, customerId, body.client_oid);
+        const twin = await repo.findOrderByClientOid(tx, customerId, body.client_oid);
         if (twin) {
           if (same(twin, body.symbol, body.direction, stake, duration.seconds)) return twin;
           refuse('CLIENT_OID_REUSED', { client_oid: body.client_oid });
         }
       }
-      const open = await tx
-        .selectFrom('options_order')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('customer_id', '=', customerId)
-        .where('status', '=', 'open')
-        .executeTakeFirstOrThrow();
-      if (Number(open.n) >= DERIVATIVES_LIMITS.openOptionsMax)
+      if ((await repo.countOpenOrders(tx, customerId)) >= DERIVATIVES_LIMITS.openOptionsMax)
         refuse('OPTION_OPEN_LIMIT', { max: DERIVATIVES_LIMITS.openOptionsMax });
       // The price is taken last, as close to the opening time as possible; it refuses a closed,
       // halted or stale market (MARKET_CLOSED, PRICE_STALE, …).
@@ -251,36 +224,30 @@ export function createOptions(deps: {
         settled_at: null,
         open_entry_id: entry.id,
       };
-      await tx.insertInto('options_order').values(order).execute();
+      await repo.insertOrder(tx, order);
       return order;
     });
     return orderData(row);
   }
 
-  async function findOrder(customerId: string | null, id: string) {
-    let q = db.selectFrom('options_order').selectAll().where('id', '=', id);
-    if (customerId !== null) q = q.where('customer_id', '=', customerId);
-    return q.executeTakeFirst();
-  }
-
-  function listQuery(filter: {
+  /** A list query's filter: the wire's `start_time` / `end_time` read as a range (refused when bad). */
+  function orderFilter(filter: {
     customerId?: string;
     book?: DerivativesBook;
     symbol?: string;
     status?: 'open' | 'settled';
     start_time?: string;
     end_time?: string;
-  }) {
-    let q = db.selectFrom('options_order');
-    if (filter.customerId) q = q.where('customer_id', '=', filter.customerId);
-    if (filter.book) q = q.where('book', '=', filter.book);
-    if (filter.symbol) q = q.where('symbol', '=', filter.symbol);
-    if (filter.status === 'open') q = q.where('status', '=', 'open');
-    if (filter.status === 'settled') q = q.where('status', '<>', 'open');
-    const range = dateRangeOf(filter);
-    if (range.from) q = q.where('opened_at', '>=', range.from);
-    if (range.to) q = q.where('opened_at', '<', range.to);
-    return q;
+  }): repo.OrderFilter {
+    const { from, to } = dateRangeOf(filter);
+    return {
+      customerId: filter.customerId,
+      book: filter.book,
+      symbol: filter.symbol,
+      status: filter.status,
+      from,
+      to,
+    };
   }
 
   return {
@@ -291,9 +258,7 @@ export function createOptions(deps: {
       return { seeded };
     },
     async instruments(symbol?: string): Promise<OptionInstrumentData[]> {
-      let q = db.selectFrom('options_setting').selectAll().orderBy('symbol');
-      if (symbol) q = q.where('symbol', '=', symbol);
-      const rows = await q.execute();
+      const rows = await repo.listSettings(db, symbol);
       const out: OptionInstrumentData[] = [];
       for (const s of rows) {
         const i = instrumentOrNull(s.symbol);
@@ -315,15 +280,15 @@ export function createOptions(deps: {
     },
     buy,
     async order(auth: AuthContext, orderId: string): Promise<OptionOrderData> {
-      const o = await findOrder(auth.customerId, orderId);
+      const o = await repo.findOrder(db, orderId, auth.customerId);
       if (!o) refuse('NOT_FOUND');
       return orderData(o);
     },
     /** `all`: every row up to the export cap (CSV export) instead of the query's page. */
     orders(auth: AuthContext, q: OptionOrdersQuery, all = false): Promise<Paged<OptionOrderData>> {
-      return pageNewestFirst(
-        listQuery({ ...q, customerId: auth.customerId }),
-        'opened_at',
+      return repo.ordersPage(
+        db,
+        orderFilter({ ...q, customerId: auth.customerId }),
         all ? EXPORT_PAGING : pageOf(q, DERIVATIVES_LIMITS),
         (rows) => rows.map(orderData),
       );
@@ -331,7 +296,7 @@ export function createOptions(deps: {
 
     // ---- back office: settings (audited) and read-only views. Nothing here touches an order.
     async settings(): Promise<{ items: AdminOptionSettingsData[] }> {
-      const rows = await db.selectFrom('options_setting').selectAll().orderBy('symbol').execute();
+      const rows = await repo.listSettings(db);
       return { items: rows.map(settingData).filter((s): s is AdminOptionSettingsData => s !== null) };
     },
     async updateSettings(
@@ -350,12 +315,7 @@ export function createOptions(deps: {
         change.durations = JSON.stringify(parseDurations(body.durations)) as unknown as StoredDuration[];
       const saved = await inTransaction(db, async (tx) => {
         const now = clock.now();
-        const before = await tx
-          .selectFrom('options_setting')
-          .selectAll()
-          .where('symbol', '=', instrument.symbol)
-          .forUpdate()
-          .executeTakeFirst();
+        const before = await repo.findSetting(tx, instrument.symbol, { lock: true });
         const next = {
           symbol: instrument.symbol,
           enabled: change.enabled ?? before?.enabled ?? false,
@@ -376,20 +336,7 @@ export function createOptions(deps: {
           refuse('CONTRACT_SETTING_INVALID', {
             field: body.max_stake !== undefined ? 'max_stake' : 'min_stake',
           });
-        const row = await tx
-          .insertInto('options_setting')
-          .values(next)
-          .onConflict((oc) =>
-            oc.column('symbol').doUpdateSet({
-              enabled: next.enabled,
-              min_stake_units: next.min_stake_units,
-              max_stake_units: next.max_stake_units,
-              durations: next.durations,
-              updated_at: now,
-            }),
-          )
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const row = await repo.upsertSetting(tx, next);
         const shape = (s: SettingRow | undefined) =>
           s
             ? {
@@ -413,9 +360,9 @@ export function createOptions(deps: {
       return settingData(saved) as AdminOptionSettingsData;
     },
     async adminOrders(q: AdminOptionOrdersQuery): Promise<Paged<AdminOptionOrderData>> {
-      return pageNewestFirst(
-        listQuery({ ...q, customerId: q.customer_id }),
-        'opened_at',
+      return repo.ordersPage(
+        db,
+        orderFilter({ ...q, customerId: q.customer_id }),
         pageOf(q, DERIVATIVES_LIMITS),
         async (rows) => {
           const labels = await customerLabels([...new Set(rows.map((r) => r.customer_id))]);
@@ -428,21 +375,9 @@ export function createOptions(deps: {
       );
     },
     async exposure(book: DerivativesBook): Promise<{ items: AdminOptionExposureData[] }> {
-      const rows = await sql<{
-        symbol: string;
-        n: string;
-        up: string;
-        down: string;
-        max_payout: string;
-      }>`
-        select symbol, count(*)::text as n,
-          coalesce(sum(stake_units) filter (where direction = 'up'), 0)::text as up,
-          coalesce(sum(stake_units) filter (where direction = 'down'), 0)::text as down,
-          coalesce(sum(floor(stake_units * payout_rate)), 0)::text as max_payout
-        from options_order where status = 'open' and book = ${book}
-        group by symbol order by symbol`.execute(db);
+      const rows = await repo.openExposure(db, book);
       return {
-        items: rows.rows.map((r) => ({
+        items: rows.map((r) => ({
           symbol: r.symbol,
           book,
           open_orders: Number(r.n),

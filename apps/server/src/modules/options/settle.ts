@@ -1,14 +1,20 @@
 import { parseDecimal } from '@bourse/money';
 import { optionOutcome, ratioFromDecimal } from '@bourse/risk';
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Tx } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RecordedTick, TickConsumer } from '../../lib/ticks.ts';
 import type { EntryInput, Ledger } from '../ledger/index.ts';
 import { recordedTickAtOrBefore } from '../market/index.ts';
+import {
+  type Due,
+  type DueCursor,
+  dueByTime,
+  dueOnTicks,
+  type Settlements,
+  settleOpenOrders,
+} from './repo.ts';
 import { OPTION_CURRENCY } from './settings.ts';
-import type { OptionsTables } from './tables.ts';
 
 /**
  * An option whose instrument has not ticked past its expiry settles anyway once the clock is this
@@ -18,32 +24,6 @@ import type { OptionsTables } from './tables.ts';
 export const OPTION_SETTLE_GRACE_MS = 10_000;
 /** Options settled per statement batch (one bulk update and one ledger group commit each). */
 export const OPTION_SETTLE_CHUNK = 1_000;
-
-type OrderRow = OptionsTables['options_order'];
-type Due = Pick<
-  OrderRow,
-  | 'id'
-  | 'customer_id'
-  | 'book'
-  | 'instrument_id'
-  | 'direction'
-  | 'stake_units'
-  | 'payout_rate'
-  | 'open_price'
-  | 'expires_at'
->;
-
-const DUE_COLUMNS = [
-  'id',
-  'customer_id',
-  'book',
-  'instrument_id',
-  'direction',
-  'stake_units',
-  'payout_rate',
-  'open_price',
-  'expires_at',
-] as const;
 
 /** Both prices to integers at one common scale (recorded prices are exact decimals of the instrument's tick). */
 function priceUnits(text: string): bigint {
@@ -96,14 +76,17 @@ export async function settleDue(
   due: readonly Due[],
 ): Promise<number> {
   const ticks = new Map<string, RecordedTick | null>();
-  const ids: string[] = [];
-  const statuses: string[] = [];
-  const prices: string[] = [];
-  const sources: string[] = [];
-  const ats: Date[] = [];
-  const seqs: string[] = [];
-  const payouts: string[] = [];
-  const profits: string[] = [];
+  const settlements: Settlements = {
+    ids: [],
+    statuses: [],
+    prices: [],
+    sources: [],
+    ats: [],
+    seqs: [],
+    payouts: [],
+    profits: [],
+  };
+  const { ids, statuses, prices, sources, ats, seqs, payouts, profits } = settlements;
   const entries = new Map<string, EntryInput>();
   for (const o of due) {
     const key = `${o.instrument_id}|${o.expires_at.getTime()}`;
@@ -133,23 +116,14 @@ export async function settleDue(
     entries.set(o.id, settlementEntry(o, stake, outcome.payoutUnits));
   }
   if (ids.length === 0) return 0;
-  const updated = await sql<{ id: string }>`
-    update options_order o set
-      status = s.status, settlement_price = s.price::numeric, settlement_price_source = s.source,
-      settlement_price_at = s.at, settlement_tick_seq = s.seq::bigint, payout_units = s.payout::numeric,
-      profit_units = s.profit::numeric, settled_at = ${deps.now}
-    from unnest(${ids}::text[], ${statuses}::text[], ${prices}::text[], ${sources}::text[],
-                ${ats}::timestamptz[], ${seqs}::text[], ${payouts}::text[], ${profits}::text[])
-      as s(id, status, price, source, at, seq, payout, profit)
-    where o.id = s.id and o.status = 'open'
-    returning o.id`.execute(tx);
-  const posting = updated.rows.map((r) => entries.get(r.id) as EntryInput);
+  const updated = await settleOpenOrders(tx, settlements, deps.now);
+  const posting = updated.map((id) => entries.get(id) as EntryInput);
   for (let i = 0; i < posting.length; i += 1_000) {
     const outcomes = await deps.ledger.postBatch(tx, posting.slice(i, i + 1_000));
     for (const out of outcomes)
       if (!out.ok) throw new Error(`option settlement refused by the ledger: ${out.refusal.reason} — a bug`);
   }
-  return updated.rows.length;
+  return updated.length;
 }
 
 /**
@@ -162,12 +136,8 @@ export function createOptionsConsumer(deps: { ledger: Ledger; log: Logger; clock
   settled: () => number;
 } {
   let total = 0;
-  async function drain(
-    tx: Tx,
-    now: Date,
-    select: (after: { at: Date; id: string } | null) => Promise<Due[]>,
-  ): Promise<void> {
-    let after: { at: Date; id: string } | null = null;
+  async function drain(tx: Tx, now: Date, select: (after: DueCursor) => Promise<Due[]>): Promise<void> {
+    let after: DueCursor = null;
     for (;;) {
       const due = await select(after);
       if (due.length === 0) return;
@@ -189,30 +159,13 @@ export function createOptionsConsumer(deps: { ledger: Ledger; log: Logger; clock
       }
       const instrumentIds = [...newest.keys()];
       const ats = instrumentIds.map((id) => newest.get(id) as Date);
-      await drain(tx, deps.clock.now(), async (after) => {
-        const rows = await sql<Due>`
-          select ${sql.join(DUE_COLUMNS.map((c) => sql.ref(`o.${c}`)))}
-          from options_order o
-          join unnest(${instrumentIds}::text[], ${ats}::timestamptz[]) as r(instrument_id, at)
-            on r.instrument_id = o.instrument_id
-          where o.status = 'open' and o.expires_at < r.at
-            ${after ? sql`and (o.expires_at, o.id) > (${after.at}, ${after.id})` : sql``}
-          order by o.expires_at, o.id
-          limit ${OPTION_SETTLE_CHUNK}`.execute(tx);
-        return rows.rows;
-      });
+      await drain(tx, deps.clock.now(), (after) =>
+        dueOnTicks(tx, { instrumentIds, ats, after, limit: OPTION_SETTLE_CHUNK }),
+      );
     },
     async onTime(tx, now) {
       const cutoff = new Date(now.getTime() - OPTION_SETTLE_GRACE_MS);
-      await drain(tx, now, async (after) => {
-        let q = tx
-          .selectFrom('options_order')
-          .select(DUE_COLUMNS)
-          .where('status', '=', 'open')
-          .where('expires_at', '<=', cutoff);
-        if (after) q = q.where(sql<boolean>`(expires_at, id) > (${after.at}, ${after.id})`);
-        return q.orderBy('expires_at').orderBy('id').limit(OPTION_SETTLE_CHUNK).execute();
-      });
+      await drain(tx, now, (after) => dueByTime(tx, { cutoff, after, limit: OPTION_SETTLE_CHUNK }));
     },
   };
 }

@@ -1,15 +1,12 @@
-import { type Selectable, sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import type { AuditInput, AuditLog } from '../../http/staff.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
-import type { StaffTables } from './tables.ts';
+import * as repo from './repo.ts';
 
 /** The chain starts from this hash: record 1's prev_hash. */
 export const GENESIS_HASH = '0'.repeat(64);
-/** Transaction-scoped advisory lock serializing appends, so the chain follows commit order. */
-const AUDIT_LOCK_KEY = 0x57a4_a0d1;
 const TEXT_MAX = 2_000;
 
 /** JSON with object keys sorted at every level; bigint as a decimal string. */
@@ -68,7 +65,7 @@ export function recordHash(prevHash: string, r: Omit<AuditRecord, 'hash' | 'prev
   );
 }
 
-function fromRow(row: Selectable<StaffTables['staff_audit']>): AuditRecord {
+function fromRow(row: repo.AuditRow): AuditRecord {
   return {
     seq: Number(row.seq),
     id: row.id,
@@ -124,13 +121,8 @@ export function createAuditLog(deps: { db: Db; clock: Clock }): AuditService {
         throw new Error(`audit record: ${field} must be 1–200 characters`);
       }
     }
-    await sql`select pg_advisory_xact_lock(${AUDIT_LOCK_KEY})`.execute(tx);
-    const last = await tx
-      .selectFrom('staff_audit')
-      .select(['seq', 'hash'])
-      .orderBy('seq', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    await repo.lockAuditAppends(tx);
+    const last = await repo.lastAudit(tx);
     const seq = last ? Number(last.seq) + 1 : 1;
     const prevHash = last?.hash ?? GENESIS_HASH;
     const createdAt = clock.now();
@@ -147,23 +139,20 @@ export function createAuditLog(deps: { db: Db; clock: Clock }): AuditService {
       createdAt,
     };
     const hash = recordHash(prevHash, record);
-    await tx
-      .insertInto('staff_audit')
-      .values({
-        seq: String(seq),
-        id: record.id,
-        actor_id: record.actorId,
-        action: record.action,
-        target_type: record.targetType,
-        target_id: record.targetId,
-        before: record.before === null ? null : JSON.stringify(record.before),
-        after: record.after === null ? null : JSON.stringify(record.after),
-        reason: record.reason,
-        created_at: createdAt,
-        prev_hash: prevHash,
-        hash,
-      })
-      .execute();
+    await repo.insertAudit(tx, {
+      seq: String(seq),
+      id: record.id,
+      actor_id: record.actorId,
+      action: record.action,
+      target_type: record.targetType,
+      target_id: record.targetId,
+      before: record.before === null ? null : JSON.stringify(record.before),
+      after: record.after === null ? null : JSON.stringify(record.after),
+      reason: record.reason,
+      created_at: createdAt,
+      prev_hash: prevHash,
+      hash,
+    });
     return { id: record.id, hash };
   }
 
@@ -174,12 +163,7 @@ export function createAuditLog(deps: { db: Db; clock: Clock }): AuditService {
     },
 
     async list(filter) {
-      let query = db.selectFrom('staff_audit').selectAll().orderBy('seq', 'desc').limit(filter.limit);
-      if (filter.beforeSeq !== undefined) query = query.where('seq', '<', String(filter.beforeSeq));
-      if (filter.targetType) query = query.where('target_type', '=', filter.targetType);
-      if (filter.targetId) query = query.where('target_id', '=', filter.targetId);
-      if (filter.actorId) query = query.where('actor_id', '=', filter.actorId);
-      return (await query.execute()).map(fromRow);
+      return (await repo.listAudit(db, filter)).map(fromRow);
     },
 
     /** Recomputes every hash in order: an edited, removed or reordered record breaks the chain. */
@@ -190,13 +174,7 @@ export function createAuditLog(deps: { db: Db; clock: Clock }): AuditService {
       let records = 0;
       const pageSize = 1_000;
       for (let after = 0; ; ) {
-        const rows = await q
-          .selectFrom('staff_audit')
-          .selectAll()
-          .where('seq', '>', String(after))
-          .orderBy('seq', 'asc')
-          .limit(pageSize)
-          .execute();
+        const rows = await repo.auditAfter(q, after, pageSize);
         for (const row of rows) {
           const r = fromRow(row);
           records += 1;

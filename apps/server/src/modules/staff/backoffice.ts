@@ -1,6 +1,5 @@
 import { divRound, isKnownAsset, parseDecimal, scaleOf, toDecimalString } from '@bourse/money';
 import type { AdjustmentView, CustomerDetail } from '@bourse/protocol';
-import type { Selectable } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import { inTransaction } from '../../db/database.ts';
 import { Refusal, refuse } from '../../http/refusal.ts';
@@ -19,13 +18,12 @@ import {
 import type { Market } from '../market/index.ts';
 import { listOutbox } from '../notify/index.ts';
 import type { AuditService } from './audit.ts';
+import type { AdjustmentRow } from './repo.ts';
+import * as repo from './repo.ts';
 import { checkReason } from './service.ts';
-import type { StaffTables } from './tables.ts';
 
 const USDT_SCALE = 8;
 const PRICE_SCALE = 18;
-
-type AdjustmentRow = Selectable<StaffTables['staff_adjustment']>;
 
 function adjustmentView(r: AdjustmentRow): AdjustmentView {
   return {
@@ -99,12 +97,7 @@ export function createBackOffice(deps: BackOfficeDeps) {
   }
 
   async function lockedAdjustment(tx: Tx, id: string): Promise<AdjustmentRow> {
-    const row = await tx
-      .selectFrom('staff_adjustment')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await repo.findAdjustment(tx, id, { lock: true });
     if (!row) refuse('NOT_FOUND');
     return row;
   }
@@ -143,13 +136,7 @@ export function createBackOffice(deps: BackOfficeDeps) {
       if (!profile) refuse('NOT_FOUND');
       const balances = await ledger.balances(db, { customerId });
       const journal = await ledger.customerJournal(db, { customerId, limit: 30 });
-      const adjustments = await db
-        .selectFrom('staff_adjustment')
-        .selectAll()
-        .where('customer_id', '=', customerId)
-        .orderBy('created_at', 'desc')
-        .limit(20)
-        .execute();
+      const adjustments = await repo.customerAdjustments(db, customerId, 20);
       return {
         profile,
         balances: balances.map((b) => ({
@@ -249,17 +236,11 @@ export function createBackOffice(deps: BackOfficeDeps) {
           entry_id: null,
           created_at: now,
         };
+        await repo.insertAdjustment(tx, row);
         if (!needsApproval) {
-          await tx.insertInto('staff_adjustment').values(row).execute();
           const entry = await post(tx, row, actor.staffId);
           row.entry_id = entry.id;
-          await tx
-            .updateTable('staff_adjustment')
-            .set({ entry_id: entry.id })
-            .where('id', '=', row.id)
-            .execute();
-        } else {
-          await tx.insertInto('staff_adjustment').values(row).execute();
+          await repo.updateAdjustment(tx, row.id, { entry_id: entry.id });
         }
         const view = adjustmentView(row);
         await audit.record(tx, {
@@ -290,17 +271,13 @@ export function createBackOffice(deps: BackOfficeDeps) {
         let entryId: string | null = null;
         if (input.decision === 'approve') entryId = (await post(tx, row, actor.staffId)).id;
         const status = input.decision === 'approve' ? ('posted' as const) : ('rejected' as const);
-        await tx
-          .updateTable('staff_adjustment')
-          .set({
-            status,
-            checker_id: actor.staffId,
-            decision_reason: reason,
-            decided_at: now,
-            entry_id: entryId,
-          })
-          .where('id', '=', row.id)
-          .execute();
+        await repo.updateAdjustment(tx, row.id, {
+          status,
+          checker_id: actor.staffId,
+          decision_reason: reason,
+          decided_at: now,
+          entry_id: entryId,
+        });
         const after = adjustmentView({
           ...row,
           status,
@@ -327,15 +304,7 @@ export function createBackOffice(deps: BackOfficeDeps) {
       customerId?: string;
       limit: number;
     }) {
-      let query = db
-        .selectFrom('staff_adjustment')
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(filter.limit);
-      if (filter.status) query = query.where('status', '=', filter.status);
-      if (filter.customerId) query = query.where('customer_id', '=', filter.customerId);
-      return (await query.execute()).map(adjustmentView);
+      return (await repo.listAdjustments(db, filter)).map(adjustmentView);
     },
 
     outbox(input: { beforeId?: string; limit: number }) {
@@ -348,17 +317,14 @@ export function createBackOffice(deps: BackOfficeDeps) {
       report: VerifyReport,
       actorId: string | null = null,
     ) {
-      await db
-        .insertInto('staff_ledger_report')
-        .values({
-          id: newId('lvr', clock.now().getTime()),
-          source,
-          ok: report.ok,
-          report: JSON.stringify(reportJson(report)),
-          actor_id: actorId,
-          created_at: clock.now(),
-        })
-        .execute();
+      await repo.insertLedgerReport(db, {
+        id: newId('lvr', clock.now().getTime()),
+        source,
+        ok: report.ok,
+        report: JSON.stringify(reportJson(report)),
+        actor_id: actorId,
+        created_at: clock.now(),
+      });
       return report;
     },
 
@@ -368,17 +334,14 @@ export function createBackOffice(deps: BackOfficeDeps) {
       await inTransaction(db, async (tx) => {
         const now = clock.now();
         const id = newId('lvr', now.getTime());
-        await tx
-          .insertInto('staff_ledger_report')
-          .values({
-            id,
-            source: 'manual',
-            ok: report.ok,
-            report: JSON.stringify(reportJson(report)),
-            actor_id: actor.staffId,
-            created_at: now,
-          })
-          .execute();
+        await repo.insertLedgerReport(tx, {
+          id,
+          source: 'manual',
+          ok: report.ok,
+          report: JSON.stringify(reportJson(report)),
+          actor_id: actor.staffId,
+          created_at: now,
+        });
         await audit.record(tx, {
           actorId: actor.staffId,
           action: 'ledger.verify',
@@ -392,14 +355,7 @@ export function createBackOffice(deps: BackOfficeDeps) {
 
     async ledgerReports() {
       const latest = async (source: 'schedule' | 'manual') => {
-        const row = await db
-          .selectFrom('staff_ledger_report')
-          .selectAll()
-          .where('source', '=', source)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(1)
-          .executeTakeFirst();
+        const row = await repo.latestLedgerReport(db, source);
         return row
           ? {
               id: row.id,

@@ -1,6 +1,5 @@
 import { ADMIN_LIMITS, type StaffMe } from '@bourse/protocol';
 import { hash, verify } from '@node-rs/argon2';
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { type Db, inTransaction, isUniqueViolation, type Tx } from '../../db/database.ts';
 import { refuse } from '../../http/refusal.ts';
@@ -11,6 +10,7 @@ import { newId } from '../../lib/ids.ts';
 import { ARGON2 } from '../accounts/index.ts';
 import type { AuditService } from './audit.ts';
 import { permissionsOf } from './permissions.ts';
+import * as repo from './repo.ts';
 import { checkTotp, newTotpSecret, totpUri } from './totp.ts';
 
 export type StaffConfig = {
@@ -52,18 +52,12 @@ export type StaffSummary = {
   created_at: number;
 };
 
-type MemberRow = {
-  id: string;
-  email: string;
-  name: string;
-  roles: StaffRole[];
-  status: 'active' | 'disabled';
-  totp_enrolled_at: Date | null;
-  locked_until: Date | null;
-  created_at: Date;
-};
-
-function summary(row: MemberRow): StaffSummary {
+function summary(
+  row: Pick<
+    repo.MemberRow,
+    'id' | 'email' | 'name' | 'roles' | 'status' | 'totp_enrolled_at' | 'locked_until' | 'created_at'
+  >,
+): StaffSummary {
   return {
     staff_id: row.id,
     email: row.email,
@@ -114,30 +108,16 @@ export function createStaff(deps: StaffDeps) {
   const idleMs = config.staffSessionIdleMinutes * 60_000;
   const maxMs = config.staffSessionMaxHours * 3_600_000;
 
-  async function findMember(q: Db | Tx, where: { id?: string; email?: string }, lock = false) {
-    let query = q.selectFrom('staff_member').selectAll();
-    if (where.id !== undefined) query = query.where('id', '=', where.id);
-    if (where.email !== undefined) query = query.where('email', '=', where.email);
-    if (lock) query = query.forUpdate();
-    return query.executeTakeFirst();
-  }
-
   /** A wrong password or code, counted in its own transaction so the refusal does not undo it. */
   async function recordFailure(staffId: string, kind: 'password' | 'code'): Promise<never> {
     const now = clock.now();
-    const row = await db
-      .updateTable('staff_member')
-      .set((eb) => ({ failed_logins: eb('failed_logins', '+', 1), updated_at: now }))
-      .where('id', '=', staffId)
-      .returning(['failed_logins'])
-      .executeTakeFirstOrThrow();
-    const left = config.loginMaxFailures - row.failed_logins;
+    const failures = await repo.addFailedLogin(db, staffId, now);
+    const left = config.loginMaxFailures - failures;
     if (left <= 0) {
-      await db
-        .updateTable('staff_member')
-        .set({ locked_until: new Date(now.getTime() + config.loginLockMinutes * 60_000), failed_logins: 0 })
-        .where('id', '=', staffId)
-        .execute();
+      await repo.updateMember(db, staffId, {
+        locked_until: new Date(now.getTime() + config.loginLockMinutes * 60_000),
+        failed_logins: 0,
+      });
       refuse('LOGIN_LOCKED', { minutes: config.loginLockMinutes, maxFailures: config.loginMaxFailures });
     }
     if (kind === 'code') refuse('STAFF_CODE_WRONG', { attemptsLeft: left });
@@ -157,7 +137,7 @@ export function createStaff(deps: StaffDeps) {
     input: { email: string; name: string; password: string; roles: StaffRole[]; createdBy: string | null },
   ) {
     const now = clock.now();
-    const row = {
+    const row: repo.MemberRow = {
       id: newId('stf', now.getTime()),
       email: input.email,
       name: input.name,
@@ -166,7 +146,7 @@ export function createStaff(deps: StaffDeps) {
       totp_secret_sealed: null,
       totp_enrolled_at: null,
       totp_last_step: null,
-      status: 'active' as const,
+      status: 'active',
       failed_logins: 0,
       locked_until: null,
       created_by: input.createdBy,
@@ -174,22 +154,12 @@ export function createStaff(deps: StaffDeps) {
       updated_at: now,
     };
     try {
-      await q.insertInto('staff_member').values(row).execute();
+      await repo.insertMember(q, row);
     } catch (error) {
       if (isUniqueViolation(error)) refuse('STAFF_EMAIL_TAKEN');
       throw error;
     }
     return row;
-  }
-
-  async function revokeAll(q: Db | Tx, staffId: string, at: Date): Promise<number> {
-    const result = await q
-      .updateTable('staff_session')
-      .set({ revoked_at: at })
-      .where('staff_id', '=', staffId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
   }
 
   const staff = {
@@ -200,7 +170,7 @@ export function createStaff(deps: StaffDeps) {
     async ensureFirstAdministrator(): Promise<{ created: boolean; email?: string; generated?: boolean }> {
       if (config.adminEmail && config.adminPassword) {
         const email = parseStaffEmail(config.adminEmail);
-        if (await findMember(db, { email })) return { created: false };
+        if (await repo.findMember(db, { email })) return { created: false };
         const created = await inTransaction(db, async (tx) => {
           const member = await insertMember(tx, {
             email,
@@ -225,14 +195,12 @@ export function createStaff(deps: StaffDeps) {
         if (created) deps.log.info({ email }, 'first administrator created from ADMIN_EMAIL');
         return { created: created !== null, email };
       }
-      const any = await db.selectFrom('staff_member').select('id').limit(1).executeTakeFirst();
-      if (any) return { created: false };
+      if (await repo.anyMember(db)) return { created: false };
       const password = newToken().slice(0, 20);
       const created = await inTransaction(db, async (tx) => {
         // One server wins when several start on one empty database at once.
-        await sql`select pg_advisory_xact_lock(${0x57a4_b007})`.execute(tx);
-        const again = await tx.selectFrom('staff_member').select('id').limit(1).executeTakeFirst();
-        if (again) return null;
+        await repo.lockFirstAdministrator(tx);
+        if (await repo.anyMember(tx)) return null;
         const member = await insertMember(tx, {
           email: DEFAULT_ADMIN_EMAIL,
           name: 'Administrator',
@@ -261,7 +229,7 @@ export function createStaff(deps: StaffDeps) {
     /** Step 1: email + password. Returns a ticket for step 2; a new staff member also gets their TOTP secret. */
     async loginPassword(input: { email: string; password: string }) {
       const email = input.email.trim().toLowerCase();
-      const member = await findMember(db, { email });
+      const member = await repo.findMember(db, { email });
       const now = clock.now();
       if (!member) {
         await verify(await dummyHash, input.password);
@@ -276,24 +244,20 @@ export function createStaff(deps: StaffDeps) {
         if (!enrolled) {
           // A new secret at every password step until one is confirmed: shown once each time.
           secret = newTotpSecret();
-          await tx
-            .updateTable('staff_member')
-            .set({ totp_secret_sealed: seal(sealKey, secret), updated_at: now })
-            .where('id', '=', member.id)
-            .execute();
+          await repo.updateMember(tx, member.id, {
+            totp_secret_sealed: seal(sealKey, secret),
+            updated_at: now,
+          });
         }
-        await tx
-          .insertInto('staff_challenge')
-          .values({
-            id: newId('stc', now.getTime()),
-            staff_id: member.id,
-            ticket_hash: sha256(ticket),
-            kind: enrolled ? 'totp' : 'enrol',
-            expires_at: new Date(now.getTime() + ADMIN_LIMITS.challengeSeconds * 1000),
-            consumed_at: null,
-            created_at: now,
-          })
-          .execute();
+        await repo.insertChallenge(tx, {
+          id: newId('stc', now.getTime()),
+          staff_id: member.id,
+          ticket_hash: sha256(ticket),
+          kind: enrolled ? 'totp' : 'enrol',
+          expires_at: new Date(now.getTime() + ADMIN_LIMITS.challengeSeconds * 1000),
+          consumed_at: null,
+          created_at: now,
+        });
       });
       if (enrolled) return { stage: 'totp' as const, ticket };
       return {
@@ -307,15 +271,11 @@ export function createStaff(deps: StaffDeps) {
     /** Step 2: the ticket and a TOTP code (which also confirms enrolment). Opens a staff session. */
     async loginCode(input: { ticket: string; code: string }, meta: StaffMeta) {
       const now = clock.now();
-      const challenge = await db
-        .selectFrom('staff_challenge')
-        .selectAll()
-        .where('ticket_hash', '=', sha256(input.ticket))
-        .executeTakeFirst();
+      const challenge = await repo.findChallengeByTicketHash(db, sha256(input.ticket));
       if (!challenge || challenge.consumed_at !== null || challenge.expires_at <= now) {
         refuse('STAFF_CHALLENGE_EXPIRED');
       }
-      const member = await findMember(db, { id: challenge.staff_id });
+      const member = await repo.findMember(db, { id: challenge.staff_id });
       if (!member?.totp_secret_sealed) refuse('STAFF_CHALLENGE_EXPIRED');
       checkUsable(member, now);
       const secret = open(sealKey, member.totp_secret_sealed);
@@ -328,43 +288,31 @@ export function createStaff(deps: StaffDeps) {
       if (step === null) await recordFailure(member.id, 'code');
       const token = newToken();
       const result = await inTransaction(db, async (tx) => {
-        const used = await tx
-          .updateTable('staff_challenge')
-          .set({ consumed_at: now })
-          .where('id', '=', challenge.id)
-          .where('consumed_at', 'is', null)
-          .executeTakeFirst();
-        if (Number(used.numUpdatedRows) !== 1) refuse('STAFF_CHALLENGE_EXPIRED');
+        if (!(await repo.consumeChallenge(tx, challenge.id, now))) refuse('STAFF_CHALLENGE_EXPIRED');
         // The step only moves forward: a code racing itself opens one session.
-        const moved = await tx
-          .updateTable('staff_member')
-          .set({
-            totp_last_step: String(step),
+        const moved = await repo.advanceTotpStep(tx, {
+          id: member.id,
+          step: String(step),
+          patch: {
             failed_logins: 0,
             locked_until: null,
             updated_at: now,
             ...(challenge.kind === 'enrol' ? { totp_enrolled_at: now } : {}),
-          })
-          .where('id', '=', member.id)
-          .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(step))]))
-          .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) !== 1)
-          refuse('STAFF_CODE_WRONG', { attemptsLeft: config.loginMaxFailures });
+          },
+        });
+        if (!moved) refuse('STAFF_CODE_WRONG', { attemptsLeft: config.loginMaxFailures });
         const sessionId = newId('sss', now.getTime());
-        await tx
-          .insertInto('staff_session')
-          .values({
-            id: sessionId,
-            staff_id: member.id,
-            token_hash: sha256(token),
-            created_at: now,
-            last_seen_at: now,
-            expires_at: new Date(now.getTime() + maxMs),
-            revoked_at: null,
-            ip: meta.ip.slice(0, 64),
-            user_agent: meta.userAgent.slice(0, 256),
-          })
-          .execute();
+        await repo.insertSession(tx, {
+          id: sessionId,
+          staff_id: member.id,
+          token_hash: sha256(token),
+          created_at: now,
+          last_seen_at: now,
+          expires_at: new Date(now.getTime() + maxMs),
+          revoked_at: null,
+          ip: meta.ip.slice(0, 64),
+          user_agent: meta.userAgent.slice(0, 256),
+        });
         await audit.record(tx, {
           actorId: member.id,
           action: challenge.kind === 'enrol' ? 'staff.enrol_totp' : 'staff.login',
@@ -384,31 +332,14 @@ export function createStaff(deps: StaffDeps) {
 
     /** The staff context of a bearer token; refuses LOGIN_REQUIRED, SESSION_EXPIRED or ACCOUNT_DISABLED. */
     async resolve(token: string): Promise<StaffContext> {
-      const row = await db
-        .selectFrom('staff_session as s')
-        .innerJoin('staff_member as m', 'm.id', 's.staff_id')
-        .select([
-          's.id as session_id',
-          's.staff_id',
-          's.expires_at',
-          's.last_seen_at',
-          's.revoked_at',
-          'm.roles',
-          'm.status',
-        ])
-        .where('s.token_hash', '=', sha256(token))
-        .executeTakeFirst();
+      const row = await repo.findSessionByTokenHash(db, sha256(token));
       if (!row) refuse('LOGIN_REQUIRED');
       const now = clock.now();
       if (row.revoked_at !== null || row.expires_at <= now) refuse('SESSION_EXPIRED');
       if (now.getTime() - row.last_seen_at.getTime() > idleMs) refuse('SESSION_EXPIRED');
       if (row.status !== 'active') refuse('ACCOUNT_DISABLED');
       if (now.getTime() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
-        await db
-          .updateTable('staff_session')
-          .set({ last_seen_at: now })
-          .where('id', '=', row.session_id)
-          .execute();
+        await repo.touchSession(db, row.session_id, now);
       }
       return Object.freeze({
         staffId: row.staff_id,
@@ -419,12 +350,7 @@ export function createStaff(deps: StaffDeps) {
 
     async logout(ctx: StaffContext): Promise<void> {
       await inTransaction(db, async (tx) => {
-        await tx
-          .updateTable('staff_session')
-          .set({ revoked_at: clock.now() })
-          .where('id', '=', ctx.sessionId)
-          .where('revoked_at', 'is', null)
-          .execute();
+        await repo.revokeSession(tx, ctx.sessionId, clock.now());
         await audit.record(tx, {
           actorId: ctx.staffId,
           action: 'staff.logout',
@@ -435,7 +361,7 @@ export function createStaff(deps: StaffDeps) {
     },
 
     async me(ctx: StaffContext): Promise<StaffMe> {
-      const member = await findMember(db, { id: ctx.staffId });
+      const member = await repo.findMember(db, { id: ctx.staffId });
       if (!member) refuse('SESSION_EXPIRED');
       return {
         staff_id: member.id,
@@ -467,18 +393,14 @@ export function createStaff(deps: StaffDeps) {
     },
 
     async list(): Promise<StaffSummary[]> {
-      const rows = await db.selectFrom('staff_member').selectAll().orderBy('created_at', 'asc').execute();
+      const rows = await repo.listMembers(db);
       return rows.map(summary);
     },
 
     /** Display names of staff ids (audit viewer, adjustments). */
     async names(ids: readonly string[]): Promise<Record<string, string>> {
       if (ids.length === 0) return {};
-      const rows = await db
-        .selectFrom('staff_member')
-        .select(['id', 'email'])
-        .where('id', 'in', [...ids])
-        .execute();
+      const rows = await repo.memberEmails(db, ids);
       return Object.fromEntries(rows.map((r) => [r.id, r.email]));
     },
 
@@ -514,15 +436,11 @@ export function createStaff(deps: StaffDeps) {
       const roles = parseRoles(input.roles);
       const reason = checkReason(input.reason);
       return inTransaction(db, async (tx) => {
-        const member = await findMember(tx, { id: input.staffId }, true);
+        const member = await repo.findMember(tx, { id: input.staffId }, { lock: true });
         if (!member) refuse('NOT_FOUND');
         // The actor is an active administrator and cannot change themselves: one always remains.
         if (member.id === actor.staffId) refuse('STAFF_SELF_ACTION');
-        await tx
-          .updateTable('staff_member')
-          .set({ roles, updated_at: clock.now() })
-          .where('id', '=', member.id)
-          .execute();
+        await repo.updateMember(tx, member.id, { roles, updated_at: clock.now() });
         await audit.record(tx, {
           actorId: actor.staffId,
           action: 'staff.roles',
@@ -543,20 +461,16 @@ export function createStaff(deps: StaffDeps) {
     ) {
       const reason = checkReason(input.reason);
       return inTransaction(db, async (tx) => {
-        const member = await findMember(tx, { id: input.staffId }, true);
+        const member = await repo.findMember(tx, { id: input.staffId }, { lock: true });
         if (!member) refuse('NOT_FOUND');
         if (member.id === actor.staffId) refuse('STAFF_SELF_ACTION');
         const now = clock.now();
-        await tx
-          .updateTable('staff_member')
-          .set({
-            status: input.status,
-            updated_at: now,
-            ...(input.status === 'active' ? { failed_logins: 0, locked_until: null } : {}),
-          })
-          .where('id', '=', member.id)
-          .execute();
-        const ended = input.status === 'disabled' ? await revokeAll(tx, member.id, now) : 0;
+        await repo.updateMember(tx, member.id, {
+          status: input.status,
+          updated_at: now,
+          ...(input.status === 'active' ? { failed_logins: 0, locked_until: null } : {}),
+        });
+        const ended = input.status === 'disabled' ? await repo.revokeMemberSessions(tx, member.id, now) : 0;
         await audit.record(tx, {
           actorId: actor.staffId,
           action: input.status === 'disabled' ? 'staff.disable' : 'staff.enable',
@@ -574,16 +488,17 @@ export function createStaff(deps: StaffDeps) {
     async resetTotp(actor: StaffContext, input: { staffId: string; reason: string }) {
       const reason = checkReason(input.reason);
       return inTransaction(db, async (tx) => {
-        const member = await findMember(tx, { id: input.staffId }, true);
+        const member = await repo.findMember(tx, { id: input.staffId }, { lock: true });
         if (!member) refuse('NOT_FOUND');
         if (member.id === actor.staffId) refuse('STAFF_SELF_ACTION');
         const now = clock.now();
-        await tx
-          .updateTable('staff_member')
-          .set({ totp_secret_sealed: null, totp_enrolled_at: null, totp_last_step: null, updated_at: now })
-          .where('id', '=', member.id)
-          .execute();
-        const ended = await revokeAll(tx, member.id, now);
+        await repo.updateMember(tx, member.id, {
+          totp_secret_sealed: null,
+          totp_enrolled_at: null,
+          totp_last_step: null,
+          updated_at: now,
+        });
+        const ended = await repo.revokeMemberSessions(tx, member.id, now);
         await audit.record(tx, {
           actorId: actor.staffId,
           action: 'staff.reset_totp',
