@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -83,4 +83,23 @@ describe('table ownership (scripts/check-tables.ts, in CI)', () => {
   it('every table is used only by the module that declares it', () => {
     expect(trespasses()).toEqual([]);
   });
+});
+
+describe('every server module has the same rooms', () => {
+  const modules = join(root, 'apps/server/src/modules');
+  // Modules that offer no HTTP calls of their own: the ledger (staff reach it through the back office)
+  // and notify (the back office lists its outbox).
+  const NO_ROUTES = new Set(['ledger', 'notify']);
+  for (const name of readdirSync(modules)) {
+    it(`${name}: index.ts, service.ts, repo.ts, README.md${NO_ROUTES.has(name) ? '' : ', routes.ts'}`, () => {
+      const rooms = [
+        'index.ts',
+        'service.ts',
+        'repo.ts',
+        'README.md',
+        ...(NO_ROUTES.has(name) ? [] : ['routes.ts']),
+      ];
+      expect(rooms.filter((room) => !existsSync(join(modules, name, room)))).toEqual([]);
+    });
+  }
 });
