@@ -134,6 +134,248 @@ export type SimHistory = {
   last: { atMs: number; priceTicks: bigint; bidTicks: bigint; askTicks: bigint; markTicks: bigint };
 };
 
+type Period = [number, number];
+
+/** The sampled instants, newest first, with the open time each stands for. */
+type Samples = { times: number[]; spans: number[] };
+
+/** How many buckets of `interval` the samples (newest first) fall in, and the oldest one's start. */
+function countBuckets(
+  times: readonly number[],
+  interval: KlineInterval,
+): { count: number; previous: number } {
+  let count = 0;
+  let previous = Number.NaN;
+  for (const t of times) {
+    const b = bucketStart(t, interval);
+    if (b !== previous) count++;
+    previous = b;
+  }
+  return { count, previous };
+}
+
+/** The open parts of the bucket [bucket, openEnd), newest first, from period `iv` back. */
+function openParts(periods: readonly Period[], iv: number, bucket: number, openEnd: number): Period[] {
+  const parts: Period[] = [];
+  for (let j = iv; j >= 0 && (periods[j] as Period)[1] > bucket; j--) {
+    const [s, e] = periods[j] as Period;
+    const part: Period = [Math.max(s, bucket), Math.min(e, openEnd)];
+    if (part[0] < part[1]) parts.push(part);
+  }
+  return parts;
+}
+
+/**
+ * P points evenly over the bucket's open time (newest first), each standing for total / P; a
+ * point is kept when it is older than every sample so far (and before `boundary`).
+ */
+function spreadPoints(samples: Samples, parts: readonly Period[], boundary: number): void {
+  const P = HISTORY_LIMITS.pointsPerBucket;
+  const { times, spans } = samples;
+  const total = parts.reduce((sum, [s, e]) => sum + (e - s), 0);
+  let part = 0;
+  let passed = 0;
+  for (let p = P - 1; p >= 0; p--) {
+    const fromEnd = total - ((p + 0.5) * total) / P;
+    while (
+      part < parts.length - 1 &&
+      fromEnd >= passed + ((parts[part] as Period)[1] - (parts[part] as Period)[0])
+    ) {
+      const [s, e] = parts[part] as Period;
+      passed += e - s;
+      part++;
+    }
+    const at = Math.floor((parts[part] as Period)[1] - (fromEnd - passed));
+    const t = Math.min(at, boundary - 1);
+    if (t >= (times[times.length - 1] as number)) continue;
+    times.push(t);
+    spans.push(total / P);
+  }
+}
+
+/**
+ * The sample times, walking back from the end of the latest open period: per interval (finest
+ * first) buckets are added until it has `candles` of them. `regionStart[k]`: where interval k's
+ * own points end (older points belong to coarser intervals).
+ */
+function sampleTimes(periods: readonly Period[], candles: number): Samples & { regionStart: number[] } {
+  const latest = periods[periods.length - 1] as Period;
+  const samples: Samples = { times: [latest[1] - 1], spans: [Math.min(1_000, latest[1] - latest[0])] };
+  let boundary = latest[1] - 1;
+  let iv = periods.length - 1;
+  const regionStart: number[] = [];
+  for (const interval of KLINE_INTERVALS) {
+    let { count, previous } = countBuckets(samples.times, interval);
+    while (count < candles) {
+      while (iv >= 0 && (periods[iv] as Period)[0] >= boundary) iv--;
+      if (iv < 0) break;
+      const openEnd = Math.min((periods[iv] as Period)[1], boundary);
+      const b = bucketStart(openEnd - 1, interval);
+      spreadPoints(samples, openParts(periods, iv, b, openEnd), boundary);
+      if (bucketStart(samples.times[samples.times.length - 1] as number, interval) !== previous) count++;
+      previous = b;
+      boundary = b;
+    }
+    regionStart.push(bucketStart(boundary, interval));
+  }
+  return { ...samples, regionStart };
+}
+
+/** The sim's model of one instrument: its class parameters, volatility, reversion and size step. */
+function walkModel(instrument: Instrument, feedTickMs: number) {
+  const params = SIM_CLASS_PARAMS[instrument.assetClass];
+  const contractUnits = 10n ** BigInt(QTY_SCALE);
+  const product = instrument.lotUnits * parseUnitsOrThrow(instrument.contractSize, { scale: QTY_SCALE });
+  const sizeStep =
+    product % contractUnits === 0n && product > 0n ? product / contractUnits : instrument.lotUnits;
+  return {
+    instrument,
+    params,
+    vol: params.vol * (0.7 + 0.6 * hashUnit(instrument.symbol)),
+    kappa: Math.LN2 / SIM_LIMITS.reversionHalfLifeMs,
+    anchor: Math.log(Number(instrument.refTicks)),
+    tickValue: Number(instrument.tickUnits) / 10 ** instrument.priceScale,
+    sizeStep,
+    stepQuantity: Number(sizeStep) / 10 ** QTY_SCALE,
+    tickMs: feedTickMs > 0 ? feedTickMs : 1_000,
+  };
+}
+
+type Model = ReturnType<typeof walkModel>;
+
+/** Per sample (newest first): prices in whole ticks and sizes in whole steps, exact integers (well under 2^53). */
+type Points = {
+  times: readonly number[];
+  price: Float64Array;
+  high: Float64Array;
+  low: Float64Array;
+  steps: Float64Array;
+  ticks: Float64Array;
+};
+
+/** Prices: the sim's walk, backwards from the reference price. */
+function walkPrices(model: Model, rng: ReturnType<typeof createPrng>, samples: Samples): Points {
+  const { params, vol, kappa, anchor } = model;
+  const { times, spans } = samples;
+  const n = times.length;
+  const points = {
+    times,
+    price: new Float64Array(n),
+    high: new Float64Array(n),
+    low: new Float64Array(n),
+    steps: new Float64Array(n),
+    ticks: new Float64Array(n),
+  };
+  const toTicks = (v: number) => Math.max(2, Math.round(Math.exp(v)));
+  let x = anchor;
+  for (let i = 0; i < n; i++) {
+    if (i > 0) {
+      const dtMs = Math.min((times[i - 1] as number) - (times[i] as number), SIM_LIMITS.maxGapMs);
+      const decay = Math.exp(-kappa * dtMs);
+      const sd = vol * Math.sqrt((1 - decay * decay) / (2 * kappa) / YEAR_MS);
+      x = anchor + (x - anchor) * decay + sd * rng.normal();
+    }
+    const span = spans[i] as number;
+    const wick = 0.6 * vol * Math.sqrt(span / YEAR_MS);
+    points.price[i] = toTicks(x);
+    points.high[i] = toTicks(x + Math.abs(rng.normal()) * wick);
+    points.low[i] = toTicks(x - Math.abs(rng.normal()) * wick);
+    const prints = Math.max(1, Math.round((params.activity * span) / model.tickMs));
+    const quantity =
+      (params.notional * prints * Math.exp(0.5 * rng.normal() - 0.125)) /
+      ((points.price[i] as number) * model.tickValue);
+    points.steps[i] = Math.max(1, Math.min(1e12, Math.round(quantity / model.stepQuantity)));
+    points.ticks[i] = prints;
+  }
+  return points;
+}
+
+/** Candles of `interval` from points [from, to) (descending indexes), oldest first. */
+function pointCandles(
+  model: Model,
+  points: Points,
+  input: { interval: KlineInterval; from: number; to: number },
+): Candle[] {
+  const out: Candle[] = [];
+  let current: Candle | null = null;
+  let sumPS = 0n;
+  const settle = () => {
+    // Turnover of the points part: Σ price × steps, scaled once per candle.
+    if (current && sumPS > 0n) current.turnover += turnoverUnits(model.instrument, sumPS, model.sizeStep);
+    sumPS = 0n;
+  };
+  for (let i = input.to - 1; i >= input.from; i--) {
+    const openTime = bucketStart(points.times[i] as number, input.interval);
+    const p = BigInt(points.price[i] as number);
+    if (!current || current.openTime !== openTime) {
+      settle();
+      current = { openTime, open: p, high: p, low: p, close: p, volume: 0n, turnover: 0n, ticks: 0 };
+      out.push(current);
+    }
+    const h = BigInt(points.high[i] as number);
+    const l = BigInt(points.low[i] as number);
+    if (h > current.high) current.high = h;
+    if (l < current.low) current.low = l;
+    current.close = p;
+    const st = BigInt(points.steps[i] as number);
+    current.volume += st * model.sizeStep;
+    sumPS += p * st;
+    current.ticks += points.ticks[i] as number;
+  }
+  settle();
+  return out;
+}
+
+/** Folds the finer interval's candles (newer than `out`'s) into `out`'s candles of `interval`. */
+function foldFiner(out: Candle[], finer: readonly Candle[], interval: KlineInterval): Candle[] {
+  let current: Candle | null = out[out.length - 1] ?? null;
+  for (const c of finer) {
+    const openTime = bucketStart(c.openTime, interval);
+    if (!current || current.openTime !== openTime) {
+      current = { ...c, openTime };
+      out.push(current);
+      continue;
+    }
+    if (c.high > current.high) current.high = c.high;
+    if (c.low < current.low) current.low = c.low;
+    current.close = c.close;
+    current.volume += c.volume;
+    current.turnover += c.turnover;
+    current.ticks += c.ticks;
+  }
+  return out;
+}
+
+/** Interval k: its own points (older than interval k-1's region), then interval k-1's candles. */
+function allCandles(model: Model, points: Points, regionStart: readonly number[]): Candle[][] {
+  const candles: Candle[][] = [];
+  let newer = 0;
+  KLINE_INTERVALS.forEach((interval, k) => {
+    let older = newer;
+    while (older < points.times.length && (points.times[older] as number) >= (regionStart[k] as number))
+      older++;
+    const own = pointCandles(model, points, { interval, from: newer, to: older });
+    candles.push(foldFiner(own, k === 0 ? [] : (candles[k - 1] as Candle[]), interval));
+    newer = older;
+  });
+  return candles;
+}
+
+/** The latest price, with the sim's spread around it. */
+function lastQuote(model: Model, points: Points): SimHistory['last'] {
+  const mid = BigInt(points.price[0] as number);
+  const half = BigInt(Math.max(1, Math.round((Number(mid) * model.params.spreadBps) / 20_000)));
+  const bid = mid - half > 0n ? mid - half : 1n;
+  const ask = mid + half;
+  return {
+    atMs: points.times[0] as number,
+    priceTicks: mid,
+    bidTicks: bid,
+    askTicks: ask,
+    markTicks: midTicks(bid, ask),
+  };
+}
+
 /** The history of one instrument ending at `endMs` (null: never open in the lookback). Pure. */
 export function simHistory(
   instrument: Instrument,
@@ -146,173 +388,11 @@ export function simHistory(
     end,
     options.offsets ?? sharedOffsets,
   );
-  const latest = periods[periods.length - 1];
-  if (!latest) return null;
-  const P = HISTORY_LIMITS.pointsPerBucket;
-
-  // Times, newest first, and the open time each point stands for.
-  const times: number[] = [latest[1] - 1];
-  const spans: number[] = [Math.min(1_000, latest[1] - latest[0])];
-  let boundary = latest[1] - 1;
-  let iv = periods.length - 1;
-  const regionStart: number[] = [];
-  for (const interval of KLINE_INTERVALS) {
-    let count = 0;
-    let previous = Number.NaN;
-    for (const t of times) {
-      const b = bucketStart(t, interval);
-      if (b !== previous) count++;
-      previous = b;
-    }
-    while (count < options.candles) {
-      while (iv >= 0 && (periods[iv] as [number, number])[0] >= boundary) iv--;
-      if (iv < 0) break;
-      const openEnd = Math.min((periods[iv] as [number, number])[1], boundary);
-      const b = bucketStart(openEnd - 1, interval);
-      const parts: Array<[number, number]> = [];
-      for (let j = iv; j >= 0 && (periods[j] as [number, number])[1] > b; j--) {
-        const [s, e] = periods[j] as [number, number];
-        const part: [number, number] = [Math.max(s, b), Math.min(e, openEnd)];
-        if (part[0] < part[1]) parts.push(part);
-      }
-      const total = parts.reduce((sum, [s, e]) => sum + (e - s), 0);
-      // P points evenly over the bucket's open time (newest first), each standing for total / P.
-      let part = 0;
-      let passed = 0;
-      for (let p = P - 1; p >= 0; p--) {
-        const fromEnd = total - ((p + 0.5) * total) / P;
-        while (
-          part < parts.length - 1 &&
-          fromEnd >= passed + ((parts[part] as [number, number])[1] - (parts[part] as [number, number])[0])
-        ) {
-          const [s, e] = parts[part] as [number, number];
-          passed += e - s;
-          part++;
-        }
-        const at = Math.floor((parts[part] as [number, number])[1] - (fromEnd - passed));
-        const t = Math.min(at, boundary - 1);
-        if (t >= (times[times.length - 1] as number)) continue;
-        times.push(t);
-        spans.push(total / P);
-      }
-      if (bucketStart(times[times.length - 1] as number, interval) !== previous) count++;
-      previous = b;
-      boundary = b;
-    }
-    regionStart.push(bucketStart(boundary, interval));
-  }
-
-  // Prices: the sim's walk, backwards from the reference price.
-  const params = SIM_CLASS_PARAMS[instrument.assetClass];
-  const rng = createPrng(`${options.seed}|${instrument.symbol}|history`);
-  const vol = params.vol * (0.7 + 0.6 * hashUnit(instrument.symbol));
-  const kappa = Math.LN2 / SIM_LIMITS.reversionHalfLifeMs;
-  const anchor = Math.log(Number(instrument.refTicks));
-  const tickValue = Number(instrument.tickUnits) / 10 ** instrument.priceScale;
-  const contractUnits = 10n ** BigInt(QTY_SCALE);
-  const product = instrument.lotUnits * parseUnitsOrThrow(instrument.contractSize, { scale: QTY_SCALE });
-  const sizeStep =
-    product % contractUnits === 0n && product > 0n ? product / contractUnits : instrument.lotUnits;
-  const stepQuantity = Number(sizeStep) / 10 ** QTY_SCALE;
-  const tickMs = options.feedTickMs > 0 ? options.feedTickMs : 1_000;
-
-  const n = times.length;
-  // Prices in whole ticks and sizes in whole steps, as exact integers (well under 2^53).
-  const price = new Float64Array(n);
-  const high = new Float64Array(n);
-  const low = new Float64Array(n);
-  const steps = new Float64Array(n);
-  const ticks = new Float64Array(n);
-  const toTicks = (v: number) => Math.max(2, Math.round(Math.exp(v)));
-  let x = anchor;
-  for (let i = 0; i < n; i++) {
-    if (i > 0) {
-      const dtMs = Math.min((times[i - 1] as number) - (times[i] as number), SIM_LIMITS.maxGapMs);
-      const decay = Math.exp(-kappa * dtMs);
-      const sd = vol * Math.sqrt((1 - decay * decay) / (2 * kappa) / YEAR_MS);
-      x = anchor + (x - anchor) * decay + sd * rng.normal();
-    }
-    const span = spans[i] as number;
-    const wick = 0.6 * vol * Math.sqrt(span / YEAR_MS);
-    price[i] = toTicks(x);
-    high[i] = toTicks(x + Math.abs(rng.normal()) * wick);
-    low[i] = toTicks(x - Math.abs(rng.normal()) * wick);
-    const prints = Math.max(1, Math.round((params.activity * span) / tickMs));
-    const quantity =
-      (params.notional * prints * Math.exp(0.5 * rng.normal() - 0.125)) / ((price[i] as number) * tickValue);
-    steps[i] = Math.max(1, Math.min(1e12, Math.round(quantity / stepQuantity)));
-    ticks[i] = prints;
-  }
-
-  /** Candles of `interval` from points [from, to) (descending indexes), then finer candles folded in. */
-  function build(interval: KlineInterval, from: number, to: number, finer: readonly Candle[]): Candle[] {
-    const out: Candle[] = [];
-    let current: Candle | null = null;
-    let sumPS = 0n;
-    const settle = () => {
-      // Turnover of the points part: Σ price × steps, scaled once per candle.
-      if (current && sumPS > 0n) current.turnover += turnoverUnits(instrument, sumPS, sizeStep);
-      sumPS = 0n;
-    };
-    for (let i = to - 1; i >= from; i--) {
-      const openTime = bucketStart(times[i] as number, interval);
-      const p = BigInt(price[i] as number);
-      if (!current || current.openTime !== openTime) {
-        settle();
-        current = { openTime, open: p, high: p, low: p, close: p, volume: 0n, turnover: 0n, ticks: 0 };
-        out.push(current);
-      }
-      const h = BigInt(high[i] as number);
-      const l = BigInt(low[i] as number);
-      if (h > current.high) current.high = h;
-      if (l < current.low) current.low = l;
-      current.close = p;
-      const st = BigInt(steps[i] as number);
-      current.volume += st * sizeStep;
-      sumPS += p * st;
-      current.ticks += ticks[i] as number;
-    }
-    settle();
-    for (const c of finer) {
-      const openTime = bucketStart(c.openTime, interval);
-      if (!current || current.openTime !== openTime) {
-        current = { ...c, openTime };
-        out.push(current);
-        continue;
-      }
-      if (c.high > current.high) current.high = c.high;
-      if (c.low < current.low) current.low = c.low;
-      current.close = c.close;
-      current.volume += c.volume;
-      current.turnover += c.turnover;
-      current.ticks += c.ticks;
-    }
-    return out;
-  }
-
-  // Interval k: its own points (older than interval k-1's region), then interval k-1's candles.
-  const candles: Candle[][] = [];
-  let newer = 0;
-  KLINE_INTERVALS.forEach((interval, k) => {
-    let older = newer;
-    while (older < n && (times[older] as number) >= (regionStart[k] as number)) older++;
-    candles.push(build(interval, newer, older, k === 0 ? [] : (candles[k - 1] as Candle[])));
-    newer = older;
-  });
-  const mid = BigInt(price[0] as number);
-  const half = BigInt(Math.max(1, Math.round((Number(mid) * params.spreadBps) / 20_000)));
-  const bid = mid - half > 0n ? mid - half : 1n;
-  const ask = mid + half;
-  return {
-    candles,
-    last: {
-      atMs: times[0] as number,
-      priceTicks: mid,
-      bidTicks: bid,
-      askTicks: ask,
-      markTicks: midTicks(bid, ask),
-    },
-  };
+  if (periods.length === 0) return null;
+  const { regionStart, ...samples } = sampleTimes(periods, options.candles);
+  const model = walkModel(instrument, options.feedTickMs);
+  const points = walkPrices(model, createPrng(`${options.seed}|${instrument.symbol}|history`), samples);
+  return { candles: allCandles(model, points, regionStart), last: lastQuote(model, points) };
 }
 
 export function intervalOf(k: number): KlineInterval {
