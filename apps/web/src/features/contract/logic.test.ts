@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   amountBreak,
   closeLotsBreak,
+  contractOrderChecks,
   defaultContract,
   defaultLeverage,
   fractionPct,
@@ -84,5 +85,44 @@ describe('display helpers', () => {
     expect(defaultLeverage([1, 2, 5, 10, 20, 50, 100])).toBe(10);
     expect(defaultLeverage([20, 50])).toBe(20);
     expect(defaultLeverage([1, 2])).toBe(2);
+  });
+
+  it('checks the typed order: preview once lots (and a limit price) are valid, send once TP/SL read', () => {
+    const instrument = { lot_step: '0.01', min_lots: '0.01', max_lots: '50', price_tick: '0.5' };
+    const base = { instrument, side: 'buy' as const, type: 'market' as const, price: '', tp: '', sl: '' };
+    expect(contractOrderChecks({ ...base, lots: '', last: '100' })).toMatchObject({
+      quotable: false,
+      ready: false,
+      reference: '100',
+    });
+    expect(contractOrderChecks({ ...base, lots: '0.005', last: '100' })).toMatchObject({
+      lotsProblem: 'step',
+      quotable: false,
+    });
+    expect(contractOrderChecks({ ...base, lots: '1', last: '100' })).toMatchObject({
+      quotable: true,
+      ready: true,
+    });
+    // a TP on the wrong side is named but does not block; an unreadable one does
+    expect(contractOrderChecks({ ...base, lots: '1', tp: '90', last: '100' })).toMatchObject({
+      sideBreaks: ['tpSide'],
+      ready: true,
+    });
+    expect(contractOrderChecks({ ...base, lots: '1', sl: 'x', last: '100' })).toMatchObject({
+      sideBreaks: ['slInvalid'],
+      quotable: true,
+      ready: false,
+    });
+    const limit = { ...base, type: 'limit' as const, lots: '1', last: '100' };
+    expect(contractOrderChecks({ ...limit, price: '' })).toMatchObject({ quotable: false, reference: null });
+    expect(contractOrderChecks({ ...limit, price: '99.3' })).toMatchObject({
+      priceProblem: 'tick',
+      reference: null,
+      quotable: false,
+    });
+    expect(contractOrderChecks({ ...limit, price: ' 99.5 ' })).toMatchObject({
+      reference: '99.5',
+      ready: true,
+    });
   });
 });

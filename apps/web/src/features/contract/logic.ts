@@ -172,3 +172,32 @@ export function stepDecimals(step: string): number {
   const dot = step.indexOf('.');
   return dot < 0 ? 0 : step.slice(dot + 1).replace(/0+$/, '').length;
 }
+
+/**
+ * The order form's checks on what is typed: the rule each input breaks, the reference price TP/SL are
+ * held against (the limit price, or the last trade for a market order), whether the order can be
+ * previewed (`quotable`) and whether it can be sent (`ready`: also no unreadable TP/SL).
+ */
+export function contractOrderChecks(options: {
+  instrument: Pick<ContractInstrumentData, 'lot_step' | 'min_lots' | 'max_lots' | 'price_tick'>;
+  side: ContractSide;
+  type: 'market' | 'limit';
+  price: string;
+  lots: string;
+  tp: string;
+  sl: string;
+  last: string | null | undefined;
+}) {
+  const { instrument, side, type, price, lots, tp, sl } = options;
+  const lotsProblem = lotsBreak(lots, instrument);
+  const priceProblem = type === 'limit' ? priceBreak(price, instrument.price_tick) : null;
+  const reference =
+    type === 'limit' ? (priceProblem === null && price.trim() !== '' ? price.trim() : null) : options.last;
+  const sideBreaks = tpSlBreaks({ side, tp, sl, reference });
+  const quotable =
+    lots.trim() !== '' &&
+    lotsProblem === null &&
+    (type === 'market' || (price.trim() !== '' && priceProblem === null));
+  const ready = quotable && !sideBreaks.some((b) => b.endsWith('Invalid'));
+  return { lotsProblem, priceProblem, reference, sideBreaks, quotable, ready };
+}

@@ -10,6 +10,7 @@ import {
   showStake,
   signOf,
   stakeBreaks,
+  stakeFigures,
   stakePresets,
   stakeTextError,
   stakeUnits,
@@ -135,5 +136,40 @@ describe('instrument choice', () => {
     expect(pickInstrument(list, null)?.symbol).toBe('BTC/USDT');
     expect(pickInstrument([item('XAU/USD', false)], null)?.symbol).toBe('XAU/USD');
     expect(pickInstrument([], null)).toBeUndefined();
+  });
+});
+
+describe('stakeFigures', () => {
+  const instrument = { min_stake: '1', max_stake: '1000', enabled: true, open: true };
+  const chosen = { seconds: 60, payout_rate: '0.85' } as OptionInstrumentData['durations'][number];
+  const base = { availableText: '50', instrument, chosen };
+
+  it('works out payout, profit and readiness exactly', () => {
+    const f = stakeFigures({ ...base, stake: '10' });
+    expect(f.stakeValue).toBe(u('10'));
+    expect(f.breaks).toEqual([]);
+    expect(f.payout === null ? null : showStake(f.payout)).toBe('18.5');
+    expect(f.profit === null ? null : showStake(f.profit)).toBe('8.5');
+    expect(f.ready).toBe(true);
+    expect(f.maxStake).toBe(u('50'));
+  });
+
+  it('names broken rules and refuses what cannot be bought', () => {
+    expect(stakeFigures({ ...base, stake: '60' }).breaks).toEqual(['balance']);
+    expect(stakeFigures({ ...base, stake: '' })).toMatchObject({
+      stakeValue: null,
+      textError: null,
+      ready: false,
+    });
+    expect(stakeFigures({ ...base, stake: 'abc' })).toMatchObject({ textError: 'invalid', ready: false });
+    expect(stakeFigures({ ...base, stake: '0' })).toMatchObject({ breaks: [], ready: false });
+    expect(stakeFigures({ ...base, stake: '10', chosen: null })).toMatchObject({
+      payout: null,
+      ready: false,
+    });
+    expect(stakeFigures({ ...base, stake: '10', instrument: { ...instrument, open: false } }).ready).toBe(
+      false,
+    );
+    expect(stakeFigures({ ...base, stake: '10', availableText: null }).maxStake).toBe(u('1000'));
   });
 });

@@ -151,3 +151,30 @@ export function signOf(value: string | null): 'up' | 'down' | 'flat' {
   const order = compare(value, '0');
   return order === null || order === 0 ? 'flat' : order > 0 ? 'up' : 'down';
 }
+
+/**
+ * The order panel's figures for a typed stake: its units, the rules it breaks, the payout and profit a
+ * win would bring on the chosen duration, whether it can be bought, and the most the "max" button may
+ * fill in (the instrument's maximum, or the balance when lower).
+ */
+export function stakeFigures(options: {
+  stake: string;
+  availableText: string | null;
+  instrument: Pick<OptionInstrumentData, 'min_stake' | 'max_stake' | 'enabled' | 'open'>;
+  chosen: OptionDurationData | null;
+}) {
+  const { stake, instrument, chosen } = options;
+  const stakeValue = stakeUnits(stake);
+  const textError = stake.trim() === '' ? null : stakeTextError(stake);
+  const available = stakeUnits(options.availableText);
+  const min = stakeUnits(instrument.min_stake) ?? 0n;
+  const max = stakeUnits(instrument.max_stake) ?? 0n;
+  const breaks =
+    stakeValue === null || stakeValue === 0n ? [] : stakeBreaks({ stake: stakeValue, min, max, available });
+  const payout = stakeValue !== null && chosen ? payoutOnWin(stakeValue, chosen.payout_rate) : null;
+  const profit = payout !== null && stakeValue !== null ? payout - stakeValue : null;
+  const tradable = instrument.enabled && instrument.open;
+  const ready = tradable && chosen !== null && stakeValue !== null && stakeValue > 0n;
+  const maxStake = available !== null && available < max ? available : max;
+  return { stakeValue, textError, available, breaks, payout, profit, ready, maxStake };
+}
