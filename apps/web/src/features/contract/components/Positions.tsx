@@ -1,5 +1,4 @@
 import type { CloseAllResult, ContractInstrumentData, ContractPositionData } from '@bourse/protocol';
-import { Num } from '@bourse/ui';
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
