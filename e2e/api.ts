@@ -3,7 +3,7 @@ import { generate } from 'otplib';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { baseUrl, type LANGS, VIEWPORTS, type ViewportName } from './browser.ts';
+import { baseUrl, type LANGS, outboxCode, VIEWPORTS, type ViewportName } from './browser.ts';
 
 /** What the tests do through the APIs rather than the screens: customer calls, staff set-up. */
 
@@ -75,6 +75,30 @@ export async function webData<T>(
   return answer.data;
 }
 
+/**
+ * A new customer registered by e-mail (the code read from the outbox) with the login `password`;
+ * its session token.
+ */
+export async function registerCustomer(email: string, password = 'secret123'): Promise<string> {
+  const sent = await webCall('GET', 'getCode', { account: email, scene: 'register' }, null);
+  expect(sent.code, sent.msg).toBe(1);
+  const registered = await webCall<{ token_h5: string }>(
+    'POST',
+    'userRegister',
+    {
+      type: 'email',
+      account: email,
+      code: await outboxCode(email),
+      password,
+      password2: password,
+      agree: '1',
+    },
+    null,
+  );
+  expect(registered.code, registered.msg).toBe(1);
+  return registered.data.token_h5;
+}
+
 /** A new demo customer (`tempLogin`: 100,000 virtual USDT in its demo spot account); its session token. */
 export async function demoToken(): Promise<string> {
   const demo = await webCall<{ token: string }>('GET', 'tempLogin', {}, null);
@@ -82,10 +106,14 @@ export async function demoToken(): Promise<string> {
   return demo.data.token;
 }
 
-/** A staff administrator of the test's own, straight into the database (TOTP not yet enrolled). */
+/**
+ * A staff member of the test's own (an administrator unless `roles` says otherwise), straight into
+ * the database (TOTP not yet enrolled).
+ */
 export async function createAdministrator(
   label: string,
   name: string,
+  roles: readonly string[] = ['administrator'],
 ): Promise<{ email: string; password: string }> {
   const email = `${label}-${Date.now()}@e2e.local`;
   const password = `${label}-password`;
@@ -94,12 +122,13 @@ export async function createAdministrator(
   try {
     await client.query(
       `insert into staff_member (id, email, name, password_hash, roles, created_at, updated_at)
-       values ($1, $2, $3, $4, array['administrator']::text[], now(), now())`,
+       values ($1, $2, $3, $4, $5::text[], now(), now())`,
       [
         `stf_${label.replace(/[^A-Za-z0-9]/g, '').toUpperCase()}${Date.now()}`,
         email,
         name,
         await hash(password),
+        roles,
       ],
     );
   } finally {
@@ -188,4 +217,24 @@ export async function setTradingHours(
   }).then((r) => r.json())) as Envelope<{ trading_hours: string; state: string }>;
   expect(answer.code, answer.msg).toBe(1);
   return { previous, state: answer.data.state };
+}
+
+/**
+ * Sets one withdrawal rule (`window`, `turnover`, `fee`, …) through the staff call
+ * `admin/withdrawals/rules/update` (audited with `reason`, live at once) under the staff session `staff`.
+ */
+export async function setWithdrawRule(
+  staff: string,
+  code: string,
+  enabled: boolean,
+  params: object,
+  reason = 'e2e: policy for this file',
+): Promise<void> {
+  const answer = await staffCall(
+    'POST',
+    'withdrawals/rules/update',
+    { code, enabled: enabled ? '1' : '0', params: JSON.stringify(params), reason },
+    staff,
+  );
+  expect(answer.code, answer.msg).toBe(1);
 }

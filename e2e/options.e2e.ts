@@ -19,7 +19,7 @@ import {
   webCall,
   webData,
 } from './api.ts';
-import { baseUrl, LANGS, launch, newPage, screenshot, type ViewportName } from './browser.ts';
+import { baseUrl, LANGS, launch, screenshot, signedInPage, type ViewportName } from './browser.ts';
 import { englishTexts } from './pages.ts';
 
 /**
@@ -58,12 +58,9 @@ async function optionsAvailable(): Promise<bigint> {
   return stakeUnits(row?.available ?? '0') ?? 0n;
 }
 
-async function open(viewport: ViewportName, lang: Lang, path: string): Promise<Page> {
-  const { context, page } = await newPage(browser, { viewport, lang });
-  await context.addInitScript({ content: `localStorage.setItem('bourse.token', ${JSON.stringify(token)});` });
-  await page.goto(path);
-  return page;
-}
+/** A page logged in with the demo token, at a viewport and language, opened at `path`. */
+const open = (viewport: ViewportName, lang: Lang, path: string) =>
+  signedInPage(browser, { viewport, lang, token, path });
 
 const viewUrl = `/options?symbol=${encodeURIComponent(SYMBOL)}`;
 

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { outboxCode } from './browser.ts';
 
 /** Page objects: what a customer does, by the app's data-testids. */
@@ -116,4 +117,13 @@ export async function englishTexts(page: Page): Promise<string[]> {
       .filter((text) => /[A-Za-z]{3,}/.test(text) && !ok(text));
     return [...out, ...placeholders];
   });
+}
+
+/**
+ * Fails when the page's text shows a translation key of one of the catalogue `namespaces`
+ * (`records.title`: a key the screen looked up and the catalogue lacks).
+ */
+export async function expectNoRawKeys(page: Page, namespaces: readonly string[]): Promise<void> {
+  const text = await page.locator('body').innerText();
+  expect(text).not.toMatch(new RegExp(`\\b(${namespaces.join('|')})\\.[a-z][A-Za-z]+\\b`));
 }
