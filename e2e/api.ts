@@ -201,23 +201,29 @@ export async function setTradingHours(
   symbol: string,
   hours: string,
 ): Promise<{ previous: string; state: string }> {
-  const headers = { authorization: `Bearer ${staff}`, 'content-type': 'application/json' };
-  const rtoken = () => `h${Math.random().toString(36).slice(2, 12)}`;
-  const list = (await fetch(
-    `${baseUrl()}/api/admin/market/hours?search=${encodeURIComponent(symbol)}&rtoken=${rtoken()}`,
-    { headers: { authorization: headers.authorization } },
-  ).then((r) => r.json())) as Envelope<{ items: Array<{ symbol: string; trading_hours: string }> }>;
+  const list = await staffCall<{ items: Array<{ symbol: string; trading_hours: string }> }>(
+    'GET',
+    'market/hours',
+    { search: symbol },
+    staff,
+  );
   expect(list.code, list.msg).toBe(1);
   const previous = list.data.items.find((i) => i.symbol === symbol)?.trading_hours;
   if (previous === undefined) throw new Error(`no instrument ${symbol}`);
-  const answer = (await fetch(`${baseUrl()}/api/admin/market/hours`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ symbol, hours, reason: 'e2e: a market closed on purpose', rtoken: rtoken() }),
-  }).then((r) => r.json())) as Envelope<{ trading_hours: string; state: string }>;
+  const answer = await staffCall<{ trading_hours: string; state: string }>(
+    'POST',
+    'market/hours',
+    { symbol, hours, reason: 'e2e: a market closed on purpose' },
+    staff,
+  );
   expect(answer.code, answer.msg).toBe(1);
   return { previous, state: answer.data.state };
 }
+
+/** The withdrawal window as the spec sets it (Hong Kong afternoons and evenings). */
+export const WINDOW_SPEC = { start: '12:00', end: '24:00', timezone: 'Asia/Hong_Kong' } as const;
+/** A withdrawal window open all day, for the files that must not depend on the wall clock. */
+export const WINDOW_ALL_DAY = { start: '00:00', end: '24:00', timezone: 'Asia/Hong_Kong' } as const;
 
 /**
  * Sets one withdrawal rule (`window`, `turnover`, `fee`, …) through the staff call

@@ -16,6 +16,7 @@ import {
   type Envelope,
   setTradingHours,
   staffApiToken,
+  staffCall,
   webCall,
   webData,
 } from './api.ts';
@@ -98,16 +99,7 @@ async function staffToken(): Promise<string> {
 }
 
 async function selectProfile(staff: string, profile: 'permissive' | 'eu_retail'): Promise<void> {
-  const response = await fetch(`${baseUrl()}/api/admin/jurisdiction`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${staff}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      profile,
-      reason: 'options e2e',
-      rtoken: `j${Math.random().toString(36).slice(2, 12)}`,
-    }),
-  });
-  const answer = (await response.json()) as Envelope<unknown>;
+  const answer = await staffCall('POST', 'jurisdiction', { profile, reason: 'options e2e' }, staff);
   expect(answer.code, answer.msg).toBe(1);
 }
 

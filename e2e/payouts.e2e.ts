@@ -8,6 +8,8 @@ import {
   setWithdrawRule,
   staffApiToken,
   staffCall,
+  WINDOW_ALL_DAY,
+  WINDOW_SPEC,
   webCall,
 } from './api.ts';
 import { LANGS, launch, screenshot, signedInPage, type ViewportName } from './browser.ts';
@@ -70,19 +72,11 @@ beforeAll(async () => {
   );
   expect(credited.code, credited.msg).toBe(1);
   // Open all day for this file; the spec's window is restored after.
-  await setWithdrawRule(staffToken, 'window', true, {
-    start: '00:00',
-    end: '24:00',
-    timezone: 'Asia/Hong_Kong',
-  });
+  await setWithdrawRule(staffToken, 'window', true, WINDOW_ALL_DAY);
   await setWithdrawRule(staffToken, 'turnover', false, { percent: 90 });
 });
 afterAll(async () => {
-  await setWithdrawRule(staffToken, 'window', true, {
-    start: '12:00',
-    end: '24:00',
-    timezone: 'Asia/Hong_Kong',
-  }).catch(() => {});
+  await setWithdrawRule(staffToken, 'window', true, WINDOW_SPEC).catch(() => {});
   await browser?.close();
 });
 

@@ -7,6 +7,7 @@ import {
   setWithdrawRule,
   staffApiToken,
   staffCall,
+  WINDOW_SPEC,
   webCall,
   webData,
 } from './api.ts';
@@ -100,11 +101,7 @@ beforeAll(async () => {
   staffToken = await staffApiToken(
     await createAdministrator('records-staff', 'Records e2e', ['finance', 'administrator']),
   );
-  await setWithdrawRule(staffToken, 'window', false, {
-    start: '12:00',
-    end: '24:00',
-    timezone: 'Asia/Hong_Kong',
-  });
+  await setWithdrawRule(staffToken, 'window', false, WINDOW_SPEC);
   await setWithdrawRule(staffToken, 'turnover', false, { percent: 90 });
   await ok('POST', 'bindTradePassword', {
     password: 'secret123',
@@ -138,11 +135,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (staffToken) {
-    await setWithdrawRule(staffToken, 'window', true, {
-      start: '12:00',
-      end: '24:00',
-      timezone: 'Asia/Hong_Kong',
-    });
+    await setWithdrawRule(staffToken, 'window', true, WINDOW_SPEC);
     await setWithdrawRule(staffToken, 'turnover', true, { percent: 90 });
   }
   await browser?.close();

@@ -9,6 +9,8 @@ import {
   setWithdrawRule,
   staffApiToken,
   staffCall,
+  WINDOW_ALL_DAY,
+  WINDOW_SPEC,
   webCall,
 } from './api.ts';
 import { LANGS, launch, screenshot, type ViewportName } from './browser.ts';
@@ -132,13 +134,7 @@ beforeAll(async () => {
     custodySecret(),
   );
   expect(credited.code, credited.msg).toBe(1);
-  await setWithdrawRule(
-    staffToken,
-    'window',
-    true,
-    { start: '00:00', end: '24:00', timezone: 'Asia/Hong_Kong' },
-    POLICY_REASON,
-  );
+  await setWithdrawRule(staffToken, 'window', true, WINDOW_ALL_DAY, POLICY_REASON);
   await setWithdrawRule(staffToken, 'turnover', false, { percent: 90 }, POLICY_REASON);
   await setWithdrawRule(staffToken, 'fee', true, { address_bps: 0, bank_bps: 500 }, POLICY_REASON);
 });
@@ -150,13 +146,7 @@ afterAll(async () => {
   await setWithdrawRule(staffToken, 'fee', true, { address_bps: 0, bank_bps: 500 }, POLICY_REASON).catch(
     () => {},
   );
-  await setWithdrawRule(
-    staffToken,
-    'window',
-    true,
-    { start: '12:00', end: '24:00', timezone: 'Asia/Hong_Kong' },
-    POLICY_REASON,
-  ).catch(() => {});
+  await setWithdrawRule(staffToken, 'window', true, WINDOW_SPEC, POLICY_REASON).catch(() => {});
   await browser?.close();
 });
 

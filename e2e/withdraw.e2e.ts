@@ -12,6 +12,8 @@ import {
   setWithdrawRule,
   staffApiToken,
   staffCall,
+  WINDOW_ALL_DAY,
+  WINDOW_SPEC,
   webCall,
 } from './api.ts';
 import { LANGS, launch, screenshot, signedInPage, type ViewportName } from './browser.ts';
@@ -184,11 +186,7 @@ describe('withdrawals in the browser', () => {
     const error = page.getByTestId('withdraw-error');
     await submitSheet(page, '150');
     await poll(() => error.textContent()).toContain('rule: withdrawal hours');
-    await setWithdrawRule(staffToken, 'window', true, {
-      start: '00:00',
-      end: '24:00',
-      timezone: 'Asia/Hong_Kong',
-    });
+    await setWithdrawRule(staffToken, 'window', true, WINDOW_ALL_DAY);
     await submitSheet(page, '50');
     await poll(() => error.textContent()).toContain('rule: minimum 100 USDT');
     await submitSheet(page, '200001');
@@ -277,11 +275,7 @@ describe('withdrawals in the browser', () => {
     expect(await page.getByTestId('wallet-row').first().innerText()).toContain('ch****om');
     expect(await page.locator('body').innerText()).not.toContain('chan.taiman@example.com');
     // Back to the spec's defaults: the screens below show them.
-    await setWithdrawRule(staffToken, 'window', true, {
-      start: '12:00',
-      end: '24:00',
-      timezone: 'Asia/Hong_Kong',
-    });
+    await setWithdrawRule(staffToken, 'window', true, WINDOW_SPEC);
     await setWithdrawRule(staffToken, 'turnover', true, { percent: 90 });
     await page.context().close();
   }, 120_000);
