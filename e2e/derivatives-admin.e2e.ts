@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdministrator, demoToken, adminPage as newAdminPage, staffCall, webCall } from './api.ts';
-import { baseUrl, LANGS, launch, screenshot, VIEWPORTS, type ViewportName } from './browser.ts';
+import { LANGS, launch, screenshot, VIEWPORTS, type ViewportName } from './browser.ts';
 import { staffEnrolmentLogIn } from './pages.ts';
 
 /**

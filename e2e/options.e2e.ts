@@ -13,14 +13,13 @@ import {
   closedHours,
   createAdministrator,
   demoToken,
-  type Envelope,
   setTradingHours,
   staffApiToken,
   staffCall,
   webCall,
   webData,
 } from './api.ts';
-import { baseUrl, LANGS, launch, screenshot, signedInPage, type ViewportName } from './browser.ts';
+import { LANGS, launch, screenshot, signedInPage, type ViewportName } from './browser.ts';
 import { englishTexts } from './pages.ts';
 
 /**
