@@ -1,9 +1,9 @@
-import { generate } from 'otplib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPage as newAdminPage } from './api.ts';
+import { adminPage as newAdminPage, webCall } from './api.ts';
 import { baseUrl, LANGS, launch, screenshot, type ViewportName } from './browser.ts';
 import { E2E_ADMIN } from './global-setup.ts';
+import { staffEnrolmentLogIn } from './pages.ts';
 
 /**
  * The back office in Chromium: the first administrator (from ADMIN_EMAIL / ADMIN_PASSWORD) logs in,
@@ -20,11 +20,6 @@ function adminPage(viewport: ViewportName, lang: (typeof LANGS)[number], withTok
   return newAdminPage(browser, viewport, lang, withToken ? token : null, pageErrors);
 }
 
-async function typeCode(page: Page, code: string) {
-  await page.locator('[data-testid="login-code"] input').first().click();
-  await page.keyboard.type(code, { delay: 30 });
-}
-
 beforeAll(async () => {
   browser = await launch();
 });
@@ -37,13 +32,7 @@ describe('back office', () => {
     const { context, page } = await adminPage('desktop', 'en', false);
     await page.goto('/admin/customers');
     await page.waitForURL(/\/admin\/login$/);
-    await page.getByTestId('login-email').fill(E2E_ADMIN.email);
-    await page.getByTestId('login-password').fill(E2E_ADMIN.password);
-    await page.getByTestId('login-next').click();
-    const secret = (await page.getByTestId('enrol-secret').textContent())?.trim() ?? '';
-    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-    await typeCode(page, await generate({ secret }));
-    await page.getByTestId('login-submit').click();
+    await staffEnrolmentLogIn(page, E2E_ADMIN);
     // Home is the first screen the staff member may open (other helpers' queues may come first).
     await page.getByTestId('nav-customers').waitFor();
     expect(new URL(page.url()).pathname).not.toBe('/admin/login');
@@ -84,9 +73,12 @@ describe('back office', () => {
     );
 
     // A message for the outbox: a customer asks for a registration code.
-    const sent = await fetch(
-      `${baseUrl()}/api/web/getCode?account=outbox-e2e%40example.com&scene=register&rtoken=e2eadmin01`,
-    ).then((r) => r.json());
+    const sent = await webCall(
+      'GET',
+      'getCode',
+      { account: 'outbox-e2e@example.com', scene: 'register' },
+      null,
+    );
     expect(sent.code).toBe(1);
     await page.goto('/admin/outbox');
     await expect(page.getByTestId('outbox-table').textContent()).resolves.toContain('outbox-e2e@example.com');

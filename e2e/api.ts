@@ -3,7 +3,7 @@ import { generate } from 'otplib';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { baseUrl, type LANGS, VIEWPORTS, type ViewportName } from './browser.ts';
+import { baseUrl, type LANGS, outboxCode, VIEWPORTS, type ViewportName } from './browser.ts';
 
 /** What the tests do through the APIs rather than the screens: customer calls, staff set-up. */
 
@@ -75,6 +75,30 @@ export async function webData<T>(
   return answer.data;
 }
 
+/**
+ * A new customer registered by e-mail (the code read from the outbox) with the login `password`;
+ * its session token.
+ */
+export async function registerCustomer(email: string, password = 'secret123'): Promise<string> {
+  const sent = await webCall('GET', 'getCode', { account: email, scene: 'register' }, null);
+  expect(sent.code, sent.msg).toBe(1);
+  const registered = await webCall<{ token_h5: string }>(
+    'POST',
+    'userRegister',
+    {
+      type: 'email',
+      account: email,
+      code: await outboxCode(email),
+      password,
+      password2: password,
+      agree: '1',
+    },
+    null,
+  );
+  expect(registered.code, registered.msg).toBe(1);
+  return registered.data.token_h5;
+}
+
 /** A new demo customer (`tempLogin`: 100,000 virtual USDT in its demo spot account); its session token. */
 export async function demoToken(): Promise<string> {
   const demo = await webCall<{ token: string }>('GET', 'tempLogin', {}, null);
@@ -82,10 +106,14 @@ export async function demoToken(): Promise<string> {
   return demo.data.token;
 }
 
-/** A staff administrator of the test's own, straight into the database (TOTP not yet enrolled). */
+/**
+ * A staff member of the test's own (an administrator unless `roles` says otherwise), straight into
+ * the database (TOTP not yet enrolled).
+ */
 export async function createAdministrator(
   label: string,
   name: string,
+  roles: readonly string[] = ['administrator'],
 ): Promise<{ email: string; password: string }> {
   const email = `${label}-${Date.now()}@e2e.local`;
   const password = `${label}-password`;
@@ -94,12 +122,13 @@ export async function createAdministrator(
   try {
     await client.query(
       `insert into staff_member (id, email, name, password_hash, roles, created_at, updated_at)
-       values ($1, $2, $3, $4, array['administrator']::text[], now(), now())`,
+       values ($1, $2, $3, $4, $5::text[], now(), now())`,
       [
         `stf_${label.replace(/[^A-Za-z0-9]/g, '').toUpperCase()}${Date.now()}`,
         email,
         name,
         await hash(password),
+        roles,
       ],
     );
   } finally {
@@ -172,20 +201,46 @@ export async function setTradingHours(
   symbol: string,
   hours: string,
 ): Promise<{ previous: string; state: string }> {
-  const headers = { authorization: `Bearer ${staff}`, 'content-type': 'application/json' };
-  const rtoken = () => `h${Math.random().toString(36).slice(2, 12)}`;
-  const list = (await fetch(
-    `${baseUrl()}/api/admin/market/hours?search=${encodeURIComponent(symbol)}&rtoken=${rtoken()}`,
-    { headers: { authorization: headers.authorization } },
-  ).then((r) => r.json())) as Envelope<{ items: Array<{ symbol: string; trading_hours: string }> }>;
+  const list = await staffCall<{ items: Array<{ symbol: string; trading_hours: string }> }>(
+    'GET',
+    'market/hours',
+    { search: symbol },
+    staff,
+  );
   expect(list.code, list.msg).toBe(1);
   const previous = list.data.items.find((i) => i.symbol === symbol)?.trading_hours;
   if (previous === undefined) throw new Error(`no instrument ${symbol}`);
-  const answer = (await fetch(`${baseUrl()}/api/admin/market/hours`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ symbol, hours, reason: 'e2e: a market closed on purpose', rtoken: rtoken() }),
-  }).then((r) => r.json())) as Envelope<{ trading_hours: string; state: string }>;
+  const answer = await staffCall<{ trading_hours: string; state: string }>(
+    'POST',
+    'market/hours',
+    { symbol, hours, reason: 'e2e: a market closed on purpose' },
+    staff,
+  );
   expect(answer.code, answer.msg).toBe(1);
   return { previous, state: answer.data.state };
+}
+
+/** The withdrawal window as the spec sets it (Hong Kong afternoons and evenings). */
+export const WINDOW_SPEC = { start: '12:00', end: '24:00', timezone: 'Asia/Hong_Kong' } as const;
+/** A withdrawal window open all day, for the files that must not depend on the wall clock. */
+export const WINDOW_ALL_DAY = { start: '00:00', end: '24:00', timezone: 'Asia/Hong_Kong' } as const;
+
+/**
+ * Sets one withdrawal rule (`window`, `turnover`, `fee`, …) through the staff call
+ * `admin/withdrawals/rules/update` (audited with `reason`, live at once) under the staff session `staff`.
+ */
+export async function setWithdrawRule(
+  staff: string,
+  code: string,
+  enabled: boolean,
+  params: object,
+  reason = 'e2e: policy for this file',
+): Promise<void> {
+  const answer = await staffCall(
+    'POST',
+    'withdrawals/rules/update',
+    { code, enabled: enabled ? '1' : '0', params: JSON.stringify(params), reason },
+    staff,
+  );
+  expect(answer.code, answer.msg).toBe(1);
 }

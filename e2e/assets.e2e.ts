@@ -1,8 +1,10 @@
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, LANGS, launch, newPage, outboxCode, screenshot, type ViewportName } from './browser.ts';
+import { registerCustomer } from './api.ts';
+import { LANGS, launch, screenshot, signedInPage, type ViewportName } from './browser.ts';
 import { custodySecret, postCustodyWebhook } from './custody.ts';
+import { expectNoRawKeys } from './pages.ts';
 
 /**
  * Assets in Chromium: a registered customer sees the overview, gets USDT through a crypto deposit
@@ -15,65 +17,20 @@ let secret = '';
 const pageErrors: string[] = [];
 const customer = { email: `assets-e2e-${Date.now()}@example.com`, token: '' };
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field
-type Answer = { code: number; msg: string; data: any; reason?: string };
-
-async function api(call: string, fields: Record<string, string>, method: 'GET' | 'POST' = 'POST') {
-  const all = new URLSearchParams({
-    rtoken: `a${Math.random().toString(36).slice(2, 12)}`,
-    lang: 'en',
-    ...fields,
-  });
-  const response =
-    method === 'GET'
-      ? await fetch(`${baseUrl()}/api/web/${call}?${all}`)
-      : await fetch(`${baseUrl()}/api/web/${call}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: all.toString(),
-        });
-  return (await response.json()) as Answer;
-}
-
-async function register(email: string): Promise<string> {
-  expect((await api('getCode', { account: email, scene: 'register' }, 'GET')).code).toBe(1);
-  const code = await outboxCode(email);
-  const answer = await api('userRegister', {
-    type: 'email',
-    account: email,
-    code,
-    password: 'secret123',
-    password2: 'secret123',
-    agree: '1',
-  });
-  expect(answer.code, answer.msg).toBe(1);
-  return answer.data.token_h5;
-}
-
 function webhook(event: object, key = secret) {
   return postCustodyWebhook('webhook', event, key);
 }
 
-async function signedIn(viewport: ViewportName, lang: (typeof LANGS)[number]): Promise<Page> {
-  const { context, page } = await newPage(browser, { viewport, lang });
-  await context.addInitScript({
-    content: `localStorage.setItem('bourse.token', ${JSON.stringify(customer.token)});`,
-  });
-  page.on('pageerror', (e) => pageErrors.push(String(e)));
-  return page;
-}
+const signedIn = (viewport: ViewportName, lang: (typeof LANGS)[number]) =>
+  signedInPage(browser, { viewport, lang, token: customer.token, pageErrors });
 
-async function expectNoRawKeys(page: Page) {
-  const text = await page.locator('body').innerText();
-  expect(text).not.toMatch(
-    /\b(overview|table2|transfer|deposit|records|common|accountType)\.[a-z][A-Za-z]+\b/,
-  );
-}
+/** The catalogue namespaces of these screens, whose keys must never show as text. */
+const NAMESPACES = ['overview', 'table2', 'transfer', 'deposit', 'records', 'common', 'accountType'];
 
 beforeAll(async () => {
   browser = await launch();
   secret = custodySecret();
-  customer.token = await register(customer.email);
+  customer.token = await registerCustomer(customer.email);
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
@@ -162,7 +119,7 @@ describe('assets in Chromium', () => {
         for (const route of ['/table1', '/table2', '/transfer', '/record'] as const) {
           await page.goto(route);
           await page.waitForLoadState('networkidle');
-          await expectNoRawKeys(page);
+          await expectNoRawKeys(page, NAMESPACES);
           await screenshot(page, `assets${route.replace('/', '-')}-${viewport}-${lang}`);
         }
         await page.goto('/table1');
@@ -170,7 +127,7 @@ describe('assets in Chromium', () => {
           .getByTestId(viewport === 'desktop' ? 'action-deposit-BTC' : 'action-deposit-m-BTC')
           .click();
         await page.getByTestId('deposit-address').waitFor();
-        await expectNoRawKeys(page);
+        await expectNoRawKeys(page, NAMESPACES);
         await screenshot(page, `assets-deposit-${viewport}-${lang}`);
         await page.context().close();
         expect(pageErrors).toEqual([]);

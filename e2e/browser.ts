@@ -59,6 +59,30 @@ export async function newPage(
   return { context, page };
 }
 
+/**
+ * A fresh browser profile at a viewport and language, logged in as the customer whose session
+ * `token` is given, opened at `path` when given; page errors also go into `pageErrors` when given.
+ */
+export async function signedInPage(
+  browser: Browser,
+  options: {
+    viewport: ViewportName;
+    lang: (typeof LANGS)[number];
+    token: string;
+    path?: string;
+    pageErrors?: string[];
+  },
+): Promise<Page> {
+  const { context, page } = await newPage(browser, { viewport: options.viewport, lang: options.lang });
+  await context.addInitScript({
+    content: `localStorage.setItem('bourse.token', ${JSON.stringify(options.token)});`,
+  });
+  const { pageErrors } = options;
+  if (pageErrors) page.on('pageerror', (error) => pageErrors.push(String(error)));
+  if (options.path !== undefined) await page.goto(options.path);
+  return page;
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SHOTS, { recursive: true });
   const file = path.join(SHOTS, `${name}.png`);

@@ -15,8 +15,9 @@ import {
   webCall,
   webData,
 } from './api.ts';
-import { LANGS, launch, newPage, screenshot, type ViewportName } from './browser.ts';
+import { LANGS, launch, screenshot, signedInPage, type ViewportName } from './browser.ts';
 import { englishTexts } from './pages.ts';
+import { until } from './wait.ts';
 
 /**
  * Contract trading in Chromium on /preciousMetal, as a demo customer (100,000 demo USDT in spot,
@@ -61,27 +62,9 @@ function show(value: bigint): string {
 }
 const floorTo = (value: bigint, step: bigint) => value - (value % step);
 
-async function until<T>(
-  read: () => Promise<T>,
-  ok: (value: T) => boolean,
-  what: string,
-  ms = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function open(viewport: ViewportName, lang: (typeof LANGS)[number], path: string): Promise<Page> {
-  const { context, page } = await newPage(browser, { viewport, lang });
-  await context.addInitScript({ content: `localStorage.setItem('bourse.token', ${JSON.stringify(token)});` });
-  await page.goto(path);
-  return page;
-}
+/** A page logged in with the demo token, at a viewport and language, opened at `path`. */
+const open = (viewport: ViewportName, lang: (typeof LANGS)[number], path: string) =>
+  signedInPage(browser, { viewport, lang, token, path });
 
 const tradeUrl = (symbol: string) => `/preciousMetal?symbol=${encodeURIComponent(symbol)}`;
 

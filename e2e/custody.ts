@@ -51,3 +51,18 @@ export async function postCustodyWebhook(
   });
   return { status: response.status, ...((await response.json()) as Omit<CustodyAnswer, 'status'>) };
 }
+
+/** A confirmed USDT deposit on ERC20 (64 confirmations) to `address`, as custody reports it. */
+export function usdtDeposit(deposit: { address: string; amount: string; txid: string }): object {
+  return {
+    type: 'deposit',
+    chain: 'ERC20',
+    txid: deposit.txid,
+    output_index: 0,
+    address: deposit.address,
+    currency: 'USDT',
+    amount: deposit.amount,
+    confirmations: 64,
+    status: 'success',
+  };
+}

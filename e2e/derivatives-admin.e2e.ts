@@ -1,8 +1,8 @@
-import { generate } from 'otplib';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdministrator, demoToken, adminPage as newAdminPage, webCall } from './api.ts';
-import { baseUrl, LANGS, launch, screenshot, VIEWPORTS, type ViewportName } from './browser.ts';
+import { createAdministrator, demoToken, adminPage as newAdminPage, staffCall, webCall } from './api.ts';
+import { LANGS, launch, screenshot, VIEWPORTS, type ViewportName } from './browser.ts';
+import { staffEnrolmentLogIn } from './pages.ts';
 
 /**
  * The derivatives back office in Chromium. An administrator of this test's own logs in through the
@@ -49,17 +49,8 @@ async function web(call: string, fields: Record<string, string>, method: 'GET' |
 }
 
 /** A back-office read with the staff session (to check what the screens claim). */
-async function adminGet(call: string, fields: Record<string, string> = {}) {
-  const all = new URLSearchParams({
-    rtoken: `a${Math.random().toString(36).slice(2, 12)}`,
-    lang: 'en',
-    ...fields,
-  });
-  const response = await fetch(`${baseUrl()}/api/admin/${call}?${all}`, {
-    headers: { authorization: `Bearer ${staffToken}` },
-  });
-  return (await response.json()) as Answer;
-}
+const adminGet = (call: string, fields: Record<string, string> = {}) =>
+  staffCall<Answer['data']>('GET', call, { lang: 'en', ...fields }, staffToken) as Promise<Answer>;
 
 function adminPage(viewport: ViewportName, lang: (typeof LANGS)[number], withToken = true) {
   return newAdminPage(browser, viewport, lang, withToken ? staffToken : null, pageErrors);
@@ -99,14 +90,7 @@ describe('derivatives back office', () => {
     const { context, page } = await adminPage('desktop', 'en', false);
     await page.goto('/admin/derivatives/contracts');
     await page.waitForURL(/\/admin\/login$/);
-    await page.getByTestId('login-email').fill(staff.email);
-    await page.getByTestId('login-password').fill(staff.password);
-    await page.getByTestId('login-next').click();
-    const secret = (await page.getByTestId('enrol-secret').textContent())?.trim() ?? '';
-    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-    await page.locator('[data-testid="login-code"] input').first().click();
-    await page.keyboard.type(await generate({ secret }), { delay: 30 });
-    await page.getByTestId('login-submit').click();
+    await staffEnrolmentLogIn(page, staff);
     await page.getByTestId('nav-derivatives/contracts').waitFor();
     staffToken = (await page.evaluate(() => sessionStorage.getItem('bourse.admin.token'))) ?? '';
     expect(staffToken).not.toBe('');

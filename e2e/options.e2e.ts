@@ -13,13 +13,13 @@ import {
   closedHours,
   createAdministrator,
   demoToken,
-  type Envelope,
   setTradingHours,
   staffApiToken,
+  staffCall,
   webCall,
   webData,
 } from './api.ts';
-import { baseUrl, LANGS, launch, newPage, screenshot, type ViewportName } from './browser.ts';
+import { LANGS, launch, screenshot, signedInPage, type ViewportName } from './browser.ts';
 import { englishTexts } from './pages.ts';
 
 /**
@@ -58,12 +58,9 @@ async function optionsAvailable(): Promise<bigint> {
   return stakeUnits(row?.available ?? '0') ?? 0n;
 }
 
-async function open(viewport: ViewportName, lang: Lang, path: string): Promise<Page> {
-  const { context, page } = await newPage(browser, { viewport, lang });
-  await context.addInitScript({ content: `localStorage.setItem('bourse.token', ${JSON.stringify(token)});` });
-  await page.goto(path);
-  return page;
-}
+/** A page logged in with the demo token, at a viewport and language, opened at `path`. */
+const open = (viewport: ViewportName, lang: Lang, path: string) =>
+  signedInPage(browser, { viewport, lang, token, path });
 
 const viewUrl = `/options?symbol=${encodeURIComponent(SYMBOL)}`;
 
@@ -101,16 +98,7 @@ async function staffToken(): Promise<string> {
 }
 
 async function selectProfile(staff: string, profile: 'permissive' | 'eu_retail'): Promise<void> {
-  const response = await fetch(`${baseUrl()}/api/admin/jurisdiction`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${staff}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      profile,
-      reason: 'options e2e',
-      rtoken: `j${Math.random().toString(36).slice(2, 12)}`,
-    }),
-  });
-  const answer = (await response.json()) as Envelope<unknown>;
+  const answer = await staffCall('POST', 'jurisdiction', { profile, reason: 'options e2e' }, staff);
   expect(answer.code, answer.msg).toBe(1);
 }
 

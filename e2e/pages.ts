@@ -1,4 +1,6 @@
+import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { outboxCode } from './browser.ts';
 
 /** Page objects: what a customer does, by the app's data-testids. */
@@ -53,6 +55,24 @@ export class RegisterPage {
     await this.page.getByTestId('register-agree').check();
     await this.page.getByTestId('register-submit').click();
   }
+}
+
+/**
+ * The back-office login screen at a first login: e-mail and password, then TOTP enrolment with the
+ * code computed from the secret the screen shows (which must look like one), then submit.
+ */
+export async function staffEnrolmentLogIn(
+  page: Page,
+  staff: { email: string; password: string },
+): Promise<void> {
+  await page.getByTestId('login-email').fill(staff.email);
+  await page.getByTestId('login-password').fill(staff.password);
+  await page.getByTestId('login-next').click();
+  const secret = (await page.getByTestId('enrol-secret').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await page.locator('[data-testid="login-code"] input').first().click();
+  await page.keyboard.type(await generate({ secret }), { delay: 30 });
+  await page.getByTestId('login-submit').click();
 }
 
 export class Shell {
@@ -116,4 +136,13 @@ export async function englishTexts(page: Page): Promise<string[]> {
       .filter((text) => /[A-Za-z]{3,}/.test(text) && !ok(text));
     return [...out, ...placeholders];
   });
+}
+
+/**
+ * Fails when the page's text shows a translation key of one of the catalogue `namespaces`
+ * (`records.title`: a key the screen looked up and the catalogue lacks).
+ */
+export async function expectNoRawKeys(page: Page, namespaces: readonly string[]): Promise<void> {
+  const text = await page.locator('body').innerText();
+  expect(text).not.toMatch(new RegExp(`\\b(${namespaces.join('|')})\\.[a-z][A-Za-z]+\\b`));
 }

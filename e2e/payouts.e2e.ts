@@ -1,10 +1,20 @@
-import { hash } from '@node-rs/argon2';
-import { generate } from 'otplib';
-import pg from 'pg';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, LANGS, launch, newPage, outboxCode, screenshot, type ViewportName } from './browser.ts';
-import { custodySecret, postCustodyWebhook } from './custody.ts';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminPage,
+  createAdministrator,
+  type Envelope,
+  registerCustomer,
+  setWithdrawRule,
+  staffApiToken,
+  staffCall,
+  WINDOW_ALL_DAY,
+  WINDOW_SPEC,
+  webCall,
+} from './api.ts';
+import { LANGS, launch, screenshot, signedInPage, type ViewportName } from './browser.ts';
+import { custodySecret, postCustodyWebhook, usdtDeposit } from './custody.ts';
+import { slowPoll } from './wait.ts';
 
 /**
  * Payouts end (issue 13): a crypto withdrawal from request through staff approval (back office
@@ -20,86 +30,11 @@ let staffToken = '';
 let webhookSecret = '';
 const customer = { email: `payout-e2e-${Date.now()}@example.com`, token: '' };
 const pageErrors: string[] = [];
-const poll = <T>(fn: () => T | Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout, interval: 500 });
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field
-type Answer = { code: number; msg: string; data: any; reason?: string };
-
-async function api(call: string, fields: Record<string, string>, method: 'GET' | 'POST' = 'POST') {
-  const all = {
-    rtoken: `p${Math.random().toString(36).slice(2, 12)}`,
-    lang: 'en',
-    token: customer.token,
-    ...fields,
-  };
-  const body = new URLSearchParams(all).toString();
-  const response =
-    method === 'GET'
-      ? await fetch(`${baseUrl()}/api/web/${call}?${body}`)
-      : await fetch(`${baseUrl()}/api/web/${call}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body,
-        });
-  return (await response.json()) as Answer;
-}
-
-async function admin(call: string, fields: Record<string, string>, method: 'GET' | 'POST' = 'POST') {
-  const all = { rtoken: `a${Math.random().toString(36).slice(2, 12)}`, ...fields };
-  const authorization = `Bearer ${staffToken}`;
-  const response =
-    method === 'GET'
-      ? await fetch(`${baseUrl()}/api/admin/${call}?${new URLSearchParams(all)}`, {
-          headers: { authorization },
-        })
-      : await fetch(`${baseUrl()}/api/admin/${call}`, {
-          method: 'POST',
-          headers: { authorization, 'content-type': 'application/json' },
-          body: JSON.stringify(all),
-        });
-  return (await response.json()) as Answer;
-}
-
-async function staffLogin(): Promise<string> {
-  const client = new pg.Client({ connectionString: inject('pgUrl') });
-  await client.connect();
-  const email = `payout-staff-${Date.now()}@e2e.local`;
-  const password = 'payouts-staff-password';
-  try {
-    await client.query(
-      `insert into staff_member (id, email, name, password_hash, roles, created_at, updated_at)
-       values ($1, $2, 'Payouts e2e', $3, array['finance','administrator']::text[], now(), now())`,
-      [`stf_PAY${Date.now()}`, email, await hash(password)],
-    );
-  } finally {
-    await client.end();
-  }
-  const post = (path: string, body: object) =>
-    fetch(`${baseUrl()}/api/admin/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((r) => r.json() as Promise<Answer>);
-  const step1 = await post('staffLogin', { email, password, rtoken: 'paystaff1' });
-  expect(step1.code).toBe(1);
-  const step2 = await post('staffLoginCode', {
-    ticket: step1.data.ticket,
-    code: await generate({ secret: step1.data.secret }),
-    rtoken: 'paystaff2',
-  });
-  expect(step2.code).toBe(1);
-  return step2.data.token;
-}
-
-async function setRule(code: string, enabled: boolean, params: object) {
-  const r = await admin('withdrawals/rules/update', {
-    code,
-    enabled: enabled ? '1' : '0',
-    params: JSON.stringify(params),
-    reason: 'e2e: policy for this file',
-  });
-  expect(r.code, r.msg).toBe(1);
-}
+const api = (call: string, fields: Record<string, string>, method: 'GET' | 'POST' = 'POST') =>
+  webCall<Envelope['data']>(method, call, fields, customer.token);
+const admin = (call: string, fields: Record<string, string>) =>
+  staffCall<Envelope['data']>('POST', call, fields, staffToken);
 
 async function balances() {
   const answer = await api('getWithdrawRules', { currency: 'USDT' }, 'GET');
@@ -111,41 +46,16 @@ async function records() {
   return answer.data.list as Array<Record<string, string | number>>;
 }
 
-async function backOffice(lang: (typeof LANGS)[number]): Promise<Page> {
-  const office = await browser.newContext({ viewport: { width: 1920, height: 1080 }, baseURL: baseUrl() });
-  await office.addInitScript({
-    content: `localStorage.setItem('bourse.admin.lang', '${lang}'); sessionStorage.setItem('bourse.admin.token', ${JSON.stringify(staffToken)});`,
-  });
-  const page = await office.newPage();
-  page.on('pageerror', (e) => pageErrors.push(String(e)));
-  return page;
-}
-
-async function customerPage(viewport: ViewportName, lang: (typeof LANGS)[number]): Promise<Page> {
-  const { context, page } = await newPage(browser, { viewport, lang });
-  await context.addInitScript({
-    content: `localStorage.setItem('bourse.token', ${JSON.stringify(customer.token)});`,
-  });
-  page.on('pageerror', (e) => pageErrors.push(String(e)));
-  return page;
-}
+const customerPage = (viewport: ViewportName, lang: (typeof LANGS)[number]) =>
+  signedInPage(browser, { viewport, lang, token: customer.token, pageErrors });
 
 beforeAll(async () => {
   browser = await launch();
   webhookSecret = custodySecret();
-  staffToken = await staffLogin();
-  const sent = await api('getCode', { account: customer.email, scene: 'register' }, 'GET');
-  expect(sent.code).toBe(1);
-  const registered = await api('userRegister', {
-    type: 'email',
-    account: customer.email,
-    code: await outboxCode(customer.email),
-    password: LOGIN_PASSWORD,
-    password2: LOGIN_PASSWORD,
-    agree: '1',
-  });
-  expect(registered.code).toBe(1);
-  customer.token = registered.data.token_h5;
+  staffToken = await staffApiToken(
+    await createAdministrator('payout-staff', 'Payouts e2e', ['finance', 'administrator']),
+  );
+  customer.token = await registerCustomer(customer.email, LOGIN_PASSWORD);
   const bound = await api('bindTradePassword', {
     password: LOGIN_PASSWORD,
     trade_password: TRADE,
@@ -157,26 +67,16 @@ beforeAll(async () => {
   const depositAddress = await api('getRechargeAddress', { currency: 'USDT', chain: 'ERC20' }, 'GET');
   const credited = await postCustodyWebhook(
     'webhook',
-    {
-      type: 'deposit',
-      chain: 'ERC20',
-      txid: `pay${Date.now()}`,
-      output_index: 0,
-      address: depositAddress.data.address,
-      currency: 'USDT',
-      amount: '1000',
-      confirmations: 64,
-      status: 'success',
-    },
+    usdtDeposit({ address: depositAddress.data.address, amount: '1000', txid: `pay${Date.now()}` }),
     webhookSecret,
   );
   expect(credited.code, credited.msg).toBe(1);
   // Open all day for this file; the spec's window is restored after.
-  await setRule('window', true, { start: '00:00', end: '24:00', timezone: 'Asia/Hong_Kong' });
-  await setRule('turnover', false, { percent: 90 });
+  await setWithdrawRule(staffToken, 'window', true, WINDOW_ALL_DAY);
+  await setWithdrawRule(staffToken, 'turnover', false, { percent: 90 });
 });
 afterAll(async () => {
-  await setRule('window', true, { start: '12:00', end: '24:00', timezone: 'Asia/Hong_Kong' }).catch(() => {});
+  await setWithdrawRule(staffToken, 'window', true, WINDOW_SPEC).catch(() => {});
   await browser?.close();
 });
 
@@ -194,7 +94,7 @@ describe('payouts end', () => {
     expect(await balances()).toBe('850');
 
     // Staff approve in the back office (the queue's button).
-    const office = await backOffice('en');
+    const { page: office } = await adminPage(browser, 'desktop', 'en', staffToken, pageErrors);
     await office.goto('/admin/withdrawals');
     const row = office.getByTestId('withdrawal-row').filter({ hasText: ERC20 }).filter({ hasText: '150' });
     await row.first().getByTestId('withdrawal-approve').click();
@@ -205,7 +105,7 @@ describe('payouts end', () => {
     // The simulated chain confirms after 12 blocks: the record shows the hash with its explorer link.
     const page = await customerPage('desktop', 'en');
     await page.goto('/tbjl');
-    await poll(async () => (await records()).find((r) => r.id === w.data.id)?.state).toBe('completed');
+    await slowPoll(async () => (await records()).find((r) => r.id === w.data.id)?.state).toBe('completed');
     const done = (await records()).find((r) => r.id === w.data.id);
     expect(done?.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(done?.explorer_url).toBe(`https://etherscan.io/tx/${done?.tx_hash}`);
@@ -247,7 +147,7 @@ describe('payouts end', () => {
     expect(failed).toMatchObject({ state: 'failed', status: 0, fail_reason: 'network_rejected' });
     expect(await balances()).toBe('850');
     await page.reload();
-    await poll(() => page.getByTestId('payout-failed').first().innerText()).toContain(
+    await slowPoll(() => page.getByTestId('payout-failed').first().innerText()).toContain(
       'Failed: the network rejected the transfer',
     );
     await page.context().close();

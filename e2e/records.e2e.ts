@@ -1,11 +1,18 @@
 import fs from 'node:fs';
-import { hash } from '@node-rs/argon2';
-import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { staffApiToken, webCall, webData } from './api.ts';
-import { baseUrl, launch, newPage, outboxCode, screenshot, type ViewportName } from './browser.ts';
-import { custodySecret, postCustodyWebhook } from './custody.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createAdministrator,
+  registerCustomer,
+  setWithdrawRule,
+  staffApiToken,
+  staffCall,
+  WINDOW_SPEC,
+  webCall,
+  webData,
+} from './api.ts';
+import { launch, screenshot, signedInPage, type ViewportName } from './browser.ts';
+import { custodySecret, postCustodyWebhook, usdtDeposit } from './custody.ts';
 import { englishTexts } from './pages.ts';
 
 /**
@@ -54,22 +61,7 @@ async function ok<T>(method: 'GET' | 'POST', name: string, params: Record<string
 
 beforeAll(async () => {
   browser = await launch();
-  const sent = await webCall('GET', 'getCode', { account: customer.email, scene: 'register' }, null);
-  expect(sent.code, sent.msg).toBe(1);
-  const registered = await webData<{ token_h5: string }>(
-    'POST',
-    'userRegister',
-    {
-      type: 'email',
-      account: customer.email,
-      code: await outboxCode(customer.email),
-      password: 'secret123',
-      password2: 'secret123',
-      agree: '1',
-    },
-    null,
-  );
-  customer.token = registered.token_h5;
+  customer.token = await registerCustomer(customer.email);
 
   // Two crypto deposits through the signed custody webhook.
   const address = await ok<{ address: string }>('GET', 'getRechargeAddress', {
@@ -82,17 +74,7 @@ beforeAll(async () => {
   ] as const) {
     const credited = await postCustodyWebhook(
       'webhook',
-      {
-        type: 'deposit',
-        chain: 'ERC20',
-        txid: `e2e${Date.now().toString(16)}${n}`,
-        output_index: 0,
-        address: address.address,
-        currency: 'USDT',
-        amount,
-        confirmations: 64,
-        status: 'success',
-      },
+      usdtDeposit({ address: address.address, amount, txid: `e2e${Date.now().toString(16)}${n}` }),
       custodySecret(),
     );
     expect(credited.code, credited.msg).toBe(1);
@@ -116,9 +98,11 @@ beforeAll(async () => {
   expect(bought.code, bought.msg).toBe(1);
   // Two withdrawals: one cancelled by the customer, one rejected by staff with a reason. The window
   // and turnover rules are switched off for this file (the window depends on the wall clock).
-  staffToken = await financeStaff();
-  await setRule('window', false, { start: '12:00', end: '24:00', timezone: 'Asia/Hong_Kong' });
-  await setRule('turnover', false, { percent: 90 });
+  staffToken = await staffApiToken(
+    await createAdministrator('records-staff', 'Records e2e', ['finance', 'administrator']),
+  );
+  await setWithdrawRule(staffToken, 'window', false, WINDOW_SPEC);
+  await setWithdrawRule(staffToken, 'turnover', false, { percent: 90 });
   await ok('POST', 'bindTradePassword', {
     password: 'secret123',
     trade_password: TRADE,
@@ -140,69 +124,25 @@ beforeAll(async () => {
   const cancelled = await withdraw();
   await ok('POST', 'cancelWithdraw', { withdrawal_id: cancelled.id });
   const rejected = await withdraw();
-  const answer = await admin('withdrawals/reject', {
-    withdrawal_id: rejected.id,
-    reason: '收款地址需要核实',
-  });
+  const answer = await staffCall(
+    'POST',
+    'withdrawals/reject',
+    { withdrawal_id: rejected.id, reason: '收款地址需要核实' },
+    staffToken,
+  );
   expect(answer.code, answer.msg).toBe(1);
 }, 120_000);
 
 afterAll(async () => {
   if (staffToken) {
-    await setRule('window', true, { start: '12:00', end: '24:00', timezone: 'Asia/Hong_Kong' });
-    await setRule('turnover', true, { percent: 90 });
+    await setWithdrawRule(staffToken, 'window', true, WINDOW_SPEC);
+    await setWithdrawRule(staffToken, 'turnover', true, { percent: 90 });
   }
   await browser?.close();
 });
 
-/** A finance + administrator staff member of this file's own (inserted, then logged in with TOTP). */
-async function financeStaff(): Promise<string> {
-  const email = `records-staff-${Date.now()}@e2e.local`;
-  const password = 'records-staff-password';
-  const client = new pg.Client({ connectionString: inject('pgUrl') });
-  await client.connect();
-  try {
-    await client.query(
-      `insert into staff_member (id, email, name, password_hash, roles, created_at, updated_at)
-       values ($1, $2, 'Records e2e', $3, array['finance','administrator']::text[], now(), now())`,
-      [`stf_REC${Date.now()}`, email, await hash(password)],
-    );
-  } finally {
-    await client.end();
-  }
-  return staffApiToken({ email, password });
-}
-
-async function admin(
-  call: string,
-  fields: Record<string, string>,
-): Promise<{ code: number; msg: string; data: unknown }> {
-  const response = await fetch(`${baseUrl()}/api/admin/${call}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${staffToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ rtoken: `r${Math.random().toString(36).slice(2, 12)}`, ...fields }),
-  });
-  return response.json();
-}
-
-async function setRule(code: string, enabled: boolean, params: object) {
-  const r = await admin('withdrawals/rules/update', {
-    code,
-    enabled: enabled ? '1' : '0',
-    params: JSON.stringify(params),
-    reason: 'e2e: policy for this file',
-  });
-  expect(r.code, r.msg).toBe(1);
-}
-
-async function signedIn(viewport: ViewportName, lang: 'zh' | 'ft'): Promise<Page> {
-  const { context, page } = await newPage(browser, { viewport, lang });
-  await context.addInitScript({
-    content: `localStorage.setItem('bourse.token', ${JSON.stringify(customer.token)});`,
-  });
-  page.on('pageerror', (e) => pageErrors.push(String(e)));
-  return page;
-}
+const signedIn = (viewport: ViewportName, lang: 'zh' | 'ft') =>
+  signedInPage(browser, { viewport, lang, token: customer.token, pageErrors });
 
 /** The visible text of every record row or card on the screen. */
 async function rowTexts(page: Page): Promise<string[]> {

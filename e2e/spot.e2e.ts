@@ -3,8 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { floorToStep, notionalOf, ONE, show, units } from '../apps/web/src/shared/spot/logic/amounts.ts';
 import { demoToken, webCall, webData } from './api.ts';
-import { LANGS, launch, newPage, screenshot, type ViewportName } from './browser.ts';
+import { LANGS, launch, screenshot, signedInPage, type ViewportName } from './browser.ts';
 import { englishTexts } from './pages.ts';
+import { until } from './wait.ts';
 
 /**
  * Spot trading in Chromium, as a demo customer (virtual USDT on the demo book, where the market
@@ -29,28 +30,9 @@ const u = (value: string): bigint => {
   return parsed;
 };
 
-/** A page logged in with the demo token, at a viewport and language. */
-async function open(viewport: ViewportName, lang: (typeof LANGS)[number], path: string): Promise<Page> {
-  const { context, page } = await newPage(browser, { viewport, lang });
-  await context.addInitScript({ content: `localStorage.setItem('bourse.token', ${JSON.stringify(token)});` });
-  await page.goto(path);
-  return page;
-}
-
-async function until<T>(
-  read: () => Promise<T>,
-  ok: (value: T) => boolean,
-  what: string,
-  ms = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+/** A page logged in with the demo token, at a viewport and language, opened at `path`. */
+const open = (viewport: ViewportName, lang: (typeof LANGS)[number], path: string) =>
+  signedInPage(browser, { viewport, lang, token, path });
 
 beforeAll(async () => {
   browser = await launch();

@@ -1,9 +1,21 @@
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createAdministrator, staffApiToken, staffCall, webCall } from './api.ts';
-import { baseUrl, LANGS, launch, outboxCode, screenshot, VIEWPORTS, type ViewportName } from './browser.ts';
-import { custodySecret, postCustodyWebhook } from './custody.ts';
+import {
+  adminPage,
+  createAdministrator,
+  type Envelope,
+  registerCustomer,
+  setWithdrawRule,
+  staffApiToken,
+  staffCall,
+  WINDOW_ALL_DAY,
+  WINDOW_SPEC,
+  webCall,
+} from './api.ts';
+import { LANGS, launch, screenshot, type ViewportName } from './browser.ts';
+import { custodySecret, postCustodyWebhook, usdtDeposit } from './custody.ts';
+import { slowPoll } from './wait.ts';
 
 /**
  * A back-office staff member can work in (issue 13, item 2): a customer requests a bank withdrawal;
@@ -26,15 +38,13 @@ let staffToken = '';
 const customer = { email: `staffq-e2e-${Date.now()}@example.com`, token: '', uid: '', bankId: '' };
 const pageErrors: string[] = [];
 let shownId = '';
-const poll = <T>(fn: () => T | Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout, interval: 500 });
-
-// biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field
-type Answer = { code: number; msg: string; data: any; reason?: string };
+/** The audit reason of this file's withdrawal-policy changes. */
+const POLICY_REASON = 'e2e: staff queue policy';
 
 const api = (call: string, fields: Record<string, string>, method: 'GET' | 'POST' = 'POST') =>
-  webCall<Answer['data']>(method, call, fields, customer.token || null) as Promise<Answer>;
+  webCall<Envelope['data']>(method, call, fields, customer.token || null);
 const admin = (call: string, fields: Record<string, string>, method: 'GET' | 'POST' = 'POST') =>
-  staffCall<Answer['data']>(method, call, fields, staffToken) as Promise<Answer>;
+  staffCall<Envelope['data']>(method, call, fields, staffToken);
 
 async function sql<T>(text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: inject('pgUrl') });
@@ -44,21 +54,6 @@ async function sql<T>(text: string, values: unknown[] = []): Promise<T[]> {
   } finally {
     await client.end();
   }
-}
-
-/** A staff administrator of this test's own (every permission), logged in with TOTP. */
-async function staffLogin(): Promise<string> {
-  return staffApiToken(await createAdministrator('staffq', 'Queue e2e'));
-}
-
-async function setRule(code: string, enabled: boolean, params: object) {
-  const r = await admin('withdrawals/rules/update', {
-    code,
-    enabled: enabled ? '1' : '0',
-    params: JSON.stringify(params),
-    reason: 'e2e: staff queue policy',
-  });
-  expect(r.code, r.msg).toBe(1);
 }
 
 async function available() {
@@ -91,13 +86,7 @@ async function audits(id: string) {
 }
 
 async function office(viewport: ViewportName, lang: (typeof LANGS)[number]): Promise<Page> {
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl() });
-  await context.addInitScript({
-    content: `localStorage.setItem('bourse.admin.lang', '${lang}'); sessionStorage.setItem('bourse.admin.token', ${JSON.stringify(staffToken)});`,
-  });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => pageErrors.push(String(e)));
-  return page;
+  return (await adminPage(browser, viewport, lang, staffToken, pageErrors)).page;
 }
 
 /** Waits until the page's transitions (a modal or drawer opening) have finished, for a true screenshot. */
@@ -117,19 +106,8 @@ function withdraw(amount: string) {
 
 beforeAll(async () => {
   browser = await launch();
-  staffToken = await staffLogin();
-  const sent = await api('getCode', { account: customer.email, scene: 'register' }, 'GET');
-  expect(sent.code).toBe(1);
-  const registered = await api('userRegister', {
-    type: 'email',
-    account: customer.email,
-    code: await outboxCode(customer.email),
-    password: LOGIN_PASSWORD,
-    password2: LOGIN_PASSWORD,
-    agree: '1',
-  });
-  expect(registered.code, registered.msg).toBe(1);
-  customer.token = registered.data.token_h5;
+  staffToken = await staffApiToken(await createAdministrator('staffq', 'Queue e2e'));
+  customer.token = await registerCustomer(customer.email, LOGIN_PASSWORD);
   const rows = await sql<{ uid: string }>('select uid from accounts_customer where email = $1', [
     customer.email,
   ]);
@@ -152,31 +130,23 @@ beforeAll(async () => {
   const depositAddress = await api('getRechargeAddress', { currency: 'USDT', chain: 'ERC20' }, 'GET');
   const credited = await postCustodyWebhook(
     'webhook',
-    {
-      type: 'deposit',
-      chain: 'ERC20',
-      txid: `staffq${Date.now()}`,
-      output_index: 0,
-      address: depositAddress.data.address,
-      currency: 'USDT',
-      amount: '1000',
-      confirmations: 64,
-      status: 'success',
-    },
+    usdtDeposit({ address: depositAddress.data.address, amount: '1000', txid: `staffq${Date.now()}` }),
     custodySecret(),
   );
   expect(credited.code, credited.msg).toBe(1);
-  await setRule('window', true, { start: '00:00', end: '24:00', timezone: 'Asia/Hong_Kong' });
-  await setRule('turnover', false, { percent: 90 });
-  await setRule('fee', true, { address_bps: 0, bank_bps: 500 });
+  await setWithdrawRule(staffToken, 'window', true, WINDOW_ALL_DAY, POLICY_REASON);
+  await setWithdrawRule(staffToken, 'turnover', false, { percent: 90 }, POLICY_REASON);
+  await setWithdrawRule(staffToken, 'fee', true, { address_bps: 0, bank_bps: 500 }, POLICY_REASON);
 });
 afterAll(async () => {
   if (shownId)
     await admin('withdrawals/reject', { withdrawal_id: shownId, reason: 'e2e: screens done' }).catch(
       () => {},
     );
-  await setRule('fee', true, { address_bps: 0, bank_bps: 500 }).catch(() => {});
-  await setRule('window', true, { start: '12:00', end: '24:00', timezone: 'Asia/Hong_Kong' }).catch(() => {});
+  await setWithdrawRule(staffToken, 'fee', true, { address_bps: 0, bank_bps: 500 }, POLICY_REASON).catch(
+    () => {},
+  );
+  await setWithdrawRule(staffToken, 'window', true, WINDOW_SPEC, POLICY_REASON).catch(() => {});
   await browser?.close();
 });
 
@@ -223,7 +193,7 @@ describe('a back-office staff member can work in', () => {
     expect(summary).toContain('475 USDT');
     expect(summary).toContain(`UID ${customer.uid}`);
     await page.getByTestId('reason-confirm').click();
-    await poll(() => page.getByTestId('error-note').innerText()).toContain('Reason cannot be empty');
+    await slowPoll(() => page.getByTestId('error-note').innerText()).toContain('Reason cannot be empty');
     expect((await record(id))?.state).toBe('pending');
     expect(await audits(id)).toEqual([]);
     await page.getByTestId('reason-input').fill('Card holder matches the account; deposit seen on chain');
@@ -243,7 +213,7 @@ describe('a back-office staff member can work in', () => {
     await page.getByTestId('bank-reference').fill('HSB-20261126-0042');
     await page.getByTestId('reason-input').fill('Paid from the HKD operating account');
     await page.getByTestId('reason-confirm').click();
-    await poll(() => page.getByTestId('withdrawal-notice').innerText()).toBe(
+    await slowPoll(() => page.getByTestId('withdrawal-notice').innerText()).toBe(
       'Marked paid; withdrawal completed',
     );
     expect(await record(id)).toMatchObject({
@@ -296,7 +266,7 @@ describe('a back-office staff member can work in', () => {
     // What the customer now reads and pays: 4.5% on a bank withdrawal.
     const screen = await api('getWithdrawRules', { currency: 'USDT' }, 'GET');
     expect(screen.data.rules.find((r: { code: string }) => r.code === 'fee').params.bank_bps).toBe(450);
-    await setRule('fee', true, { address_bps: 0, bank_bps: 500 });
+    await setWithdrawRule(staffToken, 'fee', true, { address_bps: 0, bank_bps: 500 }, POLICY_REASON);
     await page.context().close();
   }, 90_000);
 

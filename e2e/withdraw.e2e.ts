@@ -1,14 +1,24 @@
-import { hash } from '@node-rs/argon2';
-import { generate } from 'otplib';
-import pg from 'pg';
 import pino from 'pino';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb, type DbHandle } from '../apps/server/src/db/database.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
 import { createLedger } from '../apps/server/src/modules/ledger/index.ts';
-import { baseUrl, LANGS, launch, newPage, outboxCode, screenshot, type ViewportName } from './browser.ts';
-import { custodySecret, postCustodyWebhook } from './custody.ts';
+import {
+  adminPage,
+  createAdministrator,
+  type Envelope,
+  registerCustomer,
+  setWithdrawRule,
+  staffApiToken,
+  staffCall,
+  WINDOW_ALL_DAY,
+  WINDOW_SPEC,
+  webCall,
+} from './api.ts';
+import { LANGS, launch, screenshot, signedInPage, type ViewportName } from './browser.ts';
+import { custodySecret, postCustodyWebhook, usdtDeposit } from './custody.ts';
+import { expectNoRawKeys } from './pages.ts';
 
 /**
  * Withdrawals in Chromium: set the trade password, add an address, get real-book USDT through a
@@ -54,93 +64,8 @@ async function grantBonus(email: string, amountUnits: bigint) {
 /** The server answers slower under load than expect.poll's 1 s default allows. */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field
-type Answer = { code: number; msg: string; data: any; reason?: string };
-
-async function api(
-  call: string,
-  fields: Record<string, string>,
-  options: { method?: 'GET' | 'POST'; token?: string } = {},
-) {
-  const all = {
-    rtoken: `e${Math.random().toString(36).slice(2, 12)}`,
-    lang: 'en',
-    ...fields,
-    ...(options.token ? { token: options.token } : {}),
-  };
-  const body = new URLSearchParams(all).toString();
-  const response =
-    options.method === 'GET'
-      ? await fetch(`${baseUrl()}/api/web/${call}?${body}`)
-      : await fetch(`${baseUrl()}/api/web/${call}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body,
-        });
-  return (await response.json()) as Answer;
-}
-
-async function admin(call: string, fields: Record<string, string>, method: 'GET' | 'POST' = 'POST') {
-  const all = { rtoken: `a${Math.random().toString(36).slice(2, 12)}`, ...fields };
-  const headers = { authorization: `Bearer ${staffToken}`, 'content-type': 'application/json' };
-  const response =
-    method === 'GET'
-      ? await fetch(`${baseUrl()}/api/admin/${call}?${new URLSearchParams(all)}`, {
-          headers: { authorization: headers.authorization },
-        })
-      : await fetch(`${baseUrl()}/api/admin/${call}`, { method: 'POST', headers, body: JSON.stringify(all) });
-  return (await response.json()) as Answer;
-}
-
-async function register(email: string): Promise<string> {
-  const sent = await api('getCode', { account: email, scene: 'register' }, { method: 'GET' });
-  expect(sent.code).toBe(1);
-  const code = await outboxCode(email);
-  const r = await api('userRegister', {
-    type: 'email',
-    account: email,
-    code,
-    password: LOGIN_PASSWORD,
-    password2: LOGIN_PASSWORD,
-    agree: '1',
-  });
-  expect(r.code).toBe(1);
-  return r.data.token_h5;
-}
-
 function custody(pathname: string, body: object) {
   return postCustodyWebhook(pathname, body, webhookSecret);
-}
-
-/** A finance + administrator staff member of this test's own, logged in through the staff API (TOTP enrolment). */
-async function staffLogin(): Promise<string> {
-  const client = new pg.Client({ connectionString: inject('pgUrl') });
-  await client.connect();
-  const email = `wd-staff-${Date.now()}@e2e.local`;
-  const password = 'withdrawals-staff-password';
-  try {
-    await client.query(
-      `insert into staff_member (id, email, name, password_hash, roles, created_at, updated_at)
-       values ($1, $2, 'Withdrawals e2e', $3, array['finance','administrator']::text[], now(), now())`,
-      [`stf_E2E${Date.now()}`, email, await hash(password)],
-    );
-  } finally {
-    await client.end();
-  }
-  const step1 = await fetch(`${baseUrl()}/api/admin/staffLogin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, rtoken: 'wdstaff1' }),
-  }).then((r) => r.json() as Promise<Answer>);
-  expect(step1.code).toBe(1);
-  const code = await generate({ secret: step1.data.secret });
-  const step2 = await fetch(`${baseUrl()}/api/admin/staffLoginCode`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ticket: step1.data.ticket, code, rtoken: 'wdstaff2' }),
-  }).then((r) => r.json() as Promise<Answer>);
-  expect(step2.code).toBe(1);
-  return step2.data.token;
 }
 
 function hkMinutesNow(): number {
@@ -156,29 +81,11 @@ function hkMinutesNow(): number {
 const hhmm = (m: number) =>
   `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
-async function setRule(code: string, enabled: boolean, params: object) {
-  const r = await admin('withdrawals/rules/update', {
-    code,
-    enabled: enabled ? '1' : '0',
-    params: JSON.stringify(params),
-    reason: 'e2e: policy for this file',
-  });
-  expect(r.code, r.msg).toBe(1);
-}
+const signedIn = (viewport: ViewportName, lang: (typeof LANGS)[number], token: string) =>
+  signedInPage(browser, { viewport, lang, token, pageErrors });
 
-async function signedIn(viewport: ViewportName, lang: (typeof LANGS)[number], token: string): Promise<Page> {
-  const { context, page } = await newPage(browser, { viewport, lang });
-  await context.addInitScript({ content: `localStorage.setItem('bourse.token', ${JSON.stringify(token)});` });
-  page.on('pageerror', (e) => pageErrors.push(String(e)));
-  return page;
-}
-
-async function expectNoRawKeys(page: Page) {
-  const text = await page.locator('body').innerText();
-  expect(text).not.toMatch(
-    /\b(sheet|records|address|bank|wallet|trade|rules|common|google)\.[a-z][A-Za-z]+\b/,
-  );
-}
+/** The catalogue namespaces of these screens, whose keys must never show as text. */
+const NAMESPACES = ['sheet', 'records', 'address', 'bank', 'wallet', 'trade', 'rules', 'common', 'google'];
 
 async function submitSheet(page: Page, amount: string, trade = TRADE) {
   await page.getByTestId('withdraw-amount').fill(amount);
@@ -190,9 +97,11 @@ beforeAll(async () => {
   browser = await launch();
   handle = createDb(inject('pgUrl'), { max: 2 });
   webhookSecret = custodySecret();
-  staffToken = await staffLogin();
-  main.token = await register(main.email);
-  fresh.token = await register(fresh.email);
+  staffToken = await staffApiToken(
+    await createAdministrator('wd-staff', 'Withdrawals e2e', ['finance', 'administrator']),
+  );
+  main.token = await registerCustomer(main.email, LOGIN_PASSWORD);
+  fresh.token = await registerCustomer(fresh.email, LOGIN_PASSWORD);
 });
 afterAll(async () => {
   await browser?.close();
@@ -227,35 +136,29 @@ describe('withdrawals in the browser', () => {
     await poll(() => page.getByTestId('address-row').count()).toBe(1);
 
     // 3. Real-book USDT through a signed deposit webhook.
-    const depositAddress = await api(
+    const depositAddress = await webCall<{ address: string }>(
+      'GET',
       'getRechargeAddress',
       { currency: 'USDT', chain: 'ERC20' },
-      { method: 'GET', token: main.token },
+      main.token,
     );
     expect(depositAddress.code, depositAddress.msg).toBe(1);
-    const credited = await custody('webhook', {
-      type: 'deposit',
-      chain: 'ERC20',
-      txid: `e2e${Date.now()}`,
-      output_index: 0,
-      address: depositAddress.data.address,
-      currency: 'USDT',
-      amount: '1000',
-      confirmations: 64,
-      status: 'success',
-    });
+    const credited = await custody(
+      'webhook',
+      usdtDeposit({ address: depositAddress.data.address, amount: '1000', txid: `e2e${Date.now()}` }),
+    );
     expect(credited.code, credited.msg).toBe(1);
     // And a 10 USDT bonus: promotional credit, the only money the turnover rule may hold.
     await grantBonus(main.email, 10_00000000n);
 
     // 4. The rules, before submitting; each refusal names its rule.
     const now = hkMinutesNow();
-    await setRule('window', true, {
+    await setWithdrawRule(staffToken, 'window', true, {
       start: hhmm(now + 120),
       end: hhmm(now + 180),
       timezone: 'Asia/Hong_Kong',
     });
-    await setRule('turnover', true, { percent: 90 });
+    await setWithdrawRule(staffToken, 'turnover', true, { percent: 90 });
     await page.goto('/tbjl');
     await page.getByTestId('records-new-withdrawal').click();
     const rules = page.getByTestId('withdraw-rules');
@@ -283,7 +186,7 @@ describe('withdrawals in the browser', () => {
     const error = page.getByTestId('withdraw-error');
     await submitSheet(page, '150');
     await poll(() => error.textContent()).toContain('rule: withdrawal hours');
-    await setRule('window', true, { start: '00:00', end: '24:00', timezone: 'Asia/Hong_Kong' });
+    await setWithdrawRule(staffToken, 'window', true, WINDOW_ALL_DAY);
     await submitSheet(page, '50');
     await poll(() => error.textContent()).toContain('rule: minimum 100 USDT');
     await submitSheet(page, '200001');
@@ -296,7 +199,7 @@ describe('withdrawals in the browser', () => {
     await poll(() => error.textContent()).toContain('rule: turnover');
     await screenshot(page, 'withdraw-refusal-desktop-en');
     // Staff turn the turnover rule off (rule data, audited); the request goes through and freezes.
-    await setRule('turnover', false, { percent: 90 });
+    await setWithdrawRule(staffToken, 'turnover', false, { percent: 90 });
     await submitSheet(page, '150');
     await page.getByTestId('withdraw-done').waitFor();
     await page.getByTestId('withdraw-to-records').click();
@@ -304,17 +207,18 @@ describe('withdrawals in the browser', () => {
     expect(await page.getByTestId('record-status').first().textContent()).toBe('Awaiting review');
 
     // 5. Staff approve in the back office; the payout is confirmed by the signed custody webhook.
-    const queue = await admin('withdrawals/queue', {}, 'GET');
+    const queue = await staffCall<Envelope['data']>('GET', 'withdrawals/queue', {}, staffToken);
     const mine = queue.data.list.find(
       (w: { amount: string; destination: string }) => w.amount === '150' && w.destination === ERC20,
     );
     expect(mine).toBeDefined();
-    const office = await browser.newContext({ viewport: { width: 1920, height: 1080 }, baseURL: baseUrl() });
-    await office.addInitScript({
-      content: `localStorage.setItem('bourse.admin.lang', 'en'); sessionStorage.setItem('bourse.admin.token', ${JSON.stringify(staffToken)});`,
-    });
-    const backOffice = await office.newPage();
-    backOffice.on('pageerror', (e) => pageErrors.push(String(e)));
+    const { context: office, page: backOffice } = await adminPage(
+      browser,
+      'desktop',
+      'en',
+      staffToken,
+      pageErrors,
+    );
     await backOffice.goto('/admin/withdrawals');
     const row = backOffice
       .getByTestId('withdrawal-row')
@@ -343,7 +247,8 @@ describe('withdrawals in the browser', () => {
     await screenshot(page, 'withdraw-tbjl-completed-desktop-en');
 
     // A bank card for the screens: sealed on the server, masked in the app.
-    const bank = await api(
+    const bank = await webCall<{ card_number: string }>(
+      'POST',
       'addBank',
       {
         bank_name: 'Hang Seng Bank',
@@ -351,17 +256,18 @@ describe('withdrawals in the browser', () => {
         swift_code: 'HASEHKHH',
         payee_name: 'Chan Tai Man',
       },
-      { token: main.token },
+      main.token,
     );
     expect(bank.data.card_number).toBe('**** 3445');
     await page.goto('/bank');
     await poll(() => page.getByTestId('bank-card-number').first().innerText()).toBe('**** 3445');
     expect(await page.locator('body').innerText()).not.toContain('6222020200112233445');
     // An e-wallet too: masked the same way on /wallet.
-    const wallet = await api(
+    const wallet = await webCall(
+      'POST',
       'addWallet',
       { wallet_type: 'alipay', wallet_account: 'chan.taiman@example.com', payee_name: 'Chan Tai Man' },
-      { token: main.token },
+      main.token,
     );
     expect(wallet.code, wallet.msg).toBe(1);
     await page.goto('/wallet');
@@ -369,8 +275,8 @@ describe('withdrawals in the browser', () => {
     expect(await page.getByTestId('wallet-row').first().innerText()).toContain('ch****om');
     expect(await page.locator('body').innerText()).not.toContain('chan.taiman@example.com');
     // Back to the spec's defaults: the screens below show them.
-    await setRule('window', true, { start: '12:00', end: '24:00', timezone: 'Asia/Hong_Kong' });
-    await setRule('turnover', true, { percent: 90 });
+    await setWithdrawRule(staffToken, 'window', true, WINDOW_SPEC);
+    await setWithdrawRule(staffToken, 'turnover', true, { percent: 90 });
     await page.context().close();
   }, 120_000);
 
@@ -381,7 +287,7 @@ describe('withdrawals in the browser', () => {
         for (const route of ['/address', '/bank', '/bankAdd', '/wallet', '/walletAdd', '/tbjl'] as const) {
           await page.goto(route);
           await page.waitForLoadState('networkidle');
-          await expectNoRawKeys(page);
+          await expectNoRawKeys(page, NAMESPACES);
           await screenshot(page, `withdraw${route.replace('/', '-')}-${viewport}-${lang}`);
         }
         await page.getByTestId('records-new-withdrawal').click();
@@ -389,13 +295,13 @@ describe('withdrawals in the browser', () => {
         await page.getByTestId('withdraw-amount').fill('123.45');
         await page.getByTestId('withdraw-held-turnover').waitFor();
         await page.waitForTimeout(300);
-        await expectNoRawKeys(page);
+        await expectNoRawKeys(page, NAMESPACES);
         await screenshot(page, `withdraw-sheet-${viewport}-${lang}`);
         await page.context().close();
         const other = await signedIn(viewport, lang, fresh.token);
         await other.goto('/bindmpwd');
         await other.getByTestId('trade-login-password').waitFor();
-        await expectNoRawKeys(other);
+        await expectNoRawKeys(other, NAMESPACES);
         await screenshot(other, `withdraw-bindmpwd-${viewport}-${lang}`);
         await other.context().close();
       }, 90_000);
