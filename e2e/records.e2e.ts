@@ -14,6 +14,7 @@ import {
 import { launch, screenshot, signedInPage, type ViewportName } from './browser.ts';
 import { custodySecret, postCustodyWebhook, usdtDeposit } from './custody.ts';
 import { englishTexts } from './pages.ts';
+import { until } from './wait.ts';
 
 /**
  * Records a customer can read: a real customer with two crypto deposits, a transfer, and a spot market
@@ -88,6 +89,14 @@ beforeAll(async () => {
   }>('GET', 'getSpotMarkets', {});
   const market = markets.items.find((m) => m.status === 'enabled' && m.quote === 'USDT');
   if (!market) throw new Error('no enabled USDT spot market');
+  // The market maker quotes the real book within a few seconds of the server's start; a market
+  // order sent before that finds no seller (a fresh server when this file runs on its own).
+  await until(
+    () => ok<{ asks: unknown[] }>('GET', 'getDepth', { symbol: market.symbol }),
+    (depth) => depth.asks.length > 0,
+    'the market maker to quote the real book',
+    60_000,
+  );
   // Market buy: the smallest quantity whose notional passes the market's minimum.
   let quantity = Number(market.min_quantity);
   let bought = await buy(market.symbol, market.min_quantity);
