@@ -113,7 +113,8 @@ describe('a session ended elsewhere logs the page out', () => {
         expect(await ended).toMatchObject({ code: 1000, reason: 'SESSION_EXPIRED' });
         expect(Date.now() - started).toBeLessThan(5_000);
         await page.waitForURL((url) => url.pathname === '/login');
-        expect(await storedToken(page)).toBeNull();
+        // The move to /login may still be loading: a read during it has no page to run in; read again.
+        await expect.poll(() => storedToken(page).catch(() => 'navigating')).toBeNull();
         // Watched from before the held calls go: the notice shows for the 2 s before the app reloads,
         // which on a loaded machine can pass before a wait started afterwards looks.
         const noticed = page.locator('.mantine-Notification-root').first().waitFor();
