@@ -18,7 +18,7 @@ describe('one paging rule', () => {
   it('defaults, and refuses a page size outside the limits', () => {
     expect(pageOf({}, limits)).toEqual({ page: 1, pageSize: 20 });
     expect(pageOf({ page: '3', page_size: '50' }, limits)).toEqual({ page: 3, pageSize: 50 });
-    expect(pageOf({ page: '0' }, limits).page).toBe(1);
+    expect(reasonOf(() => pageOf({ page: '0' }, limits))).toBe('BAD_INPUT');
     expect(reasonOf(() => pageOf({ page_size: '0' }, limits))).toBe('BAD_INPUT');
     expect(reasonOf(() => pageOf({ page_size: '101' }, limits))).toBe('LIMIT_TOO_LARGE');
   });

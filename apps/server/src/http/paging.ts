@@ -6,13 +6,15 @@ import { refuse } from './refusal.ts';
 export type PageLimits = Readonly<{ pageSizeDefault: number; pageSizeMax: number }>;
 
 /**
- * Reads `page` / `page_size` (wire strings): page defaults to 1 (and is at least 1), page_size to the
- * limits' default. Refuses BAD_INPUT for a page_size below 1, LIMIT_TOO_LARGE above the maximum.
+ * Reads `page` / `page_size` (wire strings): page defaults to 1, page_size to the limits' default.
+ * Refuses BAD_INPUT for a page or page_size below 1 (or not a whole number), LIMIT_TOO_LARGE above
+ * the maximum. The one paging rule of every list.
  */
 export function pageOf(q: { page?: string; page_size?: string }, limits: PageLimits) {
-  const page = Math.max(1, Number(q.page ?? '1'));
+  const page = Number(q.page ?? '1');
   const pageSize = Number(q.page_size ?? String(limits.pageSizeDefault));
-  if (pageSize < 1) refuse('BAD_INPUT', { field: 'page_size' });
+  if (!Number.isSafeInteger(page) || page < 1) refuse('BAD_INPUT', { field: 'page' });
+  if (!Number.isSafeInteger(pageSize) || pageSize < 1) refuse('BAD_INPUT', { field: 'page_size' });
   if (pageSize > limits.pageSizeMax)
     refuse('LIMIT_TOO_LARGE', { field: 'page_size', max: limits.pageSizeMax });
   return { page, pageSize };

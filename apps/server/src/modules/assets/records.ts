@@ -12,7 +12,7 @@ import {
   type RecordsQuery,
 } from '@bourse/protocol';
 import type { Db } from '../../db/database.ts';
-import { dateRangeOf } from '../../http/paging.ts';
+import { dateRangeOf, pageOf } from '../../http/paging.ts';
 import { refuse } from '../../http/refusal.ts';
 import { csvCell, csvDocument, csvNumber } from '../../lib/csv.ts';
 import { type Book, customerJournalPage, customerJournalReasons } from '../ledger/index.ts';
@@ -57,13 +57,7 @@ export type ParsedRecordsQuery = {
 
 /** Reads the shared query fields (RecordsQuery); refuses what cannot be answered. */
 export function parseRecordsQuery(query: RecordsQuery): ParsedRecordsQuery {
-  const page = query.page === undefined ? 1 : Number.parseInt(query.page, 10);
-  const pageSize = query.page_size === undefined ? 20 : Number.parseInt(query.page_size, 10);
-  if (page < 1) refuse('BAD_INPUT', { field: 'page' });
-  if (pageSize < 1) refuse('BAD_INPUT', { field: 'page_size' });
-  if (pageSize > ASSET_LIMITS.pageSizeMax) {
-    refuse('LIMIT_TOO_LARGE', { field: 'page_size', max: ASSET_LIMITS.pageSizeMax });
-  }
+  const { page, pageSize } = pageOf(query, { pageSizeDefault: 20, pageSizeMax: ASSET_LIMITS.pageSizeMax });
   const range = dateRangeOf(query);
   const fromMs = range.from?.getTime() ?? null;
   const toMs = range.to?.getTime() ?? null;

@@ -2,7 +2,7 @@ import type { AdminExposureData, AdminPositionData, AdminPositionsQuery, Paged }
 import { DERIVATIVES_LIMITS } from '@bourse/protocol';
 import { executable, pnlUsdt } from '@bourse/risk';
 import type { Db } from '../../db/database.ts';
-import { refuse } from '../../http/refusal.ts';
+import { pageOf } from '../../http/paging.ts';
 import type { Market } from '../market/index.ts';
 import { type Position, positionOf } from './core.ts';
 import { type InstrumentInfo, lotsText, mathOf, priceText, storedPrice, usdtText } from './math.ts';
@@ -91,11 +91,7 @@ export async function positions(
   },
   q: AdminPositionsQuery,
 ): Promise<Paged<AdminPositionData>> {
-  const page = Math.max(1, Number(q.page ?? '1'));
-  const pageSize = Number(q.page_size ?? String(DERIVATIVES_LIMITS.pageSizeDefault));
-  if (pageSize < 1) refuse('BAD_INPUT', { field: 'page_size' });
-  if (pageSize > DERIVATIVES_LIMITS.pageSizeMax)
-    refuse('LIMIT_TOO_LARGE', { field: 'page_size', max: DERIVATIVES_LIMITS.pageSizeMax });
+  const { page, pageSize } = pageOf(q, DERIVATIVES_LIMITS);
   const { total, rows } = await positionsPage(
     deps.db,
     { status: q.status ?? 'open', book: q.book, symbol: q.symbol, customerId: q.customer_id },

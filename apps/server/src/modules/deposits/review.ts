@@ -1,6 +1,6 @@
 import { scaleOf, toDecimalString } from '@bourse/money';
 import { ASSET_LIMITS } from '@bourse/protocol';
-import { type Db, inTransaction } from '../../db/database.ts';
+import { inTransaction } from '../../db/database.ts';
 import { refuse } from '../../http/refusal.ts';
 import type { StaffContext } from '../../http/staff.ts';
 import { knownCurrency, parseAmount } from '../assets/index.ts';
