@@ -103,8 +103,8 @@ export async function orders(
       ...(q.status ? { status: q.status } : {}),
       ...(q.symbol ? { symbol: q.symbol } : {}),
       ...(q.side ? { side: q.side } : {}),
-      ...(range.from ? { fromMs: range.from.getTime() } : {}),
-      ...(range.to ? { toMs: range.to.getTime() } : {}),
+      from: range.from,
+      to: range.to,
     },
     { offset, limit: pageSize },
   );
@@ -120,16 +120,14 @@ export async function orders(
 export async function myTrades(s: SpotState, auth: AuthContext, q: FillsQuery, window?: ExportWindow) {
   const { page, pageSize, offset } = windowOf(q, window);
   const range = dateRangeOf(q);
-  const fromMs = range.from?.getTime();
-  const toMs = range.to?.getTime();
   const { total, rows } = await tradeRowsPage(
     s.db,
     {
       customerId: auth.customerId,
       ...(q.symbol ? { symbol: q.symbol } : {}),
       ...(q.order_id ? { orderId: q.order_id } : {}),
-      ...(fromMs !== undefined ? { fromMs } : {}),
-      ...(toMs !== undefined ? { toMs } : {}),
+      from: range.from,
+      to: range.to,
     },
     { offset, limit: pageSize },
   );

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Selectable, type SelectQueryBuilder, type StringReference, sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Book, OrderState } from './order.ts';
 import type { SpotTables } from './tables.ts';
@@ -166,30 +166,46 @@ export type OrderFilter = {
   status?: string;
   symbol?: string;
   side?: string;
-  /** Epoch ms, inclusive. */
-  fromMs?: number;
-  toMs?: number;
+  /** Created in [from, to) (http/paging.ts `dateRangeOf`). */
+  from?: Date | null;
+  to?: Date | null;
 };
 
+/** A window of a list: a page, or an export's slice at any offset. */
+type Window = { offset: number; limit: number };
+
+/**
+ * One window of a customer list, newest first (id breaks ties so windows stay stable), and how many
+ * rows the filter matches (spot_order and spot_trade: both have `created_at` and `id`). The casts only
+ * name what `count(*)` and `selectAll()` return, as http/paging.ts's `pageNewestFirst` does.
+ */
+async function newestFirst<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, window: Window) {
+  const counted = await query
+    .select((eb) => eb.fn.countAll().as('n'))
+    .$castTo<{ n: string | number | bigint }>()
+    .executeTakeFirstOrThrow();
+  const rows = await query
+    .selectAll()
+    .$castTo<Selectable<DB[TB]>>()
+    .orderBy('created_at' as StringReference<DB, TB>, 'desc')
+    .orderBy('id' as StringReference<DB, TB>, 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  return { total: Number(counted.n), rows };
+}
+
 /** One window of a customer's orders, newest first, and how many match the filter. */
-export async function orderRowsPage(q: Q, f: OrderFilter, window: { offset: number; limit: number }) {
+export async function orderRowsPage(q: Q, f: OrderFilter, window: Window) {
   let query = q.selectFrom('spot_order').where('customer_id', '=', f.customerId);
   query = f.open
     ? query.where('status', 'in', [...OPEN])
     : query.where('status', 'in', f.status ? [f.status as 'filled'] : ['filled', 'cancelled']);
   if (f.symbol) query = query.where('symbol', '=', f.symbol);
   if (f.side) query = query.where('side', '=', f.side as 'buy');
-  if (f.fromMs !== undefined) query = query.where('created_at', '>=', new Date(f.fromMs));
-  if (f.toMs !== undefined) query = query.where('created_at', '<', new Date(f.toMs));
-  const total = Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await query
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
-  return { total, rows };
+  if (f.from) query = query.where('created_at', '>=', f.from);
+  if (f.to) query = query.where('created_at', '<', f.to);
+  return newestFirst(query, window);
 }
 
 /** Every open order (the frozen check). */
@@ -259,12 +275,13 @@ export type FillFilter = {
   customerId: string;
   symbol?: string;
   orderId?: string;
-  fromMs?: number;
-  toMs?: number;
+  /** Created in [from, to) (http/paging.ts `dateRangeOf`). */
+  from?: Date | null;
+  to?: Date | null;
 };
 
 /** One window of a customer's fills (as maker or taker), newest first, and how many match. */
-export async function tradeRowsPage(q: Q, f: FillFilter, window: { offset: number; limit: number }) {
+export async function tradeRowsPage(q: Q, f: FillFilter, window: Window) {
   const me = f.customerId;
   let query = q
     .selectFrom('spot_trade')
@@ -274,17 +291,9 @@ export async function tradeRowsPage(q: Q, f: FillFilter, window: { offset: numbe
     const id = f.orderId;
     query = query.where((eb) => eb.or([eb('maker_order_id', '=', id), eb('taker_order_id', '=', id)]));
   }
-  if (f.fromMs !== undefined) query = query.where('created_at', '>=', new Date(f.fromMs));
-  if (f.toMs !== undefined) query = query.where('created_at', '<', new Date(f.toMs));
-  const total = Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await query
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
-  return { total, rows };
+  if (f.from) query = query.where('created_at', '>=', f.from);
+  if (f.to) query = query.where('created_at', '<', f.to);
+  return newestFirst(query, window);
 }
 
 /** Inserts a batch's trades; a trade already written (same engine trade id) is skipped. */
