@@ -215,6 +215,8 @@ export async function wireMarket(core: Core, access: Access) {
 export async function wireMoney(core: Core, access: Access, market: Market) {
   const { app, config, db, clock, log, secret, ledger, audit, notifier } = core;
   const { accounts } = access;
+  // The staff queues' customer context, composed from accounts, deposits and withdrawals (staff module).
+  const summaries = (ids: readonly string[], now: Date) => customerSummaries(db, ids, now);
   // Assets and deposits: balances with USDT values from the market, transfers, records, custody.
   const assets = createAssets({ db, ledger, market, clock });
   app.decorate('assets', assets);
@@ -239,7 +241,7 @@ export async function wireMoney(core: Core, access: Access, market: Market) {
     log,
     provider: custodyProvider,
     audit,
-    customerSummaries: (ids, now) => customerSummaries(db, ids, now),
+    customerSummaries: summaries,
   });
   assets.records.register(deposits.rechargeSource);
   assets.setChainInfo((currency) => deposits.chainsOf(currency));
@@ -267,7 +269,7 @@ export async function wireMoney(core: Core, access: Access, market: Market) {
     audit,
     notifier,
     contacts: accounts,
-    customerSummaries: (ids, now) => customerSummaries(db, ids, now),
+    customerSummaries: summaries,
     bankPaidApprovalThreshold: config.bankPayoutApprovalThreshold,
   });
   const payoutJob = schedulePayouts({ withdrawals, log, intervalMs: config.payoutCheckIntervalMs });
