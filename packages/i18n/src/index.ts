@@ -23,6 +23,9 @@ import { proofZh } from './catalogs/proof.zh.ts';
 import { tradeEn } from './catalogs/trade.en.ts';
 import { tradeFt } from './catalogs/trade.ft.ts';
 import { tradeZh } from './catalogs/trade.zh.ts';
+import { verificationEn } from './catalogs/verification.en.ts';
+import { verificationFt } from './catalogs/verification.ft.ts';
+import { verificationZh } from './catalogs/verification.zh.ts';
 import { webEn } from './catalogs/web.en.ts';
 import { webFt } from './catalogs/web.ft.ts';
 import { webZh } from './catalogs/web.zh.ts';
@@ -50,6 +53,7 @@ export const catalogs = {
     contract: contractEn,
     options: optionsEn,
     admin: adminEn,
+    verification: verificationEn,
   },
   zh: {
     common: commonZh,
@@ -62,6 +66,7 @@ export const catalogs = {
     contract: contractZh,
     options: optionsZh,
     admin: adminZh,
+    verification: verificationZh,
   },
   ft: {
     common: commonFt,
@@ -74,6 +79,7 @@ export const catalogs = {
     contract: contractFt,
     options: optionsFt,
     admin: adminFt,
+    verification: verificationFt,
   },
 } as const satisfies Record<Lang, Record<string, Tree>>;
 
