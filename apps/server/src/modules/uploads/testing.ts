@@ -71,6 +71,7 @@ export async function photo(
   }
   let image = sharp(raw, { raw: { width, height, channels: 3 } });
   if (options.exif) image = image.withExif(options.exif);
+  if (options.orientation) image = image.withMetadata({ orientation: options.orientation });
   return format === 'png' ? image.png().toBuffer() : image.jpeg({ quality: 85 }).toBuffer();
 }
 

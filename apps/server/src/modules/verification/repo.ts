@@ -174,10 +174,10 @@ export async function primaryNames(q: Q, customerIds: readonly string[]) {
   if (customerIds.length === 0) return [];
   return q
     .selectFrom('verification_submission')
-    .select(['id', 'customer_id', 'real_name', 'submitted_at'])
+    .select(['id', 'customer_id', 'real_name', 'round'])
     .where('customer_id', 'in', [...customerIds])
     .where('tier', '=', 'primary')
-    .orderBy('submitted_at')
+    .orderBy('round')
     .execute();
 }
 

@@ -67,7 +67,7 @@ async function flagsOf(
       const earlier = names.filter(
         (n) =>
           n.customer_id === r.customer_id &&
-          n.submitted_at < r.submitted_at &&
+          n.round < r.round &&
           n.real_name &&
           foldName(n.real_name) !== foldName(r.real_name ?? ''),
       );

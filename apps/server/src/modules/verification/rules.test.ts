@@ -105,7 +105,7 @@ describe('feature requirements per profile', () => {
         reason: '  ',
       },
     });
-    expect(noReason.reason).toBe('FIELD_REQUIRED');
+    expect([noReason.reason, noReason.params]).toEqual(['FIELD_TOO_SHORT', { field: 'reason', min: 3 }]);
     const edited = await adminCall(t.app, {
       call: 'verification/rules/update',
       token: admin.token,
