@@ -67,6 +67,7 @@ import {
   customerSummaries,
   registerStaffHook,
 } from './modules/staff/index.ts';
+import { createSuitability, suitabilityAdminRoutes, suitabilityRoutes } from './modules/suitability/index.ts';
 import {
   createBook,
   createEmbeddedPayoutProvider,
@@ -343,6 +344,12 @@ export async function wireDerivatives(core: Core, access: Access, market: Market
   app.decorate('jurisdiction', jurisdiction);
   await app.register(jurisdictionRoutes(jurisdiction), { prefix: '/api/web' });
   await app.register(jurisdictionAdminRoutes(jurisdiction), { prefix: '/api/admin' });
+  // The risk questionnaire (modules/suitability): the rating caps what contracts and options take on
+  // the real book, through the `ratingCaps` port (they never read its tables).
+  const suitability = createSuitability({ db, clock, audit, jurisdiction });
+  app.decorate('suitability', suitability);
+  await app.register(suitabilityRoutes(suitability), { prefix: '/api/web' });
+  await app.register(suitabilityAdminRoutes(suitability), { prefix: '/api/admin' });
   const options = createOptions({
     db,
     clock,
@@ -351,6 +358,7 @@ export async function wireDerivatives(core: Core, access: Access, market: Market
     market,
     audit,
     jurisdiction,
+    ratingCaps: suitability,
     customerLabels: accounts.customerLabels,
   });
   await options.start();
@@ -361,7 +369,15 @@ export async function wireDerivatives(core: Core, access: Access, market: Market
   // Contracts and the risk engine (modules/contracts): settings seeded, the demo insurance seed, then
   // the engine runs the consumers in order — contracts, then options — on every recorded tick. With
   // FEED_TICK_MS=0 (prices only when stepped: tests) the engine too runs only when stepped.
-  const contracts = createContractsService({ db, clock, log, ledger, market, jurisdiction });
+  const contracts = createContractsService({
+    db,
+    clock,
+    log,
+    ledger,
+    market,
+    jurisdiction,
+    ratingCaps: suitability,
+  });
   await startContracts({ db, clock, ledger, market, service: contracts });
   const riskEngine = createRiskEngine({
     db,

@@ -20,6 +20,9 @@ import { optionsZh } from './catalogs/options.zh.ts';
 import { proofEn } from './catalogs/proof.en.ts';
 import { proofFt } from './catalogs/proof.ft.ts';
 import { proofZh } from './catalogs/proof.zh.ts';
+import { suitabilityEn } from './catalogs/suitability.en.ts';
+import { suitabilityFt } from './catalogs/suitability.ft.ts';
+import { suitabilityZh } from './catalogs/suitability.zh.ts';
 import { tradeEn } from './catalogs/trade.en.ts';
 import { tradeFt } from './catalogs/trade.ft.ts';
 import { tradeZh } from './catalogs/trade.zh.ts';
@@ -50,6 +53,7 @@ export const catalogs = {
     contract: contractEn,
     options: optionsEn,
     admin: adminEn,
+    suitability: suitabilityEn,
   },
   zh: {
     common: commonZh,
@@ -62,6 +66,7 @@ export const catalogs = {
     contract: contractZh,
     options: optionsZh,
     admin: adminZh,
+    suitability: suitabilityZh,
   },
   ft: {
     common: commonFt,
@@ -74,6 +79,7 @@ export const catalogs = {
     contract: contractFt,
     options: optionsFt,
     admin: adminFt,
+    suitability: suitabilityFt,
   },
 } as const satisfies Record<Lang, Record<string, Tree>>;
 

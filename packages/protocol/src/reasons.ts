@@ -180,6 +180,15 @@ export const REASONS = {
   OPTION_STAKE_BELOW_MIN: { code: CODE.REFUSED, params: ['min'] },
   OPTION_STAKE_ABOVE_MAX: { code: CODE.REFUSED, params: ['max'] },
   OPTION_OPEN_LIMIT: { code: CODE.REFUSED, params: ['max'] },
+
+  // Risk questionnaire (modules/suitability)
+  RATING_CAP_EXCEEDED: { code: CODE.REFUSED, params: ['rating', 'product', 'cap', 'field'] },
+  RATING_PRODUCT_BLOCKED: { code: CODE.REFUSED, params: ['rating', 'product'] },
+  SUITABILITY_ANSWER_INVALID: { code: CODE.REFUSED, params: ['field'] },
+  SUITABILITY_COOLING_OFF: { code: CODE.REFUSED, params: ['date'] },
+  SUITABILITY_TABLE_INVALID: { code: CODE.REFUSED, params: ['field'] },
+  SUITABILITY_CAP_INVALID: { code: CODE.REFUSED, params: ['field'] },
+  SUITABILITY_CAP_NOT_MONOTONE: { code: CODE.REFUSED, params: ['field'] },
 } as const satisfies Record<string, { code: EnvelopeCode; params: readonly string[] }>;
 
 export type ReasonCode = keyof typeof REASONS;

@@ -15,6 +15,7 @@ import type { OptionsTables } from '../modules/options/tables.ts';
 import type { ProofTables } from '../modules/proof/tables.ts';
 import type { SpotTables } from '../modules/spot/tables.ts';
 import type { StaffTables } from '../modules/staff/tables.ts';
+import type { SuitabilityTables } from '../modules/suitability/tables.ts';
 import type { WithdrawalsTables } from '../modules/withdrawals/tables.ts';
 
 /** Every module's tables; each module owns (and alone queries) the tables it declares. */
@@ -32,7 +33,8 @@ export type Database = AccountsTables &
   JurisdictionTables &
   OptionsTables &
   WithdrawalsTables &
-  ContentTables;
+  ContentTables &
+  SuitabilityTables;
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
 

@@ -13,6 +13,7 @@ import { optionsMigrations } from '../modules/options/migrations.ts';
 import { proofMigrations } from '../modules/proof/migrations.ts';
 import { spotMigrations } from '../modules/spot/migrations.ts';
 import { staffMigrations } from '../modules/staff/migrations.ts';
+import { suitabilityMigrations } from '../modules/suitability/migrations.ts';
 import { withdrawalsMigrations } from '../modules/withdrawals/migrations.ts';
 import type { Db } from './database.ts';
 
@@ -37,6 +38,7 @@ export const ALL_MIGRATIONS: Readonly<Record<string, Migration>> = {
   ...optionsMigrations,
   ...withdrawalsMigrations,
   ...contentMigrations,
+  ...suitabilityMigrations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...ALL_MIGRATIONS }) };

@@ -45,6 +45,12 @@ export function reasonEnvelope(lang: Lang, reason: ReasonCode, params: ReasonPar
   if (typeof params.field === 'string' && lookup(catalogs.en.common, `field.${params.field}`)) {
     shown.field = translate(lang, `field.${params.field}`);
   }
+  // Named values (a risk rating, a product class) too, when the catalogue has `param.<name>.<value>`.
+  for (const name of ['rating', 'product'] as const) {
+    const value = params[name];
+    if (typeof value === 'string' && lookup(catalogs.en.common, `param.${name}.${value}`))
+      shown[name] = translate(lang, `param.${name}.${value}`);
+  }
   const envelope: Envelope<null> = {
     code,
     msg: translate(lang, `reason.${reason}`, shown),

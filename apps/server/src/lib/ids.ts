@@ -40,6 +40,8 @@ export const ID_PREFIXES = [
   'ctu',
   /** Up/down options (modules/options). */
   'opt',
+  /** Risk questionnaire assessments (modules/suitability). */
+  'sua',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 
