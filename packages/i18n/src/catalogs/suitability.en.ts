@@ -197,6 +197,7 @@ export const suitabilityEn = {
     customerAssessed: 'Assessed {{date}} · {{points}} points · version {{version}}',
     customerNever: 'Not assessed yet',
   },
+  contractNote: 'Your risk rating ({{rating}}) caps leverage at {{max}}×.',
   link: {
     title: 'Risk assessment',
     questionnaire: 'Risk questionnaire',

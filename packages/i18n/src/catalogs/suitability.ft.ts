@@ -189,6 +189,7 @@ export const suitabilityFt: Shape<typeof suitabilityEn> = {
     customerAssessed: '評估於 {{date}} · {{points}} 分 · 第 {{version}} 版',
     customerNever: '尚未評估',
   },
+  contractNote: '您的風險評級（{{rating}}）將槓桿上限定為 {{max}}×。',
   link: {
     title: '風險評估',
     questionnaire: '風險評估問卷',

@@ -189,6 +189,7 @@ export const suitabilityZh: Shape<typeof suitabilityEn> = {
     customerAssessed: '评估于 {{date}} · {{points}} 分 · 第 {{version}} 版',
     customerNever: '尚未评估',
   },
+  contractNote: '您的风险评级（{{rating}}）将杠杆上限定为 {{max}}×。',
   link: {
     title: '风险评估',
     questionnaire: '风险评估问卷',

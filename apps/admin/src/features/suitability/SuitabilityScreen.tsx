@@ -154,7 +154,7 @@ function ScoringTab({
                   return (
                     <Table.Tr key={o}>
                       <Table.Td>
-                        <Text size="sm">{t(`q.${q.id}.${o}`)}</Text>
+                        <Text size="sm">{t(`q.${q.id}.${o}` as 'q.occupation.other')}</Text>
                       </Table.Td>
                       <Table.Td>
                         <WholeInput

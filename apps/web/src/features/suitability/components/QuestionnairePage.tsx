@@ -1,4 +1,4 @@
-import type { QuestionData, ScoringVersionData } from '@bourse/protocol';
+import type { JurisdictionProfileId, QuestionData, ScoringVersionData } from '@bourse/protocol';
 import { Alert, Badge, Button, Group, Loader, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { answeredCount } from '../logic.ts';
 import { CapsTable, RatingBadge } from './CapLines.tsx';
 
 /** How the answers are scored: thresholds, ceilings, cooling-off, the version in force. */
-function ScoringCard({ scoring, profile }: { scoring: ScoringVersionData; profile: string }) {
+function ScoringCard({ scoring, profile }: { scoring: ScoringVersionData; profile: JurisdictionProfileId }) {
   const { t } = useTranslation('suitability');
   const lang = useLang();
   const days = scoring.cooling_off_days;
@@ -89,7 +89,7 @@ function Question({
               <Group key={option} justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
                 <Radio
                   value={option}
-                  label={t(`q.${question.id}.${option}`)}
+                  label={t(`q.${question.id}.${option}` as 'q.occupation.other')}
                   data-testid={`answer-${question.id}-${option}`}
                   style={{ minWidth: 0 }}
                 />
