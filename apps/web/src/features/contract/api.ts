@@ -7,9 +7,9 @@ import type {
   ContractQuoteData,
   ContractSide,
   JurisdictionData,
-  RiskRatingData,
   OpenContractResult,
   Paged,
+  RiskRatingData,
 } from '@bourse/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, type Params } from '../../lib/api.ts';

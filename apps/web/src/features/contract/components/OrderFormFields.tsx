@@ -30,7 +30,8 @@ function RatingNote({ instrument }: { instrument: ContractInstrumentData }) {
   const info = useInfo();
   const rating = useRiskRating();
   const cap = rating.data?.allows.contracts.max_leverage;
-  if (token === null || info.data?.is_demo !== 0 || !rating.data || cap === null || cap === undefined) return null;
+  if (token === null || info.data?.is_demo !== 0 || !rating.data || cap === null || cap === undefined)
+    return null;
   if (cap > instrument.max_leverage || cap >= 100) return null;
   return (
     <Text size="xs" c="orange.7" data-testid="leverage-rating-capped" data-cap={cap}>
