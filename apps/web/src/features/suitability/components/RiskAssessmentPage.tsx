@@ -183,6 +183,7 @@ function History({ data }: { data: RiskRatingData }) {
 export function RiskAssessmentPage() {
   const { t } = useTranslation('suitability');
   const rating = useRiskRating();
+  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const data = rating.data;
   return (
     <Stack gap="lg" py={{ base: 'md', sm: 40 }} data-testid="fengxian-page">
@@ -196,14 +197,21 @@ export function RiskAssessmentPage() {
       </Group>
       {!data ? (
         <Loader size="sm" />
-      ) : (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      ) : wide ? (
+        <SimpleGrid cols={2} spacing="lg">
           <Stack gap="lg">
             <RatingCard data={data} />
             <History data={data} />
           </Stack>
           <AllowsCard data={data} />
         </SimpleGrid>
+      ) : (
+        // Phones: the rating, then what it allows, then the history.
+        <Stack gap="lg">
+          <RatingCard data={data} />
+          <AllowsCard data={data} />
+          <History data={data} />
+        </Stack>
       )}
     </Stack>
   );
