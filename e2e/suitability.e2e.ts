@@ -94,6 +94,8 @@ describe('the risk questionnaire', () => {
       await page.getByTestId('questionnaire-login').waitFor();
       await expectNoRawKeys(page, ['suitability']);
       await screenshot(page, `suitability-visitor-${lang}-${viewport}`);
+      await page.getByTestId('question-leverage_loss').scrollIntoViewIfNeeded();
+      await screenshot(page, `suitability-visitor-questions-${lang}-${viewport}`);
       await page.getByTestId('questionnaire-login').click();
       await page.waitForURL(/\/login/);
       await context.close();
@@ -146,6 +148,10 @@ describe('the risk questionnaire', () => {
           if (path === '/questionnaire') await page.getByTestId('cooling-off').waitFor();
           await expectNoRawKeys(page, ['suitability']);
           if (lang !== 'en') expect(await englishTexts(page)).toEqual([]);
+          // No page scrolls sideways, at either size.
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+          ).toBeLessThanOrEqual(0);
           await screenshot(page, `suitability-${path.slice(1)}-${lang}-${viewport}`);
           expect((page as Page & { errors: string[] }).errors).toEqual([]);
           await page.close();

@@ -176,7 +176,8 @@ export function QuestionnairePage() {
           </Text>
         </Stack>
       </Paper>
-      <Stack gap="md">
+      {/* Answers read next to their points: the questions keep a reading width on wide screens. */}
+      <Stack gap="md" maw={980}>
         <Title order={2} size="h3">
           {t('questionnaire.questionsTitle')}
         </Title>
@@ -191,7 +192,7 @@ export function QuestionnairePage() {
           />
         ))}
       </Stack>
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="questionnaire-submit">
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={980} data-testid="questionnaire-submit">
         <Stack gap="sm">
           <Text size="sm" c="dimmed" data-testid="answered">
             {t('questionnaire.answered', { done, total: ids.length })}
