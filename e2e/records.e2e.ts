@@ -225,6 +225,19 @@ describe('record screens a customer can read', () => {
     for (const to of ['contract', 'options']) {
       await ok('POST', 'transferAsset', { currency: 'USDT', amount: '200', from: 'spot', to });
     }
+    // The real book needs a risk rating above "not assessed" for 10× (issue 15): the questionnaire, answered through the API.
+    await ok('POST', 'submitQuestionnaire', {
+      account_purpose: 'active_trading',
+      investment_purpose: 'growth',
+      amount_band: '1k_10k',
+      monthly_trades: '5_100',
+      occupation: 'employed',
+      experience_years: '1_3',
+      derivatives_3y: 'under_10',
+      leverage_loss: 'whole_margin',
+      option_expiry: 'payout_or_stake_lost',
+      loss_capacity: 'under_10',
+    });
     const contract = (
       await ok<{ items: Array<{ symbol: string; min_lots: string }> }>('GET', 'getContracts', {
         symbol: 'BTC/USDT-PERP',

@@ -73,6 +73,7 @@ import {
   customerSummaries,
   registerStaffHook,
 } from './modules/staff/index.ts';
+import { createSuitability, suitabilityAdminRoutes, suitabilityRoutes } from './modules/suitability/index.ts';
 import {
   createDocumentCipher,
   createUploads,
@@ -420,6 +421,12 @@ export async function wireDerivatives(
   const { accounts } = access;
   // Up/down options (modules/options), capped by the jurisdiction profile (wired in wireIdentity).
   // Options settle through `options.consumer`, run by the risk engine.
+  // The risk questionnaire (modules/suitability): the rating caps what contracts and options take on
+  // the real book, through the `ratingCaps` port (they never read its tables).
+  const suitability = createSuitability({ db, clock, audit, jurisdiction });
+  app.decorate('suitability', suitability);
+  await app.register(suitabilityRoutes(suitability), { prefix: '/api/web' });
+  await app.register(suitabilityAdminRoutes(suitability), { prefix: '/api/admin' });
   const options = createOptions({
     db,
     clock,
@@ -428,6 +435,7 @@ export async function wireDerivatives(
     market,
     audit,
     jurisdiction,
+    ratingCaps: suitability,
     customerLabels: accounts.customerLabels,
   });
   await options.start();
@@ -438,7 +446,15 @@ export async function wireDerivatives(
   // Contracts and the risk engine (modules/contracts): settings seeded, the demo insurance seed, then
   // the engine runs the consumers in order — contracts, then options — on every recorded tick. With
   // FEED_TICK_MS=0 (prices only when stepped: tests) the engine too runs only when stepped.
-  const contracts = createContractsService({ db, clock, log, ledger, market, jurisdiction });
+  const contracts = createContractsService({
+    db,
+    clock,
+    log,
+    ledger,
+    market,
+    jurisdiction,
+    ratingCaps: suitability,
+  });
   await startContracts({ db, clock, ledger, market, service: contracts });
   const riskEngine = createRiskEngine({
     db,

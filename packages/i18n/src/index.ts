@@ -20,6 +20,9 @@ import { optionsZh } from './catalogs/options.zh.ts';
 import { proofEn } from './catalogs/proof.en.ts';
 import { proofFt } from './catalogs/proof.ft.ts';
 import { proofZh } from './catalogs/proof.zh.ts';
+import { suitabilityEn } from './catalogs/suitability.en.ts';
+import { suitabilityFt } from './catalogs/suitability.ft.ts';
+import { suitabilityZh } from './catalogs/suitability.zh.ts';
 import { tradeEn } from './catalogs/trade.en.ts';
 import { tradeFt } from './catalogs/trade.ft.ts';
 import { tradeZh } from './catalogs/trade.zh.ts';
@@ -54,6 +57,7 @@ export const catalogs = {
     options: optionsEn,
     admin: adminEn,
     verification: verificationEn,
+    suitability: suitabilityEn,
   },
   zh: {
     common: commonZh,
@@ -67,6 +71,7 @@ export const catalogs = {
     options: optionsZh,
     admin: adminZh,
     verification: verificationZh,
+    suitability: suitabilityZh,
   },
   ft: {
     common: commonFt,
@@ -80,6 +85,7 @@ export const catalogs = {
     options: optionsFt,
     admin: adminFt,
     verification: verificationFt,
+    suitability: suitabilityFt,
   },
 } as const satisfies Record<Lang, Record<string, Tree>>;
 

@@ -10,6 +10,7 @@ export * from './market.ts';
 export * from './proof.ts';
 export * from './reasons.ts';
 export * from './spot.ts';
+export * from './suitability.ts';
 export * from './verification.ts';
 export * from './withdraw.ts';
 export * from './ws.ts';

@@ -208,6 +208,14 @@ export const REASONS = {
   VERIFICATION_DUPLICATE_IDENTITY: { code: CODE.REFUSED, params: ['uid'] },
   VERIFICATION_SECOND_STAFF: { code: CODE.REFUSED, params: [] },
   VERIFICATION_PROFILE_NOT_EDITABLE: { code: CODE.REFUSED, params: ['profile'] },
+  // Risk questionnaire (modules/suitability)
+  RATING_CAP_EXCEEDED: { code: CODE.REFUSED, params: ['rating', 'product', 'cap', 'field'] },
+  RATING_PRODUCT_BLOCKED: { code: CODE.REFUSED, params: ['rating', 'product'] },
+  SUITABILITY_ANSWER_INVALID: { code: CODE.REFUSED, params: ['field'] },
+  SUITABILITY_COOLING_OFF: { code: CODE.REFUSED, params: ['date'] },
+  SUITABILITY_TABLE_INVALID: { code: CODE.REFUSED, params: ['field'] },
+  SUITABILITY_CAP_INVALID: { code: CODE.REFUSED, params: ['field'] },
+  SUITABILITY_CAP_NOT_MONOTONE: { code: CODE.REFUSED, params: ['field'] },
 } as const satisfies Record<string, { code: EnvelopeCode; params: readonly string[] }>;
 
 export type ReasonCode = keyof typeof REASONS;

@@ -328,6 +328,10 @@ describe('leverage classes and jurisdiction caps', () => {
     expect(effectiveMaxLeverage(20, 100, 100)).toBe(20);
     expect(effectiveMaxLeverage(0, 100, 100)).toBe(1);
     expect(effectiveMaxLeverage(500, 500, 500)).toBe(100);
+    // the customer's risk rating caps it too (modules/suitability)
+    expect(effectiveMaxLeverage(100, 100, 100, 10)).toBe(10);
+    expect(effectiveMaxLeverage(100, 50, 30, 100)).toBe(30);
+    expect(effectiveMaxLeverage(100, 100, 100, 0)).toBe(1);
     expect(leverageChoices(100)).toEqual([1, 2, 3, 5, 10, 20, 25, 30, 50, 75, 100]);
     expect(leverageChoices(30)).toEqual([1, 2, 3, 5, 10, 20, 25, 30]);
     expect(leverageChoices(2)).toEqual([1, 2]);

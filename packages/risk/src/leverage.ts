@@ -86,16 +86,21 @@ function wholeOrThrow(value: number, name: string): number {
   return Math.floor(value);
 }
 
-/** min(instrument max, operator max, jurisdiction cap), floored to a whole number, kept within 1…100. */
+/**
+ * min(instrument max, operator max, jurisdiction cap, and — for a real-book customer — the cap of
+ * their risk rating), floored to a whole number, kept within 1…100.
+ */
 export function effectiveMaxLeverage(
   instrumentMax: number,
   operatorMax: number,
   jurisdictionCap: number,
+  ratingCap?: number,
 ): number {
   const m = Math.min(
     wholeOrThrow(instrumentMax, 'instrumentMax'),
     wholeOrThrow(operatorMax, 'operatorMax'),
     wholeOrThrow(jurisdictionCap, 'jurisdictionCap'),
+    ratingCap === undefined ? 100 : wholeOrThrow(ratingCap, 'ratingCap'),
   );
   return Math.max(1, Math.min(100, m));
 }

@@ -134,6 +134,12 @@ export const SCREENS: readonly ScreenRow[] = [
     load: () => import('../features/derivatives/JurisdictionScreen.tsx'),
   },
   {
+    path: 'suitability',
+    label: { ns: 'suitability', key: 'admin.nav' },
+    permission: 'risk.read',
+    load: () => import('../features/suitability/SuitabilityScreen.tsx'),
+  },
+  {
     path: 'health',
     label: { ns: 'admin', key: 'nav.health' },
     permission: 'risk.read',

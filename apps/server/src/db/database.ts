@@ -15,6 +15,7 @@ import type { OptionsTables } from '../modules/options/tables.ts';
 import type { ProofTables } from '../modules/proof/tables.ts';
 import type { SpotTables } from '../modules/spot/tables.ts';
 import type { StaffTables } from '../modules/staff/tables.ts';
+import type { SuitabilityTables } from '../modules/suitability/tables.ts';
 import type { UploadsTables } from '../modules/uploads/tables.ts';
 import type { VerificationTables } from '../modules/verification/tables.ts';
 import type { WithdrawalsTables } from '../modules/withdrawals/tables.ts';
@@ -36,7 +37,8 @@ export type Database = AccountsTables &
   WithdrawalsTables &
   ContentTables &
   UploadsTables &
-  VerificationTables;
+  VerificationTables &
+  SuitabilityTables;
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
 

@@ -13,6 +13,7 @@ import { optionsMigrations } from '../modules/options/migrations.ts';
 import { proofMigrations } from '../modules/proof/migrations.ts';
 import { spotMigrations } from '../modules/spot/migrations.ts';
 import { staffMigrations } from '../modules/staff/migrations.ts';
+import { suitabilityMigrations } from '../modules/suitability/migrations.ts';
 import { uploadsMigrations } from '../modules/uploads/migrations.ts';
 import { verificationMigrations } from '../modules/verification/migrations.ts';
 import { withdrawalsMigrations } from '../modules/withdrawals/migrations.ts';
@@ -41,6 +42,7 @@ export const ALL_MIGRATIONS: Readonly<Record<string, Migration>> = {
   ...contentMigrations,
   ...uploadsMigrations,
   ...verificationMigrations,
+  ...suitabilityMigrations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...ALL_MIGRATIONS }) };

@@ -39,7 +39,7 @@ export function ok<T>(request: FastifyRequest, data: T): Envelope<T> {
 }
 
 /** Params whose codes are shown through `label.<param>.<code>` in the reader's language. */
-const LABELLED_PARAMS = ['tier', 'feature', 'type', 'state', 'slot', 'profile'] as const;
+const LABELLED_PARAMS = ['tier', 'feature', 'type', 'state', 'slot', 'profile', 'rating', 'product'] as const;
 
 export function reasonEnvelope(lang: Lang, reason: ReasonCode, params: ReasonParams = {}): Envelope<null> {
   const code = REASONS[reason].code;

@@ -43,6 +43,8 @@ export const ID_PREFIXES = [
   /** Uploaded documents (modules/uploads) and verification submissions (modules/verification). */
   'upl',
   'kyc',
+  /** Risk questionnaire assessments (modules/suitability). */
+  'sua',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

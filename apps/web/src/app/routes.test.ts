@@ -72,6 +72,9 @@ describe('route table', () => {
         '/options',
         '/optionRecord',
         '/404',
+        // issue 15: the risk questionnaire (suitability)
+        '/questionnaire',
+        '/fengxian',
       ].sort(),
     );
     expect(ROUTES.find((route) => route.path === '/asset')?.redirect).toBe('/table1');

@@ -50,6 +50,10 @@ const spotRecords = () =>
 const spotTrade = () => import('../features/spot/components/SpotTradePage.tsx').then((m) => m.SpotTradePage);
 const exchange = () => import('../features/exchange/ExchangePage.tsx').then((m) => m.ExchangePage);
 const quickBuy = () => import('../features/quickBuy/QuickBuyPage.tsx').then((m) => m.QuickBuyPage);
+// Risk questionnaire and my risk assessment (issue 15, the suitability namespace).
+const suitabilityPages = () => import('../features/suitability/components/pages.ts');
+const questionnaire = () => suitabilityPages().then((m) => m.QuestionnairePage);
+const fengxian = () => suitabilityPages().then((m) => m.RiskAssessmentPage);
 
 // Withdrawals, address book, bank cards, wallets, trade password (the withdraw namespace).
 const tradePages = () => import('../features/tradePassword/components/TradePasswordPages.tsx');
@@ -175,12 +179,12 @@ const AREAS: ReadonlyArray<[RouteArea, Entry[]]> = [
       ['/authenticationhigh', 'authenticationhigh'],
       ['/authenticationrj', 'authenticationrj'],
       ['/authenticationcj', 'authenticationcj'],
-      ['/fengxian', 'fengxian'],
+      ['/fengxian', 'fengxian', fengxian],
       ['/sfyz', 'sfyz'],
       ['/smauth', 'smauth'],
       ['/seniorauth', 'seniorauth'],
       ['/dzrz', 'dzrz'],
-      ['/questionnaire', 'questionnaire'],
+      ['/questionnaire', 'questionnaire', questionnaire],
     ],
   ],
   [

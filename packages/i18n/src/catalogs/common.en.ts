@@ -162,6 +162,17 @@ export const commonEn = {
     OPTION_STAKE_BELOW_MIN: 'The minimum investment is {{min}} USDT',
     OPTION_STAKE_ABOVE_MAX: 'The maximum investment is {{max}} USDT',
     OPTION_OPEN_LIMIT: 'You may hold at most {{max}} open options',
+    RATING_CAP_EXCEEDED:
+      'Your risk rating ({{rating}}) allows at most {{cap}} {{field}} on {{product}} (rule: risk rating caps)',
+    RATING_PRODUCT_BLOCKED:
+      'Your risk rating ({{rating}}) does not allow {{product}}: take the risk questionnaire first, or retake it when allowed',
+    SUITABILITY_ANSWER_INVALID: 'Choose one of the listed answers for “{{field}}”',
+    SUITABILITY_COOLING_OFF: 'You can retake the risk questionnaire from {{date}} (rule: cooling-off period)',
+    SUITABILITY_TABLE_INVALID: 'The scoring table value {{field}} is not allowed',
+    SUITABILITY_CAP_INVALID:
+      'The cap {{field}} is not allowed (whole leverage 0–100, amount 0–1,000,000,000 USDT)',
+    SUITABILITY_CAP_NOT_MONOTONE:
+      'The cap {{field}} must not be below the cap of a lower rating (not assessed ≤ conservative ≤ balanced ≤ aggressive)',
     INSUFFICIENT_BALANCE:
       'Insufficient balance, please recharge first ({{currency}} available: {{available}})',
     INSUFFICIENT_FROZEN: 'Not enough frozen {{currency}} for this operation (frozen: {{frozen}})',
@@ -237,6 +248,19 @@ export const commonEn = {
       'The {{profile}} profile is built in; only the custom profile can be edited',
   },
   label: {
+    rating: {
+      not_assessed: 'not assessed',
+      conservative: 'conservative',
+      balanced: 'balanced',
+      aggressive: 'aggressive',
+    },
+    product: {
+      contracts: 'contracts',
+      options: 'up/down options',
+      earn: 'earn products',
+      launchpad: 'launchpad',
+      loans: 'loans',
+    },
     tier: {
       primary: 'primary (real-name) verification',
       advanced: 'advanced verification',
@@ -316,6 +340,20 @@ export const commonEn = {
     lot_size: 'Lot size',
     contract_size: 'Contract size',
     max_leverage: 'Maximum leverage',
+    leverage: 'leverage',
+    margin: 'margin per order',
+    stake: 'stake per order',
+    purchase_amount: 'amount per purchase',
+    account_purpose: 'Account purpose',
+    investment_purpose: 'Investment purpose',
+    amount_band: 'Investment amount',
+    monthly_trades: 'Expected trades per month',
+    occupation: 'Occupation',
+    experience_years: 'Trading experience',
+    derivatives_3y: 'Derivatives traded in the last 3 years',
+    leverage_loss: 'Leverage question',
+    option_expiry: 'Option expiry question',
+    loss_capacity: 'Loss you can afford',
     trading_hours: 'Trading hours',
     status: 'Status',
     ref_price: 'Reference price',
@@ -381,7 +419,6 @@ export const commonEn = {
     front_file_id: 'the front of the ID',
     back_file_id: 'the back of the ID',
     handheld_file_id: 'the hand-held signed photo',
-    occupation: 'Occupation',
     monthly_income: 'Monthly income',
     source_of_wealth: 'Source of wealth',
     wealth_note: 'Source of wealth details',

@@ -9,6 +9,7 @@ import { formatTime, useLang } from '../../app/i18n.ts';
 import { hasPermission, useStaffMe } from '../../app/session.ts';
 import { Amount, ErrorNote, Figure, ReasonDialog } from '../../app/ui.tsx';
 import { AdjustmentsTable } from '../adjustments/AdjustmentsTable.tsx';
+import { CustomerRatingCard } from '../suitability/CustomerRatingCard.tsx';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -117,6 +118,8 @@ export default function CustomerDetailScreen() {
               <Field label={t('customers.sessions')} value={String(d.profile.active_sessions)} />
             </SimpleGrid>
           </Card>
+
+          {!d.profile.is_demo ? <CustomerRatingCard customerId={d.profile.customer_id} /> : null}
 
           <Card withBorder>
             <Title order={4} mb="sm">

@@ -55,7 +55,31 @@ describe('the customers list', () => {
 });
 
 function setUpDetail(permissions: string[], detail: CustomerDetail = DETAIL): MockedApi {
-  const api = mockApi({ getCustomer: () => detail });
+  const api = mockApi({
+    getCustomer: () => detail,
+    'suitability/customer': () => ({
+      rating: 'balanced',
+      assessed_at: 1_700_000_000_000,
+      retake_after: 1_702_592_000_000,
+      can_retake: false,
+      profile: 'permissive',
+      allows: {},
+      currency: 'USDT',
+      history: [
+        {
+          assessment_id: 'sua_1',
+          rating: 'balanced',
+          points: 19,
+          points_rating: 'balanced',
+          ceiling: null,
+          scoring_version: 1,
+          taken_at: 1_700_000_000_000,
+          retake_after: 1_702_592_000_000,
+          answers: {},
+        },
+      ],
+    }),
+  });
   signIn(api, permissions);
   return api;
 }
@@ -67,6 +91,9 @@ describe('the customer detail', () => {
     expect(await screen.findByText('Customer 80012345')).toBeInTheDocument();
     expect(api.callsTo('getCustomer')[0]?.query).toMatchObject({ customer_id: 'usr_alice' });
     expect(screen.getByTestId('customer-status')).toHaveTextContent('Active');
+    // The risk rating (suitability) beside the profile.
+    expect(await screen.findByTestId('customer-rating-badge')).toHaveTextContent('Balanced');
+    expect(api.callsTo('suitability/customer')[0]?.query).toMatchObject({ customer_id: 'usr_alice' });
     const balances = within(screen.getByTestId('customer-balances')).getAllByRole('row').slice(1);
     expect(balances[0]).toHaveTextContent('USDT');
     expect(balances[0]).toHaveTextContent('12,345.6789');

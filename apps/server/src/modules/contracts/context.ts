@@ -22,6 +22,19 @@ import { parseSetting, type Setting } from './settings.ts';
 /** What contracts need from the jurisdiction profile (modules/jurisdiction implements it). */
 export type LeverageCaps = { leverageCap(cls: LeverageClass): Promise<number> };
 
+/**
+ * What contracts need from the customer's risk rating (modules/suitability implements it; wiring.ts
+ * injects it): refuse a real-book order above the rating's leverage or margin cap, and the rating's
+ * leverage cap for display.
+ */
+export type RatingCaps = {
+  checkCap(
+    customerId: string,
+    req: { productClass: 'contracts'; amountUnits?: bigint; leverage?: number },
+  ): Promise<void>;
+  maxLeverage(customerId: string): Promise<number>;
+};
+
 export type Lang = Parameters<typeof reasonEnvelope>[0];
 
 export type ContractsDeps = {
@@ -31,6 +44,7 @@ export type ContractsDeps = {
   ledger: Ledger;
   market: Market;
   jurisdiction: LeverageCaps;
+  ratingCaps: RatingCaps;
 };
 
 export type ContractsContext = ContractsDeps & {
@@ -115,10 +129,38 @@ export function conversionOrNull(market: Market, i: InstrumentInfo): Conversion 
   }
 }
 
-export async function maxLeverageOf(ctx: ContractsContext, i: InstrumentInfo, s: Setting): Promise<number> {
+/** The instrument's, operator's and jurisdiction's maximum; with `ratingCap`, the customer's rating's too (display). */
+export async function maxLeverageOf(
+  ctx: ContractsContext,
+  i: InstrumentInfo,
+  s: Setting,
+  ratingCap?: number,
+): Promise<number> {
   const cls = leverageClassOf(i);
   const cap = cls ? await ctx.jurisdiction.leverageCap(cls) : 1;
-  return effectiveMaxLeverage(i.maxLeverage, s.maxLeverage, cap);
+  return effectiveMaxLeverage(i.maxLeverage, s.maxLeverage, cap, ratingCap);
+}
+
+/** The rating's leverage cap of a real-book customer (undefined: anonymous or demo, not capped by a rating). */
+export async function ratingCapOf(
+  ctx: ContractsContext,
+  auth: AuthContext | null,
+): Promise<number | undefined> {
+  return auth && !auth.isDemo ? ctx.ratingCaps.maxLeverage(auth.customerId) : undefined;
+}
+
+/** Refuses a real-book order above the customer's rating caps (the demo book is play money: not capped). */
+export async function checkRatingCap(
+  ctx: ContractsContext,
+  auth: AuthContext | null,
+  order: { leverage: number; marginUnits: bigint },
+): Promise<void> {
+  if (!auth || auth.isDemo) return;
+  await ctx.ratingCaps.checkCap(auth.customerId, {
+    productClass: 'contracts',
+    leverage: order.leverage,
+    amountUnits: order.marginUnits,
+  });
 }
 
 export function parseLeverage(text: string, max: number): number {

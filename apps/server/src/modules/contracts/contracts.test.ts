@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { customer, fund, ledgerOf, USDT } from '../assets/testing.ts';
+import { fund, ledgerOf, USDT } from '../assets/testing.ts';
 import { adminCall, staffSession } from '../staff/testing.ts';
+import { ratedCustomer } from '../suitability/testing.ts';
 import { createContractsConsumer } from './consumer.ts';
 import { createRiskEngine } from './engine.ts';
 
@@ -133,14 +134,14 @@ describe('contracts on a scripted feed', () => {
       notional_usdt: '9500.01',
     });
     // a delivery position, settled at expiry by the last test
-    const z = await customer(t);
+    const z = await ratedCustomer(t);
     await fund(t, z.id, 'USDT', USDT(1000), 'contract');
     const dz = await open(z.token, { symbol: DELIVERY, side: 'sell', lots: '0.01', leverage: '10' });
     expect(dz.data.position).toMatchObject({ open_price: '95999.9', kind: 'delivery' });
   });
 
   it('opens a 100x position and closes it with exact P&L, fee and balances', async () => {
-    const a = await customer(t);
+    const a = await ratedCustomer(t);
     ids.a = a;
     await fund(t, a.id, 'USDT', USDT(1000), 'contract');
     const o = await open(a.token, { side: 'buy', lots: '0.1', leverage: '100' });
@@ -170,8 +171,8 @@ describe('contracts on a scripted feed', () => {
   });
 
   it('triggers take-profit and stop-loss at the executable close price of the recorded tick', async () => {
-    const b = await customer(t);
-    const c = await customer(t);
+    const b = await ratedCustomer(t);
+    const c = await ratedCustomer(t);
     await fund(t, b.id, 'USDT', USDT(2000), 'contract');
     await fund(t, c.id, 'USDT', USDT(2000), 'contract');
     const long = await open(b.token, { side: 'buy', lots: '0.1', leverage: '10', tp_price: '95600' });
@@ -217,7 +218,7 @@ describe('contracts on a scripted feed', () => {
       fields: { book: 'real', amount: '1000', reason: 'seed the insurance fund' },
     });
     expect(fundAnswer.data.balance).toBe('1000');
-    const d = await customer(t);
+    const d = await ratedCustomer(t);
     ids.d = d;
     await fund(t, d.id, 'USDT', USDT(1000), 'contract');
     const o = await open(d.token, { side: 'buy', lots: '0.1', leverage: '100' });
@@ -248,8 +249,8 @@ describe('contracts on a scripted feed', () => {
   });
 
   it('recovers from a crash between tick and settlement: each action exactly once', async () => {
-    const e = await customer(t);
-    const f = await customer(t);
+    const e = await ratedCustomer(t);
+    const f = await ratedCustomer(t);
     ids.f = f;
     await fund(t, e.id, 'USDT', USDT(1000), 'contract');
     await fund(t, f.id, 'USDT', USDT(20_000), 'contract');
@@ -342,7 +343,7 @@ describe('contracts on a scripted feed', () => {
   });
 
   it('refuses by name (one message in zh), and outside trading hours names the hours', async () => {
-    const g = await customer(t);
+    const g = await ratedCustomer(t);
     await fund(t, g.id, 'USDT', USDT(100), 'contract');
     const pos = await open(g.token, { side: 'buy', lots: '0.01', leverage: '20' });
     expect(pos.code).toBe(1);
@@ -417,7 +418,7 @@ describe('contracts on a scripted feed', () => {
   });
 
   it('20 concurrent opens against a balance covering 5: exactly 5 open; demo trades the demo book', async () => {
-    const r = await customer(t);
+    const r = await ratedCustomer(t);
     // each: 0.01 lots at 85010.1 (ask + spread) ×… at 100x = 8.501001 margin + 0.02 fee
     const q = await call(t.app, {
       method: 'GET',
@@ -432,7 +433,7 @@ describe('contracts on a scripted feed', () => {
     expect(answers.filter((a) => a.reason === 'INSUFFICIENT_BALANCE')).toHaveLength(15);
     expect(await balance(r.id)).toEqual({ available: 0n, frozen: 5n * U(q.data.margin) });
     // client_oid retries are one order
-    const s1 = await customer(t);
+    const s1 = await ratedCustomer(t);
     await fund(t, s1.id, 'USDT', USDT(100), 'contract');
     const twins = await Promise.all(
       [1, 2, 3].map(() =>
@@ -444,7 +445,7 @@ describe('contracts on a scripted feed', () => {
   });
 
   it('partial close, pending order filled and cancelled', async () => {
-    const h = await customer(t);
+    const h = await ratedCustomer(t);
     await fund(t, h.id, 'USDT', USDT(5000), 'contract');
     const o = await open(h.token, { side: 'buy', lots: '0.3', leverage: '10' });
     const id = o.data.position.position_id;

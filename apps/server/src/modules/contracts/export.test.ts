@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, exportCsv as exportCsvOf, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { customer, fund, USDT } from '../assets/testing.ts';
+import { fund, USDT } from '../assets/testing.ts';
+import { ratedCustomer } from '../suitability/testing.ts';
 
 /** A two-tick replay feed: a position opened on the first tick is closed in two parts on the second. */
 const START = Date.parse('2026-11-21T04:00:00Z');
@@ -55,7 +56,7 @@ const exportCsv = (token: string | undefined, query: Record<string, string>) =>
 
 describe('web/exportContractRecords', () => {
   it('exports each contract list with its filters: localized header and labels, rows = the list total', async () => {
-    const c = await customer(t);
+    const c = await ratedCustomer(t);
     await fund(t, c.id, 'USDT', USDT(5000), 'contract');
     const opened = await post(c.token, 'openContract', {
       symbol: PERP,
@@ -141,7 +142,7 @@ describe('web/exportContractRecords', () => {
   });
 
   it('refuses a filter or status the list does not take, with a localized message; needs a session', async () => {
-    const c = await customer(t);
+    const c = await ratedCustomer(t);
     const status = await exportCsv(c.token, { list: 'orders', status: 'closed', lang: 'zh' });
     expect(status.response.statusCode).toBeLessThan(500);
     expect(status.response.json()).toMatchObject({ reason: 'BAD_INPUT', params: { field: 'status' } });

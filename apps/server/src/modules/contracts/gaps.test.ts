@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { customer, fund, ledgerOf, USDT } from '../assets/testing.ts';
+import { fund, ledgerOf, USDT } from '../assets/testing.ts';
 import { adminCall, staffSession } from '../staff/testing.ts';
+import { ratedCustomer } from '../suitability/testing.ts';
 
 /**
  * The second scenario file: insurance-fund idempotency, the back-office settings, the demo book,
@@ -171,7 +172,7 @@ describe('contracts: the gaps closed', () => {
   });
 
   it('settings: audited before/after + reason; each bad value named; new orders only; eu_retail caps leverage', async () => {
-    const c = await customer(t);
+    const c = await ratedCustomer(t);
     await fund(t, c.id, 'USDT', USDT(20_000), 'contract');
     const kept = await open(c.token, { side: 'buy', lots: '0.1', leverage: '10' });
     expect(kept.data.position).toMatchObject({ open_price: '95000.1', fee: '0.2', liquidation_level: '0.8' });
@@ -343,7 +344,7 @@ describe('contracts: the gaps closed', () => {
   });
 
   it(`close racing the liquidating engine round, ×${RACES}: exactly one wins each time`, async () => {
-    const r = await customer(t);
+    const r = await ratedCustomer(t);
     await fund(t, r.id, 'USDT', USDT(1_000), 'contract');
     const tally = { user: 0, liquidation: 0 };
     for (let k = 0; k < RACES; k++) {
@@ -392,7 +393,7 @@ describe('contracts: the gaps closed', () => {
   it('funding across an engine outage: each missed funding time charged once, at its own recorded mark', async () => {
     await tick(S + 60_000);
     await step();
-    const f = await customer(t);
+    const f = await ratedCustomer(t);
     await fund(t, f.id, 'USDT', USDT(20_000), 'contract');
     const o = await open(f.token, { side: 'buy', lots: '1', leverage: '10' });
     const id = o.data.position.position_id;
@@ -435,7 +436,7 @@ describe('contracts: the gaps closed', () => {
   it('a non-USD quote: EUR/JPY valued through USD/JPY at the recorded rates, to the unit', async () => {
     await tick(MON);
     await step();
-    const j = await customer(t);
+    const j = await ratedCustomer(t);
     await fund(t, j.id, 'USDT', USDT(5_000), 'contract');
     const listed = await call(t.app, { method: 'GET', call: 'getContracts', fields: { symbol: 'EUR/JPY' } });
     expect(listed.data.items[0]).toMatchObject({ quote: 'JPY', open: true, conversion: { via: 'USD/JPY' } });

@@ -4,7 +4,12 @@ export { createContractsConsumer } from './consumer.ts';
 export { createRiskEngine, ENGINE_LIMITS, type RiskEngine } from './engine.ts';
 export { contractsMigrations } from './migrations.ts';
 export { contractsAdminRoutes, contractsRoutes } from './routes.ts';
-export { type ContractsService, createContractsService, type LeverageCaps } from './service.ts';
+export {
+  type ContractsService,
+  createContractsService,
+  type LeverageCaps,
+  type RatingCaps,
+} from './service.ts';
 export { startContracts } from './start.ts';
 export type { ContractsTables } from './tables.ts';
 

@@ -15,6 +15,7 @@ import { newId } from '../../lib/ids.ts';
 import {
   bookOf,
   type ContractsContext,
+  checkRatingCap,
   conversionNow,
   maxLeverageOf,
   parseLeverage,
@@ -145,6 +146,7 @@ export async function quote(
   const conversion = b.fill?.conversion ?? conversionNow(ctx.market, b.i);
   const m = mathOf(b.i, conversion.rate);
   const margin = marginFor(m, b.priceUnits, b.lots, b.leverage);
+  await checkRatingCap(ctx, auth, { leverage: b.leverage, marginUnits: margin });
   const fee = feeFor(b.s.feePerLotUnits, b.lots);
   const nq = notionalQuote(m, b.priceUnits, b.lots);
   const liq = liquidationPrice(m, q.side, b.priceUnits, b.lots, margin, b.s.level, b.i.tickUnits);
@@ -276,6 +278,7 @@ export async function open(
   }
   const now = ctx.clock.now();
   const order = orderRowOf(ctx, auth, body, b, now);
+  await checkRatingCap(ctx, auth, { leverage: b.leverage, marginUnits: BigInt(order.margin_units) });
   try {
     const position = await inTransaction(ctx.db, (tx) => placeOrder(ctx, tx, order, b, now));
     return { order: orderData(ctx, order), position: position ? positionData(ctx, position) : null };

@@ -5,7 +5,8 @@ import { ratioFromDecimal, reachesLevel, riskRate } from '@bourse/risk';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { customer, fund, ledgerOf, USDT } from '../assets/testing.ts';
+import { fund, ledgerOf, USDT } from '../assets/testing.ts';
+import { ratedCustomer } from '../suitability/testing.ts';
 import { mathOf, storedPrice } from './math.ts';
 
 /**
@@ -181,7 +182,7 @@ async function scenario(t: TestApp, steps: readonly Step[], prices: readonly big
   await t.app.contracts.engine.step();
   const people: Array<{ id: string; token: string; book: 'real' | 'demo' }> = [];
   for (const amount of FUNDED) {
-    const c = await customer(t);
+    const c = await ratedCustomer(t);
     await fund(t, c.id, 'USDT', amount, 'contract');
     people.push({ id: c.id, token: c.token, book: 'real' });
   }

@@ -10,7 +10,7 @@ import { DERIVATIVES_LIMITS } from '@bourse/protocol';
 import type { AuthContext } from '../../http/context.ts';
 import { dateRangeOf, pageOf } from '../../http/paging.ts';
 import { EXPORT_PAGING } from '../../lib/csv.ts';
-import { allSettings, bookOf, type ContractsContext } from './context.ts';
+import { allSettings, bookOf, type ContractsContext, ratingCapOf } from './context.ts';
 import { closesPage, customerOpenPositions, fundingPage, historyPage, ordersPage } from './repo.ts';
 import { closeData, fundingData, instrumentData, orderData, positionData } from './views.ts';
 
@@ -30,9 +30,15 @@ function mapItems<R, T>(page: Paged<R>, map: (row: R) => T): Paged<T> {
   return { ...page, items: page.items.map(map) };
 }
 
-export async function contracts(ctx: ContractsContext, symbol?: string): Promise<ContractInstrumentData[]> {
+/** The contract list; a real-book customer's `max_leverage` includes their risk rating's cap. */
+export async function contracts(
+  ctx: ContractsContext,
+  symbol?: string,
+  auth: AuthContext | null = null,
+): Promise<ContractInstrumentData[]> {
   const list = await allSettings(ctx, symbol);
-  return Promise.all(list.map(({ i, s }) => instrumentData(ctx, i, s)));
+  const ratingCap = await ratingCapOf(ctx, auth);
+  return Promise.all(list.map(({ i, s }) => instrumentData(ctx, i, s, ratingCap)));
 }
 
 export async function positions(

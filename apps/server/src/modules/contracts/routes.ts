@@ -75,8 +75,8 @@ function tradingRoutes(service: ContractsService, { get, post }: Registrar) {
     'Contract instruments and every rule an order is checked against',
     ContractsQuery,
     pub,
-    async (_r, q) => ({
-      items: await service.contracts(q.symbol),
+    async (r, q) => ({
+      items: await service.contracts(q.symbol, r.auth ?? null),
     }),
   );
   get<ContractQuoteQuery>(

@@ -16,7 +16,7 @@ import { closes, contracts, funding, history, orders, positions } from './querie
 import { setTpSl } from './tpsl.ts';
 import { closeData, instrumentData, orderData, positionData } from './views.ts';
 
-export type { ContractsDeps, LeverageCaps } from './context.ts';
+export type { ContractsDeps, LeverageCaps, RatingCaps } from './context.ts';
 export { kindOf } from './views.ts';
 
 /**

@@ -37,8 +37,9 @@ export async function instrumentData(
   ctx: ContractsContext,
   i: InstrumentInfo,
   s: Setting,
+  ratingCap?: number,
 ): Promise<ContractInstrumentData> {
-  const max = await maxLeverageOf(ctx, i, s);
+  const max = await maxLeverageOf(ctx, i, s, ratingCap);
   const conversion = conversionOrNull(ctx.market, i);
   const ticker = ctx.market.ticker(i.symbol);
   return {

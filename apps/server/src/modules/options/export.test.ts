@@ -9,7 +9,8 @@ import {
   type TestApp,
   testNow,
 } from '../../../test/harness.ts';
-import { customer, fund, USDT } from '../assets/testing.ts';
+import { fund, USDT } from '../assets/testing.ts';
+import { ratedCustomer } from '../suitability/testing.ts';
 import { engineDriver } from './testing.ts';
 
 /** A scripted BTC feed: options bought at 0 s expire at 30 s on a higher price. */
@@ -56,7 +57,7 @@ const exportCsv = (token: string | undefined, query: Record<string, string>) =>
 
 describe('web/exportOptionRecords', () => {
   it("exports the customer's options with the list's filters: localized header and labels", async () => {
-    const c = await customer(t);
+    const c = await ratedCustomer(t);
     await fund(t, c.id, 'USDT', USDT(1000), 'options');
     const won = await buy(c.token, {});
     const lost = await buy(c.token, { direction: 'down', stake: '50.5' });
@@ -114,7 +115,7 @@ describe('web/exportOptionRecords', () => {
   });
 
   it('refuses a bad filter with a localized message; needs a session', async () => {
-    const c = await customer(t);
+    const c = await ratedCustomer(t);
     const range = await exportCsv(c.token, { start_time: '2000', end_time: '1000', lang: 'zh' });
     expect(range.response.statusCode).toBeLessThan(500);
     expect(range.response.json().reason).toBe('DATE_RANGE_INVALID');

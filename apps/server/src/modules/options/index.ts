@@ -2,7 +2,12 @@
 
 export { optionsMigrations } from './migrations.ts';
 export { optionsAdminRoutes, optionsRoutes } from './routes.ts';
-export { createOptions, type Options, type OptionsJurisdiction } from './service.ts';
+export {
+  createOptions,
+  type Options,
+  type OptionsJurisdiction,
+  type OptionsRatingCaps,
+} from './service.ts';
 export { OPTION_DEFAULTS, parseDurations } from './settings.ts';
 export { createOptionsConsumer, OPTION_SETTLE_CHUNK, OPTION_SETTLE_GRACE_MS } from './settle.ts';
 export type { OptionsTables } from './tables.ts';

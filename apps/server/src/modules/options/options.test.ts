@@ -4,9 +4,10 @@ import path from 'node:path';
 import { AdminOptionSettingsBody } from '@bourse/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp, testNow } from '../../../test/harness.ts';
-import { customer, customerSnapshot, fund, ledgerOf, USDT } from '../assets/testing.ts';
+import { customerSnapshot, fund, ledgerOf, USDT } from '../assets/testing.ts';
 import { closeMarket } from '../market/testing.ts';
 import { adminCall, staffSession } from '../staff/testing.ts';
+import { ratedCustomer } from '../suitability/testing.ts';
 import { OPTION_SETTLE_GRACE_MS } from './settle.ts';
 import { engineDriver } from './testing.ts';
 
@@ -131,7 +132,7 @@ describe('up/down options on the recorded feed', () => {
   });
 
   it('won, lost and tied with exact payouts, each on the last tick at or before expiry, exactly once', async () => {
-    const c = await customer(t);
+    const c = await ratedCustomer(t);
     await fund(t, c.id, 'USDT', USDT(1_000), 'options');
     const houseBefore = await houseBalance();
     const up = await buy(c.token, { direction: 'up' });
@@ -253,7 +254,7 @@ describe('up/down options on the recorded feed', () => {
   });
 
   it('refuses every rule through the route, by name and in the customer’s language, writing nothing', async () => {
-    const c = await customer(t);
+    const c = await ratedCustomer(t);
     await fund(t, c.id, 'USDT', USDT(1_000), 'options');
     const before = { orders: await orderCount(), ledger: await customerSnapshot(t, c.id) };
     const cases: Array<[Record<string, string>, string, Record<string, unknown>?]> = [
@@ -293,7 +294,7 @@ describe('up/down options on the recorded feed', () => {
   });
 
   it('holds at most 50 open options per customer (OPTION_OPEN_LIMIT)', async () => {
-    const c = await customer(t);
+    const c = await ratedCustomer(t);
     await fund(t, c.id, 'USDT', USDT(1_000), 'options');
     for (let i = 0; i < 50; i++) expect((await buy(c.token, { stake: '10', duration: '900' })).code).toBe(1);
     const refused = await buy(c.token, { stake: '10', duration: '900' });
@@ -302,7 +303,7 @@ describe('up/down options on the recorded feed', () => {
   });
 
   it('a client_oid retry is one order; the same id with other fields is refused', async () => {
-    const c = await customer(t);
+    const c = await ratedCustomer(t);
     await fund(t, c.id, 'USDT', USDT(1_000), 'options');
     const first = await buy(c.token, { client_oid: 'opt-1', stake: '20' });
     const again = await buy(c.token, { client_oid: 'opt-1', stake: '20' });
@@ -316,7 +317,7 @@ describe('up/down options on the recorded feed', () => {
   });
 
   it('20 concurrent buys against a balance covering 7 of them: exactly 7', async () => {
-    const c = await customer(t);
+    const c = await ratedCustomer(t);
     await fund(t, c.id, 'USDT', USDT(700), 'options');
     const answers = await Promise.all(Array.from({ length: 20 }, () => buy(c.token, { stake: '100' })));
     expect(answers.filter((a) => a.code === 1)).toHaveLength(7);
@@ -371,7 +372,7 @@ describe('up/down options on the recorded feed', () => {
   });
 
   it('the eu_retail profile turns buying off (OPTIONS_NOT_PERMITTED) and permissive back on', async () => {
-    const c = await customer(t);
+    const c = await ratedCustomer(t);
     await fund(t, c.id, 'USDT', USDT(100), 'options');
     const eu = await adminCall(t.app, {
       call: 'jurisdiction',
@@ -477,7 +478,7 @@ describe('up/down options on the recorded feed', () => {
       before: { min_stake: '10', durations: '30:0.8,60:0.85,300:0.9,900:0.92' },
       after: { min_stake: '25', durations: '60:0.85,300:0.9' },
     });
-    const c = await customer(t);
+    const c = await ratedCustomer(t);
     await fund(t, c.id, 'USDT', USDT(100), 'options');
     expect(await buy(c.token, { duration: '30' })).toMatchObject({
       reason: 'OPTION_DURATION_INVALID',

@@ -41,6 +41,11 @@ import type { StoredDuration } from './tables.ts';
 /** What options need from the jurisdiction profile (modules/jurisdiction satisfies it). */
 export type OptionsJurisdiction = { optionsEnabled(): Promise<boolean> };
 
+/** What options need from the customer's risk rating (modules/suitability implements it; wiring.ts injects it). */
+export type OptionsRatingCaps = {
+  checkCap(customerId: string, req: { productClass: 'options'; amountUnits: bigint }): Promise<void>;
+};
+
 function orderData(o: OrderRow): OptionOrderData {
   const opt = (u: string | null) => (u === null ? null : usdtText(BigInt(u)));
   return {
@@ -82,10 +87,12 @@ export function createOptions(deps: {
   market: Market;
   audit: AuditLog;
   jurisdiction: OptionsJurisdiction;
+  /** The risk rating's stake cap, asked for every real-book buy (the demo book is play money: not capped). */
+  ratingCaps: OptionsRatingCaps;
   /** Back-office labels (email, phone or uid) of customers; accounts owns them, app.ts wires it. */
   customerLabels?: (customerIds: string[]) => Promise<Map<string, string>>;
 }) {
-  const { db, clock, log, ledger, market, audit, jurisdiction } = deps;
+  const { db, clock, log, ledger, market, audit, jurisdiction, ratingCaps } = deps;
   const customerLabels = deps.customerLabels ?? (async () => new Map<string, string>());
   const consumer = createOptionsConsumer({ ledger, log, clock });
 
@@ -163,6 +170,8 @@ export function createOptions(deps: {
       refuse('OPTION_STAKE_ABOVE_MAX', { max: usdtText(BigInt(setting.max_stake_units)) });
     const book: DerivativesBook = auth.isDemo ? 'demo' : 'real';
     const customerId = auth.customerId;
+    if (book === 'real')
+      await ratingCaps.checkCap(customerId, { productClass: 'options', amountUnits: stake });
     if (body.client_oid) {
       const existing = await repo.findOrderByClientOid(db, customerId, body.client_oid);
       if (existing) {

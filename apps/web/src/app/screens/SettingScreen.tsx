@@ -2,6 +2,7 @@ import { Grid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AccountHeader } from '../../features/account/components/AccountHeader.tsx';
 import { SettingsPanel } from '../../features/settings/components/SettingsPanel.tsx';
+import { RiskLinks } from '../../features/suitability/components/RiskLinks.tsx';
 
 /**
  * /setting, which is also the mobile "Me" tab: the user-centre header (account feature) beside the
@@ -16,7 +17,11 @@ export function SettingScreen() {
       </Title>
       <Grid gap="lg" align="flex-start">
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-          <AccountHeader />
+          <Stack gap="lg">
+            <AccountHeader />
+            {/* Risk assessment (issue 15, suitability): /fengxian and /questionnaire. */}
+            <RiskLinks />
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <SettingsPanel />

@@ -9,6 +9,7 @@ import type {
   JurisdictionData,
   OpenContractResult,
   Paged,
+  RiskRatingData,
 } from '@bourse/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, type Params } from '../../lib/api.ts';
@@ -26,6 +27,18 @@ export function useJurisdiction() {
     queryKey: ['web/getJurisdiction'],
     queryFn: () => apiGet<JurisdictionData>('web/getJurisdiction'),
     staleTime: 300_000,
+    retry: false,
+  });
+}
+
+/** `GET web/getRiskRating` (login): the customer's risk rating, to explain a leverage capped by it (issue 15). */
+export function useRiskRating() {
+  const token = useToken();
+  return useQuery({
+    queryKey: ['web/getRiskRating', token],
+    queryFn: () => apiGet<RiskRatingData>('web/getRiskRating'),
+    enabled: token !== null,
+    staleTime: 30_000,
     retry: false,
   });
 }

@@ -1,7 +1,10 @@
 import type { ContractInstrumentData } from '@bourse/protocol';
 import { Group, Select, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useJurisdiction } from '../api.ts';
+import { Link } from 'react-router';
+import { useInfo } from '../../../api/info.ts';
+import { useToken } from '../../../lib/session.ts';
+import { useJurisdiction, useRiskRating } from '../api.ts';
 import type { ContractOrder } from '../hooks/useContractOrder.ts';
 
 type FieldsProps = { instrument: ContractInstrumentData; order: ContractOrder };
@@ -16,6 +19,24 @@ function LeverageNote({ instrument }: { instrument: ContractInstrumentData }) {
   return (
     <Text size="xs" c="orange.7" data-testid="leverage-capped" data-cap={cap}>
       {t('form.leverageCapped', { cap, profile: t(`profile.${active.id}`) })}
+    </Text>
+  );
+}
+
+/** The risk-rating note: shown on the real book when the customer's rating is what limits the leverage (modules/suitability). */
+function RatingNote({ instrument }: { instrument: ContractInstrumentData }) {
+  const { t } = useTranslation('suitability');
+  const token = useToken();
+  const info = useInfo();
+  const rating = useRiskRating();
+  const cap = rating.data?.allows.contracts.max_leverage;
+  if (token === null || info.data?.is_demo !== 0 || !rating.data || cap === null || cap === undefined)
+    return null;
+  if (cap > instrument.max_leverage || cap >= 100) return null;
+  return (
+    <Text size="xs" c="orange.7" data-testid="leverage-rating-capped" data-cap={cap}>
+      {t('contractNote', { rating: t(`rating.${rating.data.rating}`), max: cap })}{' '}
+      <Link to="/fengxian">{t('link.fengxian')}</Link>
     </Text>
   );
 }
@@ -92,6 +113,7 @@ export function LeverageField({ instrument, order }: FieldsProps) {
         data-testid="form-leverage"
       />
       <LeverageNote instrument={instrument} />
+      <RatingNote instrument={instrument} />
     </>
   );
 }
