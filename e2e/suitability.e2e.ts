@@ -194,11 +194,11 @@ describe('the risk questionnaire', () => {
         lang,
       );
       expect(over.reason).toBe('RATING_CAP_EXCEEDED');
-      const rating = catalogs[lang].common.param.rating.balanced;
+      const rating = catalogs[lang].common.label.rating.balanced;
       expect(over.msg).toBe(
         interpolate(catalogs[lang].common.reason.RATING_CAP_EXCEEDED, {
           rating,
-          product: catalogs[lang].common.param.product.contracts,
+          product: catalogs[lang].common.label.product.contracts,
           cap: '50×',
           field: catalogs[lang].common.field.leverage,
         }),
@@ -224,7 +224,7 @@ describe('the risk questionnaire', () => {
       await refusal.waitFor();
       expect(await refusal.getAttribute('data-reason')).toBe('RATING_CAP_EXCEEDED');
       const text = (await refusal.textContent()) ?? '';
-      expect(text).toContain(catalogs[lang].common.param.rating.balanced);
+      expect(text).toContain(catalogs[lang].common.label.rating.balanced);
       expect(text).toContain('2000 USDT');
       await page.getByTestId('option-confirm-submit').waitFor({ state: 'detached' });
       await screenshot(page, `suitability-option-refused-${lang}-${viewport}`);
