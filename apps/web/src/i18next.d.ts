@@ -15,6 +15,8 @@ declare module 'i18next' {
       trade: (typeof catalogs)['en']['trade'];
       contract: (typeof catalogs)['en']['contract'];
       options: (typeof catalogs)['en']['options'];
+      kyc: (typeof catalogs)['en']['kyc'];
+      verification: (typeof catalogs)['en']['verification'];
     };
   }
 }

@@ -11,6 +11,9 @@ import { commonZh } from './catalogs/common.zh.ts';
 import { contractEn } from './catalogs/contract.en.ts';
 import { contractFt } from './catalogs/contract.ft.ts';
 import { contractZh } from './catalogs/contract.zh.ts';
+import { kycEn } from './catalogs/kyc.en.ts';
+import { kycFt } from './catalogs/kyc.ft.ts';
+import { kycZh } from './catalogs/kyc.zh.ts';
 import { marketEn } from './catalogs/market.en.ts';
 import { marketFt } from './catalogs/market.ft.ts';
 import { marketZh } from './catalogs/market.zh.ts';
@@ -54,6 +57,7 @@ export const catalogs = {
     options: optionsEn,
     admin: adminEn,
     verification: verificationEn,
+    kyc: kycEn,
   },
   zh: {
     common: commonZh,
@@ -67,6 +71,7 @@ export const catalogs = {
     options: optionsZh,
     admin: adminZh,
     verification: verificationZh,
+    kyc: kycZh,
   },
   ft: {
     common: commonFt,
@@ -80,6 +85,7 @@ export const catalogs = {
     options: optionsFt,
     admin: adminFt,
     verification: verificationFt,
+    kyc: kycFt,
   },
 } as const satisfies Record<Lang, Record<string, Tree>>;
 

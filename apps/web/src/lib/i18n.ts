@@ -29,6 +29,8 @@ export const WEB_NAMESPACES = [
   'trade',
   'options',
   'contract',
+  'kyc',
+  'verification',
 ] as const;
 
 const resources = Object.fromEntries(
