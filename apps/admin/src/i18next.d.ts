@@ -11,6 +11,9 @@ declare module 'i18next' {
       assets: (typeof catalogs)['en']['assets'];
       withdraw: (typeof catalogs)['en']['withdraw'];
       trade: (typeof catalogs)['en']['trade'];
+      adminKyc: (typeof catalogs)['en']['adminKyc'];
+      kyc: (typeof catalogs)['en']['kyc'];
+      verification: (typeof catalogs)['en']['verification'];
     };
   }
 }

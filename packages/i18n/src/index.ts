@@ -2,6 +2,9 @@ import type { Lang } from '@bourse/protocol';
 import { adminEn } from './catalogs/admin.en.ts';
 import { adminFt } from './catalogs/admin.ft.ts';
 import { adminZh } from './catalogs/admin.zh.ts';
+import { adminKycEn } from './catalogs/adminKyc.en.ts';
+import { adminKycFt } from './catalogs/adminKyc.ft.ts';
+import { adminKycZh } from './catalogs/adminKyc.zh.ts';
 import { assetsEn } from './catalogs/assets.en.ts';
 import { assetsFt } from './catalogs/assets.ft.ts';
 import { assetsZh } from './catalogs/assets.zh.ts';
@@ -58,6 +61,7 @@ export const catalogs = {
     admin: adminEn,
     verification: verificationEn,
     kyc: kycEn,
+    adminKyc: adminKycEn,
   },
   zh: {
     common: commonZh,
@@ -72,6 +76,7 @@ export const catalogs = {
     admin: adminZh,
     verification: verificationZh,
     kyc: kycZh,
+    adminKyc: adminKycZh,
   },
   ft: {
     common: commonFt,
@@ -86,6 +91,7 @@ export const catalogs = {
     admin: adminFt,
     verification: verificationFt,
     kyc: kycFt,
+    adminKyc: adminKycFt,
   },
 } as const satisfies Record<Lang, Record<string, Tree>>;
 
