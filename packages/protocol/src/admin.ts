@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { CommonFields } from './access.ts';
+import type { VerificationState, VerificationTier } from './verification.ts';
 
 /**
  * The back office's calls under `/api/admin` (staff sessions: `Authorization: Bearer <staff token>`).
@@ -218,12 +219,21 @@ export type CustomerDetail = {
   staff_names: Record<string, string>;
 };
 
+/** A customer's verification as the back-office queues show it (see CustomerSummary). */
+export type CustomerVerification = {
+  level: 0 | 1 | 2;
+  status: 'unverified' | 'under_review' | 'verified';
+  tiers: Record<VerificationTier, VerificationState>;
+};
+
 /** Per currency: how many and how much (a decimal string in the currency's scale). */
 export type CustomerFlow = { currency: string; count: number; amount: string };
 
 /**
- * Who a staff member is about to pay or credit, as the back-office queues (deposits, withdrawals) show it. There is no
- * identity verification (KYC) in Bourse yet: every customer is level 0, `unverified` — said as it is.
+ * Who a staff member is about to pay or credit, as the back-office queues (deposits, withdrawals) show it.
+ * `verification` comes from modules/verification (composed in wiring.ts): `level` 0 none, 1 primary
+ * approved, 2 advanced approved; `status` `verified` (primary approved), `under_review` (primary
+ * submitted, not decided) or `unverified`; `tiers` the state of each tier.
  */
 export type CustomerSummary = {
   customer_id: string;
@@ -233,7 +243,7 @@ export type CustomerSummary = {
   created_at: number;
   /** Whole days since the account was opened (the injected clock). */
   age_days: number;
-  verification: { level: 0; status: 'unverified' };
+  verification: CustomerVerification;
   last_login_at: number | null;
   activity: { days: number; deposits: CustomerFlow[]; withdrawals: CustomerFlow[] };
   /**
