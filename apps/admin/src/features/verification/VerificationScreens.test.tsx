@@ -130,7 +130,7 @@ describe('the verification queue', () => {
     expect(api.callsTo('verification/queue')[0]?.query).toMatchObject({ page: '1', page_size: '20' });
     expect(api.callsTo('verification/queue')[0]?.query.tier).toBeUndefined();
 
-    await user.click(screen.getByText('Advanced verification', { selector: 'label' }));
+    await user.click(within(screen.getByTestId('verification-tier-filter')).getByText('Advanced verification'));
     await waitFor(() => expect(api.callsTo('verification/queue').at(-1)?.query.tier).toBe('advanced'));
 
     await user.click(within(first).getByTestId('verification-open'));

@@ -3,6 +3,7 @@ import {
   ID_TYPE_VALUES,
   ID_TYPES,
   type IdType,
+  type Lang,
   type PrimaryData,
   type TierView,
 } from '@bourse/protocol';
@@ -37,6 +38,11 @@ import {
   VerificationPage,
 } from './parts.tsx';
 
+/** The country of registration by name (a code the browser cannot name stays a code; none is a dash). */
+function countryName(code: string, lang: Lang): string {
+  return /^[A-Z]{2}$/.test(code) ? regionName(code, lang) : code || '—';
+}
+
 /** A field error in the reader's language. */
 export function useFieldError(): (error: FieldError | null) => string | null {
   const { t } = useTranslation(['kyc', 'verification']);
@@ -66,7 +72,7 @@ function ReadOnlyPrimary({ view, nationality }: { view: TierView<'primary'>; nat
           {t('form.readOnly')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-          <DataLine label={t('form.nationality')} value={regionName(data?.nationality ?? nationality, lang)} />
+          <DataLine label={t('form.nationality')} value={countryName(data?.nationality || nationality, lang)} />
           <DataLine label={t('form.realName')} value={data?.real_name ?? '—'} testId="primary-real-name" />
           <DataLine
             label={t('form.idType')}
@@ -158,7 +164,7 @@ function PrimaryForm({
             <TextInput
               label={t('form.nationality')}
               description={t('form.nationalityFixed')}
-              value={regionName(nationality, lang)}
+              value={countryName(nationality, lang)}
               readOnly
               disabled
               data-testid="primary-nationality"
