@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { CommonFields } from './access.ts';
-import type { JurisdictionProfileId } from './derivatives.ts';
+import { JURISDICTION_PROFILES, type JurisdictionProfileId } from './derivatives.ts';
 
 /**
  * Identity verification (KYC tiers) and the document upload pipeline (docs/api.md, "Documents" and
@@ -480,11 +480,14 @@ export type AdminVerificationRulesData = {
   four_eyes_advanced: boolean;
 };
 
-/** `POST admin/verification/rules/update` (`settings.write`, audited): the custom profile only. */
+/**
+ * `POST admin/verification/rules/update` (`settings.write`, audited): the custom profile only (a
+ * built-in one is refused by name, VERIFICATION_PROFILE_NOT_EDITABLE).
+ */
 export const AdminVerificationRuleBody = Type.Object(
   {
     ...CommonFields,
-    profile: Type.Literal('custom'),
+    profile: lit(JURISDICTION_PROFILES),
     features: Type.Optional(
       Type.Array(
         Type.Object(
