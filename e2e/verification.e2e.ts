@@ -12,7 +12,7 @@ import {
   staffApiToken,
   webCall,
 } from './api.ts';
-import { baseUrl, LANGS, launch, screenshot, signedInPage, type ViewportName } from './browser.ts';
+import { baseUrl, type LANGS, launch, screenshot, signedInPage, type ViewportName } from './browser.ts';
 import { englishTexts, expectNoRawKeys } from './pages.ts';
 import { until } from './wait.ts';
 
@@ -69,19 +69,27 @@ async function choose(page: Page, slot: string, file: { name: string; mimeType: 
 }
 
 async function upload(page: Page, slot: string, hue: number) {
-  await choose(page, slot, { name: `${slot}.jpg`, mimeType: 'image/jpeg', buffer: await documentImage(hue, slot) });
+  await choose(page, slot, {
+    name: `${slot}.jpg`,
+    mimeType: 'image/jpeg',
+    buffer: await documentImage(hue, slot),
+  });
   await expect.poll(() => page.getByTestId(`doc-${slot}`).getAttribute('data-state')).toBe('done');
   await page.getByTestId(`doc-${slot}-preview`).waitFor();
 }
 
 async function verification(token: string) {
-  const answer = await webCall('GET', 'getVerification', {}, token);
+  const answer = await webCall<Envelope['data']>('GET', 'getVerification', {}, token);
   expect(answer.code, answer.msg).toBe(1);
   return answer.data;
 }
 
 /** A staff call with a JSON body (the decisions are an array). */
-async function staffPost<T>(name: string, body: Record<string, unknown>, token = staff): Promise<Envelope<T>> {
+async function staffPost<T>(
+  name: string,
+  body: Record<string, unknown>,
+  token = staff,
+): Promise<Envelope<T>> {
   const response = await fetch(`${baseUrl()}/api/admin/${name}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -145,7 +153,9 @@ beforeAll(async () => {
   secondStaff = await staffApiToken(await createAdministrator('kyc2', 'Second pair of eyes'));
   for (const who of [alice, bella]) {
     who.token = await registerCustomer(who.email, PASSWORD);
-    const rows = await sql<{ uid: string }>('select uid from accounts_customer where email = $1', [who.email]);
+    const rows = await sql<{ uid: string }>('select uid from accounts_customer where email = $1', [
+      who.email,
+    ]);
     who.uid = rows[0]?.uid ?? '';
     expect(who.uid).not.toBe('');
   }
@@ -191,10 +201,18 @@ describe('identity verification, customer and staff', () => {
     await page.getByTestId('handheld-sample').waitFor();
 
     // The browser refuses what is plainly not a photo, before sending anything.
-    await choose(page, 'id_front', { name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n') });
-    await expect(page.getByTestId('doc-id_front-error').textContent()).resolves.toBe(catalogs.en.kyc.upload.type);
+    await choose(page, 'id_front', {
+      name: 'scan.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.7\n'),
+    });
+    await expect(page.getByTestId('doc-id_front-error').textContent()).resolves.toBe(
+      catalogs.en.kyc.upload.type,
+    );
     // The server refuses a damaged image, in its own words (the reason's text in the common catalog).
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
     await choose(page, 'id_front', { name: 'front.png', mimeType: 'image/png', buffer: png.subarray(0, 60) });
     await expect
       .poll(() => page.getByTestId('doc-id_front-error').textContent())
@@ -211,7 +229,9 @@ describe('identity verification, customer and staff', () => {
     await upload(page, 'id_handheld', 30);
     await screenshot(page, 'verification-primary-form-en-desktop');
     await page.getByTestId('primary-submit').click();
-    await expect.poll(() => page.getByTestId('primary-state').getAttribute('data-state')).toBe('under_review');
+    await expect
+      .poll(() => page.getByTestId('primary-state').getAttribute('data-state'))
+      .toBe('under_review');
     await page.getByTestId('primary-read-only').waitFor();
     expect(await page.getByTestId('primary-submit').count()).toBe(0);
     await closePage(page);
@@ -265,7 +285,9 @@ describe('identity verification, customer and staff', () => {
         await page.getByTestId('approve-all').click();
         await page.getByTestId('decide-id_handheld-request_revision').click();
         await page.getByTestId('decide-id_handheld-reason').click();
-        await page.getByRole('option', { name: catalogs.en.verification.reasonCode.signature_missing }).click();
+        await page
+          .getByRole('option', { name: catalogs.en.verification.reasonCode.signature_missing })
+          .click();
         await page.getByTestId('decide-id_handheld-note').fill('Write today’s date under your signature');
         await expect(page.getByTestId('decide-outcome').getAttribute('data-outcome')).resolves.toBe(
           'revision_requested',
@@ -291,14 +313,18 @@ describe('identity verification, customer and staff', () => {
       ['desktop', 'en'],
     ] as const) {
       const page = await customerPage(alice, viewport, lang, '/sfyz');
-      await expect.poll(() => page.getByTestId('tier-primary').getAttribute('data-state')).toBe('revision_requested');
+      await expect
+        .poll(() => page.getByTestId('tier-primary').getAttribute('data-state'))
+        .toBe('revision_requested');
       expect(await page.getByTestId('action-primary').getAttribute('data-action')).toBe('revise');
       await screenshot(page, `verification-centre-revision-${lang}-${viewport}`);
       await page.getByTestId('action-primary').click();
       await page.getByTestId('primary-form').waitFor();
       expect(await page.getByTestId('primary-form').getAttribute('data-mode')).toBe('revision');
       const reason = page.getByTestId('revision-id_handheld');
-      await expect(reason.textContent()).resolves.toContain(catalogs[lang].verification.reasonCode.signature_missing);
+      await expect(reason.textContent()).resolves.toContain(
+        catalogs[lang].verification.reasonCode.signature_missing,
+      );
       await expect(reason.textContent()).resolves.toContain('Write today’s date under your signature');
       await expect(page.getByTestId('doc-id_handheld-reason').textContent()).resolves.toContain(
         catalogs[lang].verification.reasonCode.signature_missing,
@@ -306,13 +332,16 @@ describe('identity verification, customer and staff', () => {
       // The documents not flagged stay as sent, shown from their short-lived links.
       expect(await page.getByTestId('doc-id_front-reason').count()).toBe(0);
       await page.getByTestId('doc-id_front-preview').waitFor();
-      if (lang !== 'en') await expectNoEnglish(page, ['Alice Chan', 'Write today’s date under your signature']);
+      if (lang !== 'en')
+        await expectNoEnglish(page, ['Alice Chan', 'Write today’s date under your signature']);
       await screenshot(page, `verification-revision-${lang}-${viewport}`);
       if (lang === 'en') {
         await page.getByTestId('primary-id-number').fill(ID_NUMBER);
         await upload(page, 'id_handheld', 60);
         await page.getByTestId('primary-submit').click();
-        await expect.poll(() => page.getByTestId('primary-state').getAttribute('data-state')).toBe('under_review');
+        await expect
+          .poll(() => page.getByTestId('primary-state').getAttribute('data-state'))
+          .toBe('under_review');
       }
       await closePage(page);
     }
@@ -326,7 +355,9 @@ describe('identity verification, customer and staff', () => {
     await page.goto('/admin/verification');
     const row = page.locator(`[data-testid="verification-row"][data-uid="${alice.uid}"]`);
     await row.waitFor();
-    await expect(row.getByTestId('flag-resubmitted').textContent()).resolves.toContain('1 earlier submission');
+    await expect(row.getByTestId('flag-resubmitted').textContent()).resolves.toContain(
+      '1 earlier submission',
+    );
     await row.getByTestId('verification-open').click();
     await page.getByTestId('approve-all').click();
     await page.getByTestId('decide-submit').click();
@@ -334,7 +365,9 @@ describe('identity verification, customer and staff', () => {
     await closePage(page);
 
     const customer = await customerPage(alice, 'desktop', 'en', '/authentication');
-    await expect.poll(() => customer.getByTestId('primary-state').getAttribute('data-state')).toBe('approved');
+    await expect
+      .poll(() => customer.getByTestId('primary-state').getAttribute('data-state'))
+      .toBe('approved');
     const masked = (await customer.getByTestId('primary-id-masked').textContent()) ?? '';
     expect(masked).not.toContain(ID_NUMBER);
     expect(masked).toMatch(/\*/);
@@ -377,11 +410,15 @@ describe('identity verification, customer and staff', () => {
     await expectNoEnglish(page);
     await screenshot(page, 'verification-advanced-form-zh-mobile');
     await page.getByTestId('advanced-submit').click();
-    await expect.poll(() => page.getByTestId('advanced-state').getAttribute('data-state')).toBe('under_review');
+    await expect
+      .poll(() => page.getByTestId('advanced-state').getAttribute('data-state'))
+      .toBe('under_review');
     await approveAll(alice.token, 'advanced');
     await page.reload();
     await expect.poll(() => page.getByTestId('advanced-state').getAttribute('data-state')).toBe('approved');
-    await expect(page.getByTestId('advanced-read-only').textContent()).resolves.toContain(zh.occupation.business_owner);
+    await expect(page.getByTestId('advanced-read-only').textContent()).resolves.toContain(
+      zh.occupation.business_owner,
+    );
     await closePage(page);
   });
 
@@ -393,7 +430,9 @@ describe('identity verification, customer and staff', () => {
     await expectNoEnglish(page);
     await screenshot(page, 'verification-address-form-ft-desktop');
     await page.getByTestId('address-submit').click();
-    await expect.poll(() => page.getByTestId('address-state').getAttribute('data-state')).toBe('under_review');
+    await expect
+      .poll(() => page.getByTestId('address-state').getAttribute('data-state'))
+      .toBe('under_review');
     await approveAll(alice.token, 'address');
     await page.goto('/sfyz');
     await expect.poll(() => page.getByTestId('tier-address').getAttribute('data-state')).toBe('approved');
@@ -418,7 +457,9 @@ describe('identity verification, customer and staff', () => {
       await expect(page.getByTestId('required-tier').textContent()).resolves.toBe(
         catalogs.en.verification.requiredTier[data[feature].tier as 'none'],
       );
-      expect(await page.getByTestId('requirement-met').getAttribute('data-met')).toBe(data[feature].met ? '1' : '0');
+      expect(await page.getByTestId('requirement-met').getAttribute('data-met')).toBe(
+        data[feature].met ? '1' : '0',
+      );
       if (!data[feature].met) {
         // Bella has sent nothing: the step is primary verification.
         await page.getByTestId('go-primary').click();

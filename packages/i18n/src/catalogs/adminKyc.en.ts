@@ -80,7 +80,8 @@ export const adminKycEn = {
   },
   rules: {
     title: 'Verification rules',
-    intro: 'The tier each feature requires, per jurisdiction profile: customers see them on the verification centre before they start. Only the custom profile can be edited.',
+    intro:
+      'The tier each feature requires, per jurisdiction profile: customers see them on the verification centre before they start. Only the custom profile can be edited.',
     active: 'Active',
     readOnly: 'Built in: read only',
     feature: 'Feature',

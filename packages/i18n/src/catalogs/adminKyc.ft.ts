@@ -78,7 +78,8 @@ export const adminKycFt: Shape<typeof adminKycEn> = {
   },
   rules: {
     title: '認證規則',
-    intro: '各司法管轄區設定下每項功能所需的認證等級：客戶在開始認證前會在認證中心看到這些規則。只有自訂設定可以編輯。',
+    intro:
+      '各司法管轄區設定下每項功能所需的認證等級：客戶在開始認證前會在認證中心看到這些規則。只有自訂設定可以編輯。',
     active: '目前生效',
     readOnly: '內建設定：唯讀',
     feature: '功能',

@@ -78,7 +78,8 @@ export const adminKycZh: Shape<typeof adminKycEn> = {
   },
   rules: {
     title: '认证规则',
-    intro: '各司法辖区配置下每项功能所需的认证等级：客户在开始认证前会在认证中心看到这些规则。只有自定义配置可以编辑。',
+    intro:
+      '各司法辖区配置下每项功能所需的认证等级：客户在开始认证前会在认证中心看到这些规则。只有自定义配置可以编辑。',
     active: '当前生效',
     readOnly: '内置配置：只读',
     feature: '功能',

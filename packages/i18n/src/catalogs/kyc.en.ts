@@ -30,7 +30,8 @@ export const kycEn = {
     address: 'Address',
   },
   tierIntro: {
-    primary: 'Your real name and an identity document, with photos of its front and back and of you holding it.',
+    primary:
+      'Your real name and an identity document, with photos of its front and back and of you holding it.',
     advanced: 'Your occupation, income, source of wealth and expected investment, with proof of assets.',
     address: 'Your home address, with a recent utility bill.',
   },
@@ -64,7 +65,8 @@ export const kycEn = {
     asset_house: 'A property deed or land registry extract in your name.',
     asset_bank: 'A bank statement showing your deposit balance.',
     asset_stock: 'A broker statement showing your holdings.',
-    utility_bill: 'Electricity, water, gas or internet, from the last three months, with your name and this address.',
+    utility_bill:
+      'Electricity, water, gas or internet, from the last three months, with your name and this address.',
   },
   keepCurrent: 'The photo you sent is kept unless you replace it.',
   form: {

@@ -40,7 +40,13 @@ function Tool({
 }) {
   return (
     <Tooltip label={label} withArrow>
-      <ActionIcon variant="default" aria-label={label} onClick={onClick} disabled={disabled} data-testid={testId}>
+      <ActionIcon
+        variant="default"
+        aria-label={label}
+        onClick={onClick}
+        disabled={disabled}
+        data-testid={testId}
+      >
         {children}
       </ActionIcon>
     </Tooltip>
@@ -96,7 +102,11 @@ export function DocumentViewer({
                 <path d="M8 11h6M11 8v6M20 20l-4-4" />
               </Glyph>
             </Tool>
-            <Tool label={t('detail.rotate')} onClick={() => setTurns((r) => (r + 1) % 4)} testId={`${testId}-rotate`}>
+            <Tool
+              label={t('detail.rotate')}
+              onClick={() => setTurns((r) => (r + 1) % 4)}
+              testId={`${testId}-rotate`}
+            >
               <Glyph>
                 <path d="M20 11a8 8 0 1 0-2.3 5.7" />
                 <path d="M20 4v7h-7" />

@@ -70,7 +70,10 @@ function TypedData({ detail }: { detail: AdminVerificationDetailData }) {
     return (
       <>
         <Line label={t('kyc:advanced.occupation')} value={t(`verification:occupation.${data.occupation}`)} />
-        <Line label={t('kyc:advanced.monthlyIncome')} value={t(`verification:income.${data.monthly_income}`)} />
+        <Line
+          label={t('kyc:advanced.monthlyIncome')}
+          value={t(`verification:income.${data.monthly_income}`)}
+        />
         <Line
           label={t('kyc:advanced.sourceOfWealth')}
           value={`${t(`verification:wealth.${data.source_of_wealth}`)}${data.wealth_note ? ` — ${data.wealth_note}` : ''}`}
@@ -296,7 +299,13 @@ export default function VerificationDetailScreen() {
         <StateBadge state={data.state} />
       </Group>
       {notice ? (
-        <Alert color="teal" variant="light" withCloseButton onClose={() => setNotice(null)} data-testid="decide-notice">
+        <Alert
+          color="teal"
+          variant="light"
+          withCloseButton
+          onClose={() => setNotice(null)}
+          data-testid="decide-notice"
+        >
           {notice}
         </Alert>
       ) : null}
@@ -386,7 +395,11 @@ export default function VerificationDetailScreen() {
                     variant="light"
                     color="teal"
                     onClick={() => {
-                      setDrafts(Object.fromEntries(slots.map((slot) => [slot, { ...EMPTY_DRAFT, decision: 'approve' }])));
+                      setDrafts(
+                        Object.fromEntries(
+                          slots.map((slot) => [slot, { ...EMPTY_DRAFT, decision: 'approve' }]),
+                        ),
+                      );
                       setProblem(null);
                     }}
                     data-testid="approve-all"

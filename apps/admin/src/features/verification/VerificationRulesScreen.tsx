@@ -33,7 +33,15 @@ type Profile = AdminVerificationRulesData['profiles'][number];
 const RULES_KEY = ['verification/rules'] as const;
 
 /** The custom profile's editor: the tier each feature needs and the retention, saved with a reason. */
-function EditCustom({ profile, onClose, onSaved }: { profile: Profile; onClose: () => void; onSaved: () => void }) {
+function EditCustom({
+  profile,
+  onClose,
+  onSaved,
+}: {
+  profile: Profile;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation(['adminKyc', 'verification']);
   const form = useReasonForm();
   const [tiers, setTiers] = useState<Record<string, RequiredTier>>(() =>
@@ -41,7 +49,8 @@ function EditCustom({ profile, onClose, onSaved }: { profile: Profile; onClose: 
   );
   const [retention, setRetention] = useState<number | string>(profile.document_retention_days);
   const { retentionDaysMin: min, retentionDaysMax: max } = VERIFICATION_LIMITS;
-  const retentionOk = typeof retention === 'number' && Number.isInteger(retention) && retention >= min && retention <= max;
+  const retentionOk =
+    typeof retention === 'number' && Number.isInteger(retention) && retention >= min && retention <= max;
   const changedFeatures = profile.features.filter((f) => tiers[f.feature] !== f.tier);
   const unchanged = changedFeatures.length === 0 && retention === profile.document_retention_days;
   return (
@@ -58,7 +67,10 @@ function EditCustom({ profile, onClose, onSaved }: { profile: Profile; onClose: 
                 const tier = REQUIRED_TIERS.find((v) => v === value);
                 if (tier) setTiers((x) => ({ ...x, [f.feature]: tier }));
               }}
-              data={REQUIRED_TIERS.map((tier) => ({ value: tier, label: t(`verification:requiredTier.${tier}`) }))}
+              data={REQUIRED_TIERS.map((tier) => ({
+                value: tier,
+                label: t(`verification:requiredTier.${tier}`),
+              }))}
               comboboxProps={{ withinPortal: true }}
               data-testid={`rule-${f.feature}`}
             />
@@ -241,7 +253,9 @@ export default function VerificationRulesScreen() {
               />
             ))}
           </SimpleGrid>
-          {editing ? <EditCustom profile={editing} onClose={() => setEditing(null)} onSaved={() => void done()} /> : null}
+          {editing ? (
+            <EditCustom profile={editing} onClose={() => setEditing(null)} onSaved={() => void done()} />
+          ) : null}
           <ReasonDialog
             opened={toggling}
             title={data.four_eyes_advanced ? t('rules.fourEyesTurnOff') : t('rules.fourEyesTurnOn')}

@@ -95,7 +95,22 @@ function rules(over: Partial<AdminVerificationRulesData> = {}): AdminVerificatio
 
 function setUp(permissions = ['verification.read', 'verification.decide', 'settings.write']): MockedApi {
   const api = mockApi({
-    'verification/queue': () => ({ list: [row(), row({ id: 'kyc_2', tier: 'advanced', flags: [], resubmissions: 0, awaiting_second: true, age_ms: 50 * 60_000 })], total: 2, page: 1, page_size: 20 }),
+    'verification/queue': () => ({
+      list: [
+        row(),
+        row({
+          id: 'kyc_2',
+          tier: 'advanced',
+          flags: [],
+          resubmissions: 0,
+          awaiting_second: true,
+          age_ms: 50 * 60_000,
+        }),
+      ],
+      total: 2,
+      page: 1,
+      page_size: 20,
+    }),
     'verification/detail': () => detail(),
     'verification/rules': () => rules(),
   });
@@ -123,17 +138,22 @@ describe('the verification queue', () => {
     expect(within(first).getByTestId('flag-duplicate_id_number')).toHaveTextContent(
       'ID number also used by customer 80099999',
     );
-    expect(within(first).getByTestId('flag-resubmitted')).toHaveTextContent('Resubmission (1 earlier submission)');
+    expect(within(first).getByTestId('flag-resubmitted')).toHaveTextContent(
+      'Resubmission (1 earlier submission)',
+    );
     expect(within(second).getByTestId('verification-age')).toHaveTextContent('50 min');
     expect(within(second).getByTestId('awaiting-second')).toHaveTextContent('Awaiting a second approval');
     expect(screen.getByTestId('verification-total')).toHaveTextContent('2 under review');
     expect(api.callsTo('verification/queue')[0]?.query).toMatchObject({ page: '1', page_size: '20' });
     expect(api.callsTo('verification/queue')[0]?.query.tier).toBeUndefined();
 
-    await user.click(within(screen.getByTestId('verification-tier-filter')).getByText('Advanced verification'));
+    await user.click(
+      within(screen.getByTestId('verification-tier-filter')).getByText('Advanced verification'),
+    );
     await waitFor(() => expect(api.callsTo('verification/queue').at(-1)?.query.tier).toBe('advanced'));
 
-    await user.click(within(first).getByTestId('verification-open'));
+    const [again] = await screen.findAllByTestId('verification-row');
+    await user.click(within(again as HTMLElement).getByTestId('verification-open'));
     expect(await screen.findByTestId('verification-detail')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/verification/detail?id=kyc_1');
   });
@@ -158,7 +178,8 @@ describe('a submission under review', () => {
   it('shows the documents with zoom and rotate beside the typed data, the decrypted ID number and the flags', async () => {
     setUp();
     const { user } = await renderAdmin(null, { routes, route: '/verification/detail?id=kyc_1' });
-    const screenEl = await screen.findByTestId('verification-detail');
+    await screen.findByTestId('verification-typed');
+    const screenEl = screen.getByTestId('verification-detail');
     expect(screenEl).toHaveTextContent('Review: Primary verification');
     expect(screen.getByTestId('typed-id-number')).toHaveTextContent('A123456789');
     expect(screen.getByTestId('typed-real-name')).toHaveTextContent('Alice Chan');
@@ -181,9 +202,11 @@ describe('a submission under review', () => {
 
   it('asks for a decision on every document and a reason for a revision, then records them', async () => {
     const api = setUp();
-    api.on({ 'verification/decide': () => ({ id: 'kyc_1', state: 'revision_requested', awaiting_second: false }) });
+    api.on({
+      'verification/decide': () => ({ id: 'kyc_1', state: 'revision_requested', awaiting_second: false }),
+    });
     const { user } = await renderAdmin(null, { routes, route: '/verification/detail?id=kyc_1' });
-    await screen.findByTestId('verification-detail');
+    await screen.findByTestId('verification-typed');
 
     await user.click(screen.getByTestId('decide-submit'));
     expect(screen.getByTestId('decide-problem')).toHaveTextContent(
@@ -202,9 +225,15 @@ describe('a submission under review', () => {
 
     // Only the primary tier's codes are offered; the address codes are not.
     await user.click(screen.getByTestId('decide-id_handheld-reason'));
-    expect(await screen.findByRole('option', { name: 'The hand-held photo needs a signed note with today’s date' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('option', {
+        name: 'The hand-held photo needs a signed note with today’s date',
+      }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'The bill must be from the last three months' })).toBeNull();
-    await user.click(screen.getByRole('option', { name: 'The hand-held photo needs a signed note with today’s date' }));
+    await user.click(
+      screen.getByRole('option', { name: 'The hand-held photo needs a signed note with today’s date' }),
+    );
     await fill(user, screen.getByTestId('decide-id_handheld-note'), 'Write today’s date on the note');
     await user.click(screen.getByTestId('decide-submit'));
 
@@ -228,9 +257,12 @@ describe('a submission under review', () => {
 
   it('needs a note with the reason “Other”, and shows a refusal in place', async () => {
     const api = setUp();
-    api.on({ 'verification/decide': () => new Refusal('Another staff member must approve', 'VERIFICATION_SECOND_STAFF') });
+    api.on({
+      'verification/decide': () =>
+        new Refusal('Another staff member must approve', 'VERIFICATION_SECOND_STAFF'),
+    });
     const { user } = await renderAdmin(null, { routes, route: '/verification/detail?id=kyc_1' });
-    await screen.findByTestId('verification-detail');
+    await screen.findByTestId('verification-typed');
     await user.click(screen.getByTestId('approve-all'));
     await user.click(screen.getByTestId('decide-id_front-reject'));
     expect(screen.getByTestId('decide-outcome')).toHaveAttribute('data-outcome', 'rejected');
@@ -242,7 +274,11 @@ describe('a submission under review', () => {
     await user.click(screen.getByTestId('decide-submit'));
     expect(await screen.findByTestId('error-note')).toHaveTextContent('Another staff member must approve');
     expect(api.callsTo('verification/decide')[0]?.body).toMatchObject({
-      decisions: [{ slot: 'id_front', decision: 'reject', reason_code: 'other', note: 'The photo is of a screen' }, {}, {}],
+      decisions: [
+        { slot: 'id_front', decision: 'reject', reason_code: 'other', note: 'The photo is of a screen' },
+        {},
+        {},
+      ],
     });
   });
 
@@ -290,7 +326,12 @@ describe('a submission under review', () => {
           state: 'revision_requested',
           documents: detail().documents.map((d) =>
             d.slot === 'id_handheld'
-              ? { ...d, status: 'revision_requested' as const, reason_code: 'blurry' as const, note: 'Hold it still' }
+              ? {
+                  ...d,
+                  status: 'revision_requested' as const,
+                  reason_code: 'blurry' as const,
+                  note: 'Hold it still',
+                }
               : { ...d, status: 'approved' as const },
           ),
         }),
@@ -367,7 +408,9 @@ describe.each(['zh', 'ft'] as const)('the verification screens in %s', (lang) =>
     setUp();
     watch = watchMissingKeys();
     const { router } = await renderAdmin(null, { routes, route: '/verification', lang });
-    expect(await screen.findByRole('heading', { name: catalogs[lang].adminKyc.queue.title })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: catalogs[lang].adminKyc.queue.title }),
+    ).toBeInTheDocument();
     await screen.findAllByTestId('verification-row');
     await router.navigate('/verification/detail?id=kyc_1');
     await screen.findByTestId('viewer-id_front');

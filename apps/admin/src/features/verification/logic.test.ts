@@ -16,14 +16,21 @@ describe('the review logic', () => {
     expect(reasonCodesFor('address')).not.toContain('signature_missing');
     expect(reasonCodesFor('primary')).toContain('signature_missing');
     expect(reasonCodesFor('advanced')).toContain('asset_proof_insufficient');
-    for (const tier of ['primary', 'advanced', 'address'] as const) expect(reasonCodesFor(tier)).toContain('other');
+    for (const tier of ['primary', 'advanced', 'address'] as const)
+      expect(reasonCodesFor(tier)).toContain('other');
   });
 
   it('sends one decision per document, with reasons and notes where they are needed', () => {
     const slots = ['id_front', 'id_handheld'] as const;
-    expect(decisionsOf(slots, {})).toEqual({ ok: false, problem: { kind: 'missing', slots: ['id_front', 'id_handheld'] } });
+    expect(decisionsOf(slots, {})).toEqual({
+      ok: false,
+      problem: { kind: 'missing', slots: ['id_front', 'id_handheld'] },
+    });
     expect(
-      decisionsOf(slots, { id_front: { ...EMPTY_DRAFT, decision: 'approve' }, id_handheld: { ...EMPTY_DRAFT, decision: 'reject' } }),
+      decisionsOf(slots, {
+        id_front: { ...EMPTY_DRAFT, decision: 'approve' },
+        id_handheld: { ...EMPTY_DRAFT, decision: 'reject' },
+      }),
     ).toEqual({ ok: false, problem: { kind: 'reasonMissing', slots: ['id_handheld'] } });
     expect(
       decisionsOf(slots, {

@@ -1,5 +1,4 @@
 import {
-  type AdminDocumentDecision,
   type DocumentDecision,
   type DocumentSlot,
   VERIFICATION_REASON_CODE_LIST,
@@ -30,8 +29,23 @@ export function reasonCodesFor(tier: VerificationTier): VerificationReasonCode[]
   );
 }
 
+/**
+ * One document's decision as `verification/decide` takes it. (The protocol's
+ * `Static<typeof DocumentDecisionBody>` types its literal unions as `never`.)
+ */
+export type DocumentDecisionBody = {
+  slot: DocumentSlot;
+  decision: DocumentDecision;
+  reason_code?: VerificationReasonCode;
+  note?: string;
+};
+
 /** One document's decision as the reviewer is filling it in. */
-export type Draft = { decision: DocumentDecision | null; reason_code: VerificationReasonCode | null; note: string };
+export type Draft = {
+  decision: DocumentDecision | null;
+  reason_code: VerificationReasonCode | null;
+  note: string;
+};
 
 export const EMPTY_DRAFT: Draft = { decision: null, reason_code: null, note: '' };
 
@@ -47,10 +61,12 @@ export type DraftProblem =
 export function decisionsOf(
   slots: readonly DocumentSlot[],
   drafts: Partial<Record<DocumentSlot, Draft>>,
-): { ok: true; decisions: AdminDocumentDecision[] } | { ok: false; problem: DraftProblem } {
+): { ok: true; decisions: DocumentDecisionBody[] } | { ok: false; problem: DraftProblem } {
   const missing = slots.filter((slot) => !drafts[slot]?.decision);
   if (missing.length > 0) return { ok: false, problem: { kind: 'missing', slots: missing } };
-  const needsReason = slots.filter((slot) => drafts[slot]?.decision !== 'approve' && !drafts[slot]?.reason_code);
+  const needsReason = slots.filter(
+    (slot) => drafts[slot]?.decision !== 'approve' && !drafts[slot]?.reason_code,
+  );
   if (needsReason.length > 0) return { ok: false, problem: { kind: 'reasonMissing', slots: needsReason } };
   const needsNote = slots.filter((slot) => {
     const draft = drafts[slot];
@@ -62,7 +78,7 @@ export function decisionsOf(
     );
   });
   if (needsNote.length > 0) return { ok: false, problem: { kind: 'noteMissing', slots: needsNote } };
-  const decisions = slots.map((slot): AdminDocumentDecision => {
+  const decisions = slots.map((slot): DocumentDecisionBody => {
     const draft = drafts[slot] ?? EMPTY_DRAFT;
     const decision = draft.decision ?? 'approve';
     if (decision === 'approve') return { slot, decision };

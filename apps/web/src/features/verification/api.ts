@@ -1,10 +1,12 @@
 import type {
-  SubmitAddressBody,
-  SubmitAdvancedBody,
-  SubmitPrimaryBody,
+  IdType,
+  IncomeBand,
+  InvestmentBand,
+  Occupation,
   TierView,
   VerificationData,
   VerificationTier,
+  WealthSource,
 } from '@bourse/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { infoKey } from '../../api/info.ts';
@@ -21,7 +23,25 @@ export function useVerification() {
   });
 }
 
-type Body<T> = Omit<T, 'token' | 'lang' | 'rtoken'>;
+/*
+ * The bodies as the forms send them. (The protocol's `Static<typeof Submit…Body>` cannot serve here:
+ * its unions of literals are built from arrays, so TypeBox types those fields as `never`.)
+ */
+type FileFields<K extends string> = { [F in K]?: string };
+export type PrimaryBody = {
+  real_name: string;
+  id_type: IdType;
+  id_number: string;
+} & FileFields<'front_file_id' | 'back_file_id' | 'handheld_file_id'>;
+export type AdvancedBody = {
+  occupation: Occupation;
+  monthly_income: IncomeBand;
+  source_of_wealth: WealthSource;
+  wealth_note?: string;
+  expected_investment: InvestmentBand;
+} & FileFields<'asset_house_file_id' | 'asset_bank_file_id' | 'asset_stock_file_id'>;
+export type AddressBody = { residential_address: string } & FileFields<'utility_bill_file_id'>;
+
 type Answer = TierView<VerificationTier>;
 
 const CALL: Record<VerificationTier, string> = {
@@ -48,8 +68,8 @@ function useSubmit<T extends Record<string, string | undefined>>(tier: Verificat
 }
 
 /** `POST web/submitPrimaryVerification`. */
-export const useSubmitPrimary = () => useSubmit<Body<SubmitPrimaryBody>>('primary');
+export const useSubmitPrimary = () => useSubmit<PrimaryBody>('primary');
 /** `POST web/submitAdvancedVerification`. */
-export const useSubmitAdvanced = () => useSubmit<Body<SubmitAdvancedBody>>('advanced');
+export const useSubmitAdvanced = () => useSubmit<AdvancedBody>('advanced');
 /** `POST web/submitAddressVerification`. */
-export const useSubmitAddress = () => useSubmit<Body<SubmitAddressBody>>('address');
+export const useSubmitAddress = () => useSubmit<AddressBody>('address');

@@ -32,7 +32,11 @@ function tier<T extends VerificationTier>(name: T, over: Partial<TierView<T>> = 
 }
 
 function tiers(
-  over: Partial<{ primary: TierView<'primary'>; advanced: TierView<'advanced'>; address: TierView<'address'> }> = {},
+  over: Partial<{
+    primary: TierView<'primary'>;
+    advanced: TierView<'advanced'>;
+    address: TierView<'address'>;
+  }> = {},
 ): Pick<VerificationData, 'primary' | 'advanced' | 'address'> {
   return {
     primary: tier('primary'),
@@ -69,7 +73,13 @@ describe('documents of a submission', () => {
     documents: [
       { slot: 'id_front', file_id: 'fil_a', status: 'approved', reason_code: null, note: '' },
       { slot: 'id_back', file_id: 'fil_b', status: 'approved', reason_code: null, note: '' },
-      { slot: 'id_handheld', file_id: 'fil_c', status: 'revision_requested', reason_code: 'blurry', note: '' },
+      {
+        slot: 'id_handheld',
+        file_id: 'fil_c',
+        status: 'revision_requested',
+        reason_code: 'blurry',
+        note: '',
+      },
     ],
   });
 
@@ -95,7 +105,9 @@ describe('documents of a submission', () => {
       handheld_file_id: 'fil_3',
     });
     expect(missingSlots(['id_front', 'id_back', 'id_handheld'], files)).toEqual(['id_back']);
-    expect(documentFields(['asset_bank', 'utility_bill'], { asset_bank: 'fil_9', utility_bill: 'fil_8' })).toEqual({
+    expect(
+      documentFields(['asset_bank', 'utility_bill'], { asset_bank: 'fil_9', utility_bill: 'fil_8' }),
+    ).toEqual({
       asset_bank_file_id: 'fil_9',
       utility_bill_file_id: 'fil_8',
     });

@@ -84,7 +84,9 @@ export function checkIdNumber(idType: IdType, value: string): FieldError | null 
   const number = normaliseIdNumber(value);
   if (number === '') return { key: 'required' };
   const rule = ID_TYPES[idType];
-  return new RegExp(rule.pattern).test(number) ? null : { key: 'idNumberInvalid', min: rule.min, max: rule.max };
+  return new RegExp(rule.pattern).test(number)
+    ? null
+    : { key: 'idNumberInvalid', min: rule.min, max: rule.max };
 }
 
 export function checkAddress(value: string): FieldError | null {

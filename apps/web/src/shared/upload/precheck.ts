@@ -15,10 +15,7 @@ const NAME_TYPES: ReadonlyArray<[RegExp, (typeof UPLOAD_TYPES)[number]]> = [
   [/\.png$/i, 'image/png'],
 ];
 
-export type PrecheckRefusal =
-  | { rule: 'empty' }
-  | { rule: 'tooLarge'; maxMb: number }
-  | { rule: 'type' };
+export type PrecheckRefusal = { rule: 'empty' } | { rule: 'tooLarge'; maxMb: number } | { rule: 'type' };
 
 /**
  * A file's refusal before upload, or null when it may be sent. The type is the browser's when it

@@ -14,6 +14,7 @@ import {
   slotsToReplace,
   TIER_PATH,
 } from '../logic.ts';
+import { useFieldError } from './PrimaryPage.tsx';
 import {
   DataLine,
   DemoPrompt,
@@ -25,7 +26,6 @@ import {
   TierStatus,
   VerificationPage,
 } from './parts.tsx';
-import { useFieldError } from './PrimaryPage.tsx';
 
 const SLOT: DocumentSlot = 'utility_bill';
 
@@ -38,7 +38,14 @@ function ReadOnlyAddress({ view }: { view: TierView<'address'> }) {
           {t('form.readOnly')}
         </Title>
         <DataLine label={t('address.address')} value={view.data?.residential_address ?? '—'} />
-        <DocumentField slot={SLOT} view={view} flagged={false} readOnly fileId={undefined} onUploaded={() => {}} />
+        <DocumentField
+          slot={SLOT}
+          view={view}
+          flagged={false}
+          readOnly
+          fileId={undefined}
+          onUploaded={() => {}}
+        />
       </Stack>
     </Paper>
   );

@@ -3,8 +3,8 @@ import {
   DOCUMENT_SLOTS,
   type DocumentSlot,
   INCOME_BANDS,
-  type IncomeBand,
   INVESTMENT_BANDS,
+  type IncomeBand,
   type InvestmentBand,
   OCCUPATIONS,
   type Occupation,
@@ -34,12 +34,16 @@ import {
   Loading,
   StateBadge,
   SubmitRefusal,
-  TierStatus,
   TierLink,
+  TierStatus,
   VerificationPage,
 } from './parts.tsx';
 
-type Choice<T extends string> = { name: string; values: readonly T[]; group: 'occupation' | 'income' | 'wealth' | 'investment' };
+type Choice<T extends string> = {
+  name: string;
+  values: readonly T[];
+  group: 'occupation' | 'income' | 'wealth' | 'investment';
+};
 
 function ReadOnlyAdvanced({ view }: { view: TierView<'advanced'> }) {
   const { t } = useTranslation(['kyc', 'verification']);
@@ -52,8 +56,14 @@ function ReadOnlyAdvanced({ view }: { view: TierView<'advanced'> }) {
         </Title>
         {data ? (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-            <DataLine label={t('advanced.occupation')} value={t(`verification:occupation.${data.occupation}`)} />
-            <DataLine label={t('advanced.monthlyIncome')} value={t(`verification:income.${data.monthly_income}`)} />
+            <DataLine
+              label={t('advanced.occupation')}
+              value={t(`verification:occupation.${data.occupation}`)}
+            />
+            <DataLine
+              label={t('advanced.monthlyIncome')}
+              value={t(`verification:income.${data.monthly_income}`)}
+            />
             <DataLine
               label={t('advanced.sourceOfWealth')}
               value={`${t(`verification:wealth.${data.source_of_wealth}`)}${data.wealth_note ? ` — ${data.wealth_note}` : ''}`}
@@ -112,7 +122,10 @@ function AdvancedForm({ view, mode }: { view: TierView<'advanced'>; mode: Exclud
         set(choice.values.find((v) => v === next) ?? null);
         setErrors((x) => ({ ...x, [field]: null }));
       }}
-      data={choice.values.map((v) => ({ value: v, label: t(`verification:${choice.group}.${v}` as 'verification:occupation.other') }))}
+      data={choice.values.map((v) => ({
+        value: v,
+        label: t(`verification:${choice.group}.${v}` as 'verification:occupation.other'),
+      }))}
       error={errors[field]}
       comboboxProps={{ withinPortal: true }}
       data-testid={`advanced-${field}`}

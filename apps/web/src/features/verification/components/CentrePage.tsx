@@ -43,7 +43,13 @@ function TierCard({ view, real }: { view: TierView; real: boolean }) {
   const action = real ? tierAction(view) : 'locked';
   const tier: VerificationTier = view.tier;
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid={`tier-${tier}`} data-state={view.state}>
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      data-testid={`tier-${tier}`}
+      data-state={view.state}
+    >
       <Stack gap="md" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <Stack gap={4}>
@@ -129,7 +135,12 @@ export function CentrePage() {
             <Button component={Link} to="/authenticationrj" variant="subtle" data-testid="link-deposit-needs">
               {t('requirement.deposit.title')}
             </Button>
-            <Button component={Link} to="/authenticationcj" variant="subtle" data-testid="link-withdraw-needs">
+            <Button
+              component={Link}
+              to="/authenticationcj"
+              variant="subtle"
+              data-testid="link-withdraw-needs"
+            >
               {t('requirement.withdraw.title')}
             </Button>
           </Group>

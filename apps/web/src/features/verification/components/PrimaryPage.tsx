@@ -7,7 +7,18 @@ import {
   type PrimaryData,
   type TierView,
 } from '@bourse/protocol';
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -72,7 +83,10 @@ function ReadOnlyPrimary({ view, nationality }: { view: TierView<'primary'>; nat
           {t('form.readOnly')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-          <DataLine label={t('form.nationality')} value={countryName(data?.nationality || nationality, lang)} />
+          <DataLine
+            label={t('form.nationality')}
+            value={countryName(data?.nationality || nationality, lang)}
+          />
           <DataLine label={t('form.realName')} value={data?.real_name ?? '—'} testId="primary-real-name" />
           <DataLine
             label={t('form.idType')}
@@ -194,7 +208,10 @@ function PrimaryForm({
                 if (next) setIdType(next);
                 setErrors((x) => ({ ...x, id_number: null }));
               }}
-              data={ID_TYPE_VALUES.map((v) => ({ value: v, label: t(`verification:idType.${ID_TYPES[v].code}`) }))}
+              data={ID_TYPE_VALUES.map((v) => ({
+                value: v,
+                label: t(`verification:idType.${ID_TYPES[v].code}`),
+              }))}
               comboboxProps={{ withinPortal: true }}
               data-testid="primary-id-type"
             />

@@ -11,12 +11,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLogout } from '../../../api/userLogout.ts';
-import { ApiError } from '../../../lib/api.ts';
 import { ChevronRightIcon } from '../../../components/icons.tsx';
+import { ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/i18n.ts';
-import { DocumentUpload } from '../../../shared/upload/DocumentUpload.tsx';
 import { uploaderFor, useDocumentLink } from '../../../shared/upload/api.ts';
+import { DocumentUpload } from '../../../shared/upload/DocumentUpload.tsx';
 
 const STATE_COLOR: Record<VerificationState, string> = {
   not_submitted: 'gray',
@@ -127,7 +127,12 @@ export function DemoPrompt() {
       <Stack gap="sm">
         <Text size="sm">{t('demo.body')}</Text>
         <Group gap="sm">
-          <Button size="sm" loading={logout.isPending} onClick={() => leaveTo('/login')} data-testid="demo-login">
+          <Button
+            size="sm"
+            loading={logout.isPending}
+            onClick={() => leaveTo('/login')}
+            data-testid="demo-login"
+          >
             {t('demo.login')}
           </Button>
           <Button size="sm" variant="default" onClick={() => leaveTo('/register')}>
@@ -343,13 +348,34 @@ export function HandheldSample() {
         <circle cx="75" cy="72" r="24" fill="#f2c9a0" />
         <path d="M51 68c0-16 11-26 24-26s24 10 24 26c-6-9-15-13-24-13s-18 4-24 13Z" fill="#4a3b32" />
         {/* left arm holding the ID card beside the face */}
-        <path d="M34 150c-8-20-8-44 0-66" stroke="#f2c9a0" strokeWidth="10" strokeLinecap="round" fill="none" />
+        <path
+          d="M34 150c-8-20-8-44 0-66"
+          stroke="#f2c9a0"
+          strokeWidth="10"
+          strokeLinecap="round"
+          fill="none"
+        />
         <rect x="6" y="58" width="44" height="30" rx="3" fill="#ffffff" stroke="#345" strokeWidth="1.5" />
         <rect x="10" y="63" width="12" height="15" rx="1.5" fill="#9aa9bb" />
         <path d="M26 66h20M26 72h16M26 78h18M10 83h36" stroke="#7a8797" strokeWidth="1.6" />
         {/* right arm holding the signed note */}
-        <path d="M116 150c8-16 10-32 6-48" stroke="#f2c9a0" strokeWidth="10" strokeLinecap="round" fill="none" />
-        <rect x="100" y="84" width="44" height="34" rx="2" fill="#fffbe6" stroke="#b59b3b" strokeWidth="1.2" />
+        <path
+          d="M116 150c8-16 10-32 6-48"
+          stroke="#f2c9a0"
+          strokeWidth="10"
+          strokeLinecap="round"
+          fill="none"
+        />
+        <rect
+          x="100"
+          y="84"
+          width="44"
+          height="34"
+          rx="2"
+          fill="#fffbe6"
+          stroke="#b59b3b"
+          strokeWidth="1.2"
+        />
         <text x="122" y="96" fontSize="8" textAnchor="middle" fill="#333" fontFamily="sans-serif">
           {t('handheld.noteText')}
         </text>
