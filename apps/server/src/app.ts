@@ -15,7 +15,15 @@ import { clientErrorHandler, INPUT_LIMITS } from './http/input.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { newId } from './lib/ids.ts';
 import { backOfficeRoutes, staffRoutes } from './modules/staff/index.ts';
-import { createCore, wireAccess, wireDerivatives, wireMarket, wireMoney, wireSpot } from './wiring.ts';
+import {
+  createCore,
+  wireAccess,
+  wireDerivatives,
+  wireIdentity,
+  wireMarket,
+  wireMoney,
+  wireSpot,
+} from './wiring.ts';
 
 export type AppDeps = {
   config: Config;
@@ -92,9 +100,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const access = await wireAccess(core, deps.idempotency);
   const prices = await wireMarket(core, access);
-  await wireMoney(core, access, prices.market);
+  const identity = await wireIdentity(core, access);
+  await wireMoney(core, access, prices.market, identity);
   await wireSpot(core, access, prices);
-  await wireDerivatives(core, access, prices.market);
+  await wireDerivatives(core, access, prices.market, identity.jurisdiction);
   access.backOffice.useMarket(prices.market);
   await app.register(staffRoutes({ staff: access.staff, audit: core.audit }), { prefix: '/api/admin' });
   await app.register(backOfficeRoutes({ backOffice: access.backOffice, staff: access.staff }), {

@@ -95,6 +95,10 @@ export type Config = Readonly<{
   staffSessionMaxHours: number;
   /** A manual adjustment worth more than this many USDT needs a second staff member (ADJUSTMENT_APPROVAL_THRESHOLD_USDT, default 1000). */
   adjustmentApprovalThresholdUsdt: string;
+  /** AES-256-GCM key of stored identity documents and ID numbers (DOCUMENT_KEY, base64 of 32 bytes); unset: derived from SECRET with HKDF (warned in the log). */
+  documentKey: string | null;
+  /** How often the document retention job runs (DOCUMENT_SWEEP_INTERVAL_MS, default 1 h). */
+  documentSweepIntervalMs: number;
 }>;
 
 export class ConfigError extends Error {
@@ -238,6 +242,23 @@ function custodyConfig(env: Env) {
   return { custodyXpub, custodyWebhookSecret };
 }
 
+function documentConfig(env: Env) {
+  const documentKey = env.DOCUMENT_KEY?.trim() || null;
+  if (
+    documentKey !== null &&
+    (!/^[A-Za-z0-9+/]{43}=$/.test(documentKey) || Buffer.from(documentKey, 'base64').length !== 32)
+  ) {
+    throw new ConfigError('DOCUMENT_KEY must be 32 random bytes in base64 (e.g. `openssl rand -base64 32`)');
+  }
+  return {
+    documentKey,
+    documentSweepIntervalMs: int(env, 'DOCUMENT_SWEEP_INTERVAL_MS', 3_600_000, {
+      min: 1_000,
+      max: 86_400_000,
+    }),
+  };
+}
+
 export function loadConfig(
   env: Env = process.env,
   deps: ConfigDeps = { hasPackage: hasOptionalPackage },
@@ -290,6 +311,7 @@ export function loadConfig(
         : int(env, 'PAYOUT_SIM_BLOCK_MS', 1_000, { min: 1, max: 3_600_000 }),
     bankPayoutApprovalThreshold: decimalSetting(env, 'BANK_PAYOUT_APPROVAL_THRESHOLD', '10000'),
     ...custodyConfig(env),
+    ...documentConfig(env),
     proofIntervalMs: int(env, 'PROOF_INTERVAL_MS', 86_400_000, { min: 1_000, max: 31 * 86_400_000 }),
     ...marketConfig(env, deps),
     ...staffConfig(env),

@@ -15,7 +15,12 @@ import { registerInputGate } from './http/input.ts';
 import { registerAccessLimits } from './http/rate-limit.ts';
 import { Refusal } from './http/refusal.ts';
 import type { Clock } from './lib/clock.ts';
-import { accountsRoutes, createAccounts, createWalletLogin } from './modules/accounts/index.ts';
+import {
+  accountsRoutes,
+  createAccounts,
+  createWalletLogin,
+  customerIdentities,
+} from './modules/accounts/index.ts';
 import { assetsRoutes, createAssets } from './modules/assets/index.ts';
 import { contentRoutes, createContent } from './modules/content/index.ts';
 import {
@@ -38,6 +43,7 @@ import {
 } from './modules/deposits/index.ts';
 import {
   createJurisdiction,
+  type Jurisdiction,
   jurisdictionAdminRoutes,
   jurisdictionRoutes,
 } from './modules/jurisdiction/index.ts';
@@ -67,6 +73,20 @@ import {
   customerSummaries,
   registerStaffHook,
 } from './modules/staff/index.ts';
+import {
+  createDocumentCipher,
+  createUploads,
+  documentKey,
+  filesRoutes,
+  scheduleSweep,
+  uploadsAdminRoutes,
+  uploadsRoutes,
+} from './modules/uploads/index.ts';
+import {
+  createVerification,
+  verificationAdminRoutes,
+  verificationRoutes,
+} from './modules/verification/index.ts';
 import {
   createBook,
   createEmbeddedPayoutProvider,
@@ -211,12 +231,66 @@ export async function wireMarket(core: Core, access: Access) {
   return { hub, market };
 }
 
+/**
+ * Who a customer is: the jurisdiction profile (what may be offered, and which verification each
+ * feature needs), the document upload pipeline and identity verification. Before money, which
+ * asks verification before deposits and withdrawals.
+ */
+export async function wireIdentity(core: Core, access: Access) {
+  const { app, config, db, clock, log, secret, audit, notifier } = core;
+  const { accounts, staff } = access;
+  const jurisdiction = createJurisdiction({ db, clock, audit });
+  app.decorate('jurisdiction', jurisdiction);
+  await app.register(jurisdictionRoutes(jurisdiction), { prefix: '/api/web' });
+  await app.register(jurisdictionAdminRoutes(jurisdiction), { prefix: '/api/admin' });
+
+  // Uploads (modules/uploads): documents sealed with DOCUMENT_KEY, served through signed links.
+  const key = documentKey(config.documentKey, secret);
+  if (key.derived) {
+    log.warn(
+      'DOCUMENT_KEY is unset: identity documents are sealed with a key derived from SECRET (set DOCUMENT_KEY)',
+    );
+  }
+  const cipher = createDocumentCipher(key.key);
+  const uploads = createUploads({ db, clock, log, secret, cipher, audit });
+  const sweep = scheduleSweep({ uploads, log, intervalMs: config.documentSweepIntervalMs });
+  app.addHook('onClose', async () => sweep.stop());
+  app.decorate('uploads', { service: uploads, sweep });
+  await app.register(uploadsRoutes({ uploads }), { prefix: '/api/web' });
+  await app.register(uploadsAdminRoutes({ uploads }), { prefix: '/api/admin' });
+  await app.register(filesRoutes({ uploads }), { prefix: '/api/files' });
+
+  // Identity verification (modules/verification): tiers, the review queue, what each tier unlocks.
+  const verification = createVerification({
+    db,
+    clock,
+    log,
+    secret,
+    cipher,
+    uploads,
+    activeProfile: async () => (await jurisdiction.active()).id,
+    customers: async (ids) => new Map((await customerIdentities(db, ids)).map((c) => [c.id, c])),
+    contacts: accounts,
+    notifier,
+    audit,
+    staffNames: (ids) => staff.names(ids),
+  });
+  app.decorate('verification', verification);
+  await app.register(verificationRoutes({ verification }), { prefix: '/api/web' });
+  await app.register(verificationAdminRoutes({ verification }), { prefix: '/api/admin' });
+  return { jurisdiction, uploads, verification };
+}
+
+export type Identity = Awaited<ReturnType<typeof wireIdentity>>;
+
 /** Money in and out: assets and records, deposits and custody, withdrawals and payouts, the proof of liabilities. */
-export async function wireMoney(core: Core, access: Access, market: Market) {
+export async function wireMoney(core: Core, access: Access, market: Market, identity: Identity) {
   const { app, config, db, clock, log, secret, ledger, audit, notifier } = core;
   const { accounts } = access;
-  // The staff queues' customer context, composed from accounts, deposits and withdrawals (staff module).
-  const summaries = (ids: readonly string[], now: Date) => customerSummaries(db, ids, now);
+  const { verification } = identity;
+  // The staff queues' customer context, composed from accounts, deposits, withdrawals and verification (staff module).
+  const summaries = (ids: readonly string[], now: Date) =>
+    customerSummaries(db, ids, now, (some) => verification.summaries(some));
   // Assets and deposits: balances with USDT values from the market, transfers, records, custody.
   const assets = createAssets({ db, ledger, market, clock });
   app.decorate('assets', assets);
@@ -242,6 +316,7 @@ export async function wireMoney(core: Core, access: Access, market: Market) {
     provider: custodyProvider,
     audit,
     customerSummaries: summaries,
+    requireFeature: (customerId, feature) => verification.requireFeature(customerId, feature),
   });
   assets.records.register(deposits.rechargeSource);
   assets.setChainInfo((currency) => deposits.chainsOf(currency));
@@ -270,6 +345,7 @@ export async function wireMoney(core: Core, access: Access, market: Market) {
     notifier,
     contacts: accounts,
     customerSummaries: summaries,
+    requireFeature: (customerId, feature) => verification.requireFeature(customerId, feature),
     bankPaidApprovalThreshold: config.bankPayoutApprovalThreshold,
   });
   const payoutJob = schedulePayouts({ withdrawals, log, intervalMs: config.payoutCheckIntervalMs });
@@ -333,16 +409,17 @@ export async function wireSpot(core: Core, access: Access, prices: Awaited<Retur
   await app.register(spotAdminRoutes(spot, marketMaker), { prefix: '/api/admin' });
 }
 
-/** Jurisdiction profiles, up/down options, contracts and the risk engine that settles both. */
-export async function wireDerivatives(core: Core, access: Access, market: Market) {
+/** Up/down options, contracts and the risk engine that settles both, under the jurisdiction profile. */
+export async function wireDerivatives(
+  core: Core,
+  access: Access,
+  market: Market,
+  jurisdiction: Jurisdiction,
+) {
   const { app, config, db, clock, log, ledger, audit } = core;
   const { accounts } = access;
-  // Jurisdiction profiles (leverage caps, the options switch) and up/down options (modules/jurisdiction,
-  // modules/options). Options settle through `options.consumer`, run by the risk engine.
-  const jurisdiction = createJurisdiction({ db, clock, audit });
-  app.decorate('jurisdiction', jurisdiction);
-  await app.register(jurisdictionRoutes(jurisdiction), { prefix: '/api/web' });
-  await app.register(jurisdictionAdminRoutes(jurisdiction), { prefix: '/api/admin' });
+  // Up/down options (modules/options), capped by the jurisdiction profile (wired in wireIdentity).
+  // Options settle through `options.consumer`, run by the risk engine.
   const options = createOptions({
     db,
     clock,

@@ -206,7 +206,9 @@ export type VerificationFlagCode = (typeof VERIFICATION_FLAGS)[number];
 export const DOCUMENT_DECISIONS = ['approve', 'reject', 'request_revision'] as const;
 export type DocumentDecision = (typeof DOCUMENT_DECISIONS)[number];
 
-const lit = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
+/** One of `values`: a union of literals on the wire (JSON Schema `anyOf` of `const`), typed as `T`. */
+const lit = <T extends string>(values: readonly T[]) =>
+  Type.Unsafe<T>(Type.Union(values.map((v) => Type.Literal(v))));
 const text = (min: number, max: number) => Type.String({ minLength: min, maxLength: max });
 const optFile = Type.Optional(fileId);
 

@@ -15,6 +15,8 @@ import type { OptionsTables } from '../modules/options/tables.ts';
 import type { ProofTables } from '../modules/proof/tables.ts';
 import type { SpotTables } from '../modules/spot/tables.ts';
 import type { StaffTables } from '../modules/staff/tables.ts';
+import type { UploadsTables } from '../modules/uploads/tables.ts';
+import type { VerificationTables } from '../modules/verification/tables.ts';
 import type { WithdrawalsTables } from '../modules/withdrawals/tables.ts';
 
 /** Every module's tables; each module owns (and alone queries) the tables it declares. */
@@ -32,7 +34,9 @@ export type Database = AccountsTables &
   JurisdictionTables &
   OptionsTables &
   WithdrawalsTables &
-  ContentTables;
+  ContentTables &
+  UploadsTables &
+  VerificationTables;
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
 

@@ -13,6 +13,8 @@ import { optionsMigrations } from '../modules/options/migrations.ts';
 import { proofMigrations } from '../modules/proof/migrations.ts';
 import { spotMigrations } from '../modules/spot/migrations.ts';
 import { staffMigrations } from '../modules/staff/migrations.ts';
+import { uploadsMigrations } from '../modules/uploads/migrations.ts';
+import { verificationMigrations } from '../modules/verification/migrations.ts';
 import { withdrawalsMigrations } from '../modules/withdrawals/migrations.ts';
 import type { Db } from './database.ts';
 
@@ -37,6 +39,8 @@ export const ALL_MIGRATIONS: Readonly<Record<string, Migration>> = {
   ...optionsMigrations,
   ...withdrawalsMigrations,
   ...contentMigrations,
+  ...uploadsMigrations,
+  ...verificationMigrations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...ALL_MIGRATIONS }) };

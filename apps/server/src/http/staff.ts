@@ -30,6 +30,10 @@ export const STAFF_PERMISSIONS = [
   'markets.write',
   /** Contract positions, exposure, the insurance account, option orders (read only). */
   'risk.read',
+  /** The identity verification queue and its documents (every document view audited), decrypted ID numbers. */
+  'verification.read',
+  /** Approve, reject or ask for a revision of a verification submission (audited, notified). */
+  'verification.decide',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 

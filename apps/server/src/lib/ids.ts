@@ -40,6 +40,9 @@ export const ID_PREFIXES = [
   'ctu',
   /** Up/down options (modules/options). */
   'opt',
+  /** Uploaded documents (modules/uploads) and verification submissions (modules/verification). */
+  'upl',
+  'kyc',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

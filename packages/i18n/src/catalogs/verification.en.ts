@@ -116,6 +116,9 @@ export const verificationEn = {
     request_revision: 'Request revision',
   },
   notice: {
+    reasonLine: '{{slot}}: {{reason}}',
+    reasonNote: '{{reason}} ({{note}})',
+    reasonJoin: '; ',
     approvedSubject: '{{tier}} approved',
     approvedBody: 'Your {{tier}} has been approved.',
     rejectedSubject: '{{tier}} rejected',

@@ -114,6 +114,9 @@ export const verificationFt: Shape<typeof verificationEn> = {
     request_revision: '要求補充',
   },
   notice: {
+    reasonLine: '{{slot}}：{{reason}}',
+    reasonNote: '{{reason}}（{{note}}）',
+    reasonJoin: '；',
     approvedSubject: '{{tier}}已通過',
     approvedBody: '您的{{tier}}已通過審核。',
     rejectedSubject: '{{tier}}未通過',

@@ -114,6 +114,9 @@ export const verificationZh: Shape<typeof verificationEn> = {
     request_revision: '要求补充',
   },
   notice: {
+    reasonLine: '{{slot}}：{{reason}}',
+    reasonNote: '{{reason}}（{{note}}）',
+    reasonJoin: '；',
     approvedSubject: '{{tier}}已通过',
     approvedBody: '您的{{tier}}已通过审核。',
     rejectedSubject: '{{tier}}未通过',

@@ -3,7 +3,7 @@
  * contacts), wallet login, the back office's customer view and the password hashing parameters.
  * Nobody else reads the accounts_* tables: they ask this module (scripts/check-tables.ts).
  */
-export { customerBasics } from './repo.ts';
+export { customerBasics, customerIdentities } from './repo.ts';
 export { accountsRoutes } from './routes.ts';
 export {
   type Accounts,

@@ -213,3 +213,13 @@ export async function customerBasics(q: Q, ids: readonly string[], now: Date) {
   const lastLogin = new Map(logins.map((r) => [r.customer_id, r.last as Date | null]));
   return customers.map((c) => ({ ...c, last_login: lastLogin.get(c.id) ?? null }));
 }
+
+/** Who customers are, for modules that show or check identity (verification): uid, country fixed at registration, label. */
+export async function customerIdentities(q: Q, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return q
+    .selectFrom('accounts_customer')
+    .select(['id', 'uid', 'country', 'name', 'email', 'phone', 'is_demo'])
+    .where('id', 'in', [...ids])
+    .execute();
+}

@@ -23,12 +23,13 @@ export async function chainsOf(deps: Pick<DepositsDeps, 'db'>, currency: string)
 
 /** The customer's deposit address for a currency on a chain; a closed channel refuses (spec 8). */
 export async function address(
-  deps: Pick<DepositsDeps, 'db' | 'provider'>,
+  deps: Pick<DepositsDeps, 'db' | 'provider' | 'requireFeature'>,
   auth: AuthContext,
   currency: string,
   chain: string,
 ): Promise<RechargeAddressData> {
   realOnly(auth);
+  await deps.requireFeature(auth.customerId, 'deposit');
   knownCurrency(currency);
   const row = await channelOf(deps.db, currency, chain);
   if (row?.kind !== 'crypto' || !isChain(chain)) refuse('BAD_INPUT', { field: 'chain' });

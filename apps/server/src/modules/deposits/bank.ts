@@ -18,7 +18,7 @@ import { channelOf, insertBankDeposit, insertProof, lockOwnProof, proofUsed } fr
  * itself, pending until finance staff confirm or reject it (review.ts).
  */
 
-type Deps = Pick<DepositsDeps, 'db' | 'clock'>;
+type Deps = Pick<DepositsDeps, 'db' | 'clock' | 'requireFeature'>;
 
 /** What an uploaded file really is, by its first bytes (never by its name or declared type). */
 export function sniffImage(bytes: Uint8Array): 'image/png' | 'image/jpeg' | null {
@@ -55,6 +55,7 @@ export async function bankRecharge(
   body: BankRechargeBody,
 ): Promise<BankRechargeData> {
   realOnly(auth);
+  await deps.requireFeature(auth.customerId, 'deposit');
   const currency = knownCurrency(body.currency.trim());
   const row = await channelOf(deps.db, currency, 'BANK');
   if (!row) refuse('RECHARGE_CHANNEL_CLOSED', { currency, chain: 'BANK' });

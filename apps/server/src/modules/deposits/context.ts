@@ -21,6 +21,11 @@ export type DepositsDeps = {
   audit: AuditLog;
   /** The staff queue's customer context, a page at a time (staff/customer-context.ts, wired by wiring.ts). */
   customerSummaries: (customerIds: readonly string[], now: Date) => Promise<Map<string, CustomerSummary>>;
+  /**
+   * Refuses unless the customer has the verification the active jurisdiction profile asks for
+   * deposits (modules/verification `requireFeature`, passed in by wiring.ts).
+   */
+  requireFeature: (customerId: string, feature: 'deposit') => Promise<void>;
 };
 
 /** Deposits land in the customer's spot account (what they trade from). */

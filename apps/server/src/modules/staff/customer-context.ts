@@ -1,11 +1,26 @@
 import { scaleOf, toDecimalString } from '@bourse/money';
-import type { CustomerSummary } from '@bourse/protocol';
+import type { CustomerSummary, CustomerVerification } from '@bourse/protocol';
 import type { Db, Tx } from '../../db/database.ts';
 import { customerBasics } from '../accounts/index.ts';
 import { depositFlows } from '../deposits/index.ts';
 import { withdrawalFlows } from '../withdrawals/index.ts';
 
 export type { CustomerFlow as Flow, CustomerSummary } from '@bourse/protocol';
+
+/**
+ * Each customer's verification (modules/verification `summaries`): passed in by wiring.ts, since
+ * verification is a module this one must not import (or read the tables of).
+ */
+export type VerificationSummaries = (
+  customerIds: readonly string[],
+) => Promise<Map<string, CustomerVerification>>;
+
+/** A customer without any verification row. */
+const UNVERIFIED: CustomerVerification = {
+  level: 0,
+  status: 'unverified',
+  tiers: { primary: 'not_submitted', advanced: 'not_submitted', address: 'not_submitted' },
+};
 
 /** The recent-activity window of a queue row's customer summary. */
 export const ACTIVITY_DAYS = 30;
@@ -26,23 +41,25 @@ const fmt = (units: string, currency: string) => {
 };
 
 /**
- * The summaries of a page's customers in four grouped queries (customers and last logins from
- * accounts, flows from deposits and from withdrawals), whatever the page size: no query per row.
- * Each module answers for its own tables; this only puts the answers together.
+ * The summaries of a page's customers in five grouped queries (customers and last logins from
+ * accounts, flows from deposits and from withdrawals, verification), whatever the page size: no
+ * query per row. Each module answers for its own tables; this only puts the answers together.
  */
 export async function customerSummaries(
   q: Db | Tx,
   customerIds: readonly string[],
   now: Date,
+  verification: VerificationSummaries,
 ): Promise<Map<string, CustomerSummary>> {
   const ids = [...new Set(customerIds)];
   const out = new Map<string, CustomerSummary>();
   if (ids.length === 0) return out;
   const since = new Date(now.getTime() - ACTIVITY_DAYS * DAY_MS);
-  const [customers, deposits, withdrawals] = await Promise.all([
+  const [customers, deposits, withdrawals, verified] = await Promise.all([
     customerBasics(q, ids, now),
     depositFlows(q, ids, since),
     withdrawalFlows(q, ids, since),
+    verification(ids),
   ]);
   for (const c of customers) {
     out.set(c.id, {
@@ -52,7 +69,7 @@ export async function customerSummaries(
       status: c.status,
       created_at: c.created_at.getTime(),
       age_days: Math.max(0, Math.floor((now.getTime() - c.created_at.getTime()) / DAY_MS)),
-      verification: { level: 0, status: 'unverified' },
+      verification: verified.get(c.id) ?? UNVERIFIED,
       last_login_at: c.last_login ? new Date(c.last_login).getTime() : null,
       activity: { days: ACTIVITY_DAYS, deposits: [], withdrawals: [] },
       totals: { deposits: {}, withdrawals: {}, completed_withdrawals: 0 },

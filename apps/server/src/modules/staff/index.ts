@@ -16,7 +16,12 @@ export {
 } from './audit.ts';
 export { type BackOffice, createBackOffice } from './backoffice.ts';
 export { backOfficeRoutes } from './backoffice-routes.ts';
-export { ACTIVITY_DAYS, type CustomerSummaries, customerSummaries } from './customer-context.ts';
+export {
+  ACTIVITY_DAYS,
+  type CustomerSummaries,
+  customerSummaries,
+  type VerificationSummaries,
+} from './customer-context.ts';
 export { registerStaffHook, staffBearer, staffOf } from './hook.ts';
 export { staffMigrations } from './migrations.ts';
 export { can, permissionsOf, ROLE_PERMISSIONS } from './permissions.ts';

@@ -14,7 +14,15 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermissi
     'ledger.verify',
     'risk.read',
   ],
-  compliance: ['customers.read', 'customers.disable', 'audit.read', 'withdrawals.read', 'risk.read'],
+  compliance: [
+    'customers.read',
+    'customers.disable',
+    'audit.read',
+    'withdrawals.read',
+    'risk.read',
+    'verification.read',
+    'verification.decide',
+  ],
   support: ['customers.read', 'outbox.read'],
   content: ['content.write'],
 };

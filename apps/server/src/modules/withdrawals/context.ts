@@ -63,6 +63,11 @@ export type WithdrawalsDeps = {
   notifier?: Notifier | null;
   /** The staff queue's customer context, a page at a time (staff/customer-context.ts, wired by app.ts). */
   customerSummaries: (customerIds: readonly string[], now: Date) => Promise<Map<string, CustomerSummary>>;
+  /**
+   * Refuses unless the customer has the verification the active jurisdiction profile asks for
+   * withdrawals (modules/verification `requireFeature`, passed in by wiring.ts).
+   */
+  requireFeature: (customerId: string, feature: 'withdraw') => Promise<void>;
   /** Where to tell them (the accounts module's `contactOf`); needed with `notifier`. */
   contacts?: { contactOf(customerId: string): Promise<Contact | null> } | null;
   /**

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { customerSummaries } from '../staff/customer-context.ts';
 import { adminCall, staffSession } from '../staff/testing.ts';
+import { summaries as verificationSummaries } from '../verification/view.ts';
 import { DEFAULT_RULES } from './policy.ts';
 import { destinationHistories } from './repo.ts';
 import { addAddress, balance, customer, ledgerOf, setRule, WEBHOOK_SECRET, withdraw } from './testing.ts';
@@ -202,7 +203,7 @@ describe('the staff queue shows who is paid and where', () => {
 });
 
 describe('a page costs the same number of queries whatever its size', () => {
-  it('four for the customer summaries, one for the destination histories', async () => {
+  it('five for the customer summaries (verification included), one for the destination histories', async () => {
     const ids: string[] = [];
     const withdrawals: string[] = [];
     for (let i = 0; i < 6; i++) {
@@ -226,9 +227,11 @@ describe('a page costs the same number of queries whatever its size', () => {
     };
     for (const n of [1, 6]) {
       const summaries = counted();
-      const found = await customerSummaries(summaries.db, ids.slice(0, n), t.clock.now());
+      const found = await customerSummaries(summaries.db, ids.slice(0, n), t.clock.now(), (some) =>
+        verificationSummaries({ db: summaries.db }, some),
+      );
       expect(found.size).toBe(n);
-      expect(summaries.queries()).toBe(4);
+      expect(summaries.queries()).toBe(5);
       const histories = counted();
       const rows = await destinationHistories(histories.db, withdrawals.slice(0, n));
       expect(rows.size).toBe(n);

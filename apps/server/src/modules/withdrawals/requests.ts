@@ -116,6 +116,7 @@ function pendingRow(input: {
 
 export async function request(deps: WithdrawalsContext, auth: AuthContext, input: RequestInput) {
   if (auth.isDemo) refuse('REAL_ACCOUNT_REQUIRED');
+  await deps.requireFeature(auth.customerId, 'withdraw');
   if (!isKnownAsset(input.currency)) refuse('CURRENCY_UNKNOWN', { currency: input.currency });
   const amountUnits = parseAmount('amount', input.amount, input.currency);
   const dest = await destinationOf(deps, auth, input);
