@@ -3,6 +3,7 @@ import {
   type AdminVerificationDecideData,
   type AdminVerificationDetailData,
   type AdvancedData,
+  ALL_DOCUMENT_SLOTS,
   DOCUMENT_DECISIONS,
   type DocumentSlot,
   ID_TYPES,
@@ -246,7 +247,11 @@ export default function VerificationDetailScreen() {
     );
   }
 
-  const slots = data.documents.map((d) => d.slot);
+  // In the tier's own order (front, back, hand-held …), whatever order the answer lists them in.
+  const documents = [...data.documents].sort(
+    (a, b) => ALL_DOCUMENT_SLOTS.indexOf(a.slot) - ALL_DOCUMENT_SLOTS.indexOf(b.slot),
+  );
+  const slots = documents.map((d) => d.slot);
   const open = data.state === 'under_review';
   const deciding = open && mayDecide;
   const outcome = outcomeOf(slots.map((slot) => drafts[slot]));
@@ -334,7 +339,7 @@ export default function VerificationDetailScreen() {
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="xs">
             <SimpleGrid cols={{ base: 1, sm: 2, xl: slots.length >= 3 ? 3 : 2 }} spacing="md">
-              {data.documents.map((doc) => (
+              {documents.map((doc) => (
                 <DocumentViewer key={doc.slot} doc={doc} label={t(`verification:slot.${doc.slot}`)}>
                   {deciding ? (
                     <DecisionControls

@@ -1,3 +1,4 @@
+import { CODE, type Envelope } from '@bourse/protocol';
 import { API_BASE, REQUEST_TIMEOUT_MS } from '../../config/app.ts';
 import { ApiError, commonFields, settleText } from '../../lib/api.ts';
 import { i18n } from '../../lib/i18n.ts';
@@ -54,7 +55,9 @@ export function sendFile<T>({
     xhr.addEventListener('load', () => {
       try {
         onProgress?.(100);
-        resolve(settleText<T>(call, xhr.status, xhr.responseText));
+        const refusal = fileRefusal(xhr.responseText);
+        if (refusal) reject(refusal);
+        else resolve(settleText<T>(call, xhr.status, xhr.responseText));
       } catch (error) {
         reject(error);
       }
@@ -71,4 +74,22 @@ export function sendFile<T>({
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.send(form);
   });
+}
+
+/** The codes the pipeline refuses a file with (too large, not an image, damaged …). */
+const FILE_CODES: ReadonlySet<number> = new Set([CODE.BAD_REQUEST, CODE.TOO_LARGE, CODE.UNSUPPORTED_TYPE]);
+
+/**
+ * The pipeline refuses a file (`UPLOAD_…`) with an HTTP-like code rather than 0; the field shows
+ * that refusal in place, so it is a `refused` error here — not a toast on top of the field's text.
+ */
+function fileRefusal(text: string): ApiError | null {
+  let envelope: Envelope;
+  try {
+    envelope = JSON.parse(text) as Envelope;
+  } catch {
+    return null;
+  }
+  if (!FILE_CODES.has(envelope.code) || !envelope.reason?.startsWith('UPLOAD_')) return null;
+  return new ApiError('refused', envelope.msg, envelope);
 }

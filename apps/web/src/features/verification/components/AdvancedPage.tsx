@@ -31,6 +31,7 @@ import {
   DataLine,
   DemoPrompt,
   DocumentField,
+  inSlotOrder,
   Loading,
   StateBadge,
   SubmitRefusal,
@@ -75,7 +76,7 @@ function ReadOnlyAdvanced({ view }: { view: TierView<'advanced'> }) {
           </SimpleGrid>
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          {view.documents.map((d) => (
+          {inSlotOrder(view.documents).map((d) => (
             <DocumentField
               key={d.slot}
               slot={d.slot}

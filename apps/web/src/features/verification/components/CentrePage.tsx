@@ -51,17 +51,17 @@ function TierCard({ view, real }: { view: TierView; real: boolean }) {
       data-state={view.state}
     >
       <Stack gap="md" h="100%">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Stack gap={4}>
-            <Title order={2} size="h4">
+        <Stack gap={6}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+            <Title order={2} size="h4" style={{ minWidth: 0 }}>
               {t(`verification:tier.${tier}`)}
             </Title>
-            <Text size="sm" c="dimmed">
-              {t(`tierIntro.${tier}`)}
-            </Text>
-          </Stack>
-          <StateBadge state={view.state} testId={`tier-state-${tier}`} />
-        </Group>
+            <StateBadge state={view.state} testId={`tier-state-${tier}`} />
+          </Group>
+          <Text size="sm" c="dimmed">
+            {t(`tierIntro.${tier}`)}
+          </Text>
+        </Stack>
         <Unlocks view={view} />
         {!view.available && view.requires ? (
           <Text size="sm" c="orange" data-testid={`requires-${tier}`}>

@@ -42,6 +42,7 @@ import {
   DemoPrompt,
   DocumentField,
   HandheldSample,
+  inSlotOrder,
   Loading,
   StateBadge,
   SubmitRefusal,
@@ -99,7 +100,7 @@ function ReadOnlyPrimary({ view, nationality }: { view: TierView<'primary'>; nat
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          {view.documents.map((d) => (
+          {inSlotOrder(view.documents).map((d) => (
             <DocumentField
               key={d.slot}
               slot={d.slot}

@@ -1,10 +1,11 @@
-import type {
-  DocumentSlot,
-  TierView,
-  VerificationDocumentView,
-  VerificationReasonCode,
-  VerificationState,
-  VerificationTier,
+import {
+  ALL_DOCUMENT_SLOTS,
+  type DocumentSlot,
+  type TierView,
+  type VerificationDocumentView,
+  type VerificationReasonCode,
+  type VerificationState,
+  type VerificationTier,
 } from '@bourse/protocol';
 import { Alert, Anchor, Badge, Button, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -34,6 +35,13 @@ const DOC_COLOR: Record<VerificationDocumentView['status'], string> = {
 };
 
 export const uploadVerification = uploaderFor('verification');
+
+/** A tier's documents in its own order (front, back, hand-held …), whatever order the answer has. */
+export function inSlotOrder<T extends { slot: DocumentSlot }>(documents: readonly T[]): T[] {
+  return [...documents].sort(
+    (a, b) => ALL_DOCUMENT_SLOTS.indexOf(a.slot) - ALL_DOCUMENT_SLOTS.indexOf(b.slot),
+  );
+}
 
 /** A page of the verification area: a way back to the centre, the title, the intro. */
 export function VerificationPage({
@@ -101,7 +109,14 @@ export function Loading({ error, onRetry }: { error: unknown; onRetry: () => voi
 export function StateBadge({ state, testId }: { state: VerificationState; testId?: string }) {
   const { t } = useTranslation(['kyc', 'verification']);
   return (
-    <Badge color={STATE_COLOR[state]} variant="light" size="lg" data-testid={testId} data-state={state}>
+    <Badge
+      color={STATE_COLOR[state]}
+      variant="light"
+      size="md"
+      style={{ flexShrink: 0, overflow: 'visible' }}
+      data-testid={testId}
+      data-state={state}
+    >
       {t(`verification:state.${state}`)}
     </Badge>
   );
