@@ -68,6 +68,14 @@ async function choose(page: Page, slot: string, file: { name: string; mimeType: 
   await page.getByTestId(`doc-${slot}-input`).setInputFiles(file);
 }
 
+/** Waits until an image has really loaded (its short-lived link answered with an image). */
+async function loaded(page: Page, testId: string) {
+  await page.waitForFunction((id) => {
+    const img = document.querySelector<HTMLImageElement>(`[data-testid="${id}"]`);
+    return Boolean(img?.complete) && (img?.naturalWidth ?? 0) > 0;
+  }, testId);
+}
+
 async function upload(page: Page, slot: string, hue: number) {
   await choose(page, slot, {
     name: `${slot}.jpg`,
@@ -75,7 +83,7 @@ async function upload(page: Page, slot: string, hue: number) {
     buffer: await documentImage(hue, slot),
   });
   await expect.poll(() => page.getByTestId(`doc-${slot}`).getAttribute('data-state')).toBe('done');
-  await page.getByTestId(`doc-${slot}-preview`).waitFor();
+  await loaded(page, `doc-${slot}-preview`);
 }
 
 async function verification(token: string) {
@@ -331,7 +339,8 @@ describe('identity verification, customer and staff', () => {
       );
       // The documents not flagged stay as sent, shown from their short-lived links.
       expect(await page.getByTestId('doc-id_front-reason').count()).toBe(0);
-      await page.getByTestId('doc-id_front-preview').waitFor();
+      await loaded(page, 'doc-id_front-preview');
+      await loaded(page, 'doc-id_back-preview');
       if (lang !== 'en')
         await expectNoEnglish(page, ['Alice Chan', 'Write today’s date under your signature']);
       await screenshot(page, `verification-revision-${lang}-${viewport}`);

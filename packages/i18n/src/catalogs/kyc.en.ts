@@ -77,6 +77,7 @@ export const kycEn = {
     idType: 'ID type',
     idNumber: 'ID number',
     idNumberHint: '{{min}} to {{max}} letters or digits; spaces and dashes are ignored.',
+    idNumberAgain: 'Type your ID number again: it is kept encrypted and never shown in full.',
     photos: 'Photos of your document',
     photosRule: 'JPG or PNG under 8 MB, clear and unedited, the whole document visible.',
     required: 'Required',

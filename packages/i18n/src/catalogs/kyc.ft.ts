@@ -71,6 +71,7 @@ export const kycFt: Shape<typeof kycEn> = {
     idType: '證件類型',
     idNumber: '證件號碼',
     idNumberHint: '{{min}} 至 {{max}} 位字母或數字；空格和橫線會被忽略。',
+    idNumberAgain: '請再次輸入證件號碼：號碼加密保存，從不完整顯示。',
     photos: '證件照片',
     photosRule: 'JPG 或 PNG 格式，小於 8 MB，清晰且未經編輯，證件完整可見。',
     required: '必填',

@@ -71,6 +71,7 @@ export const kycZh: Shape<typeof kycEn> = {
     idType: '证件类型',
     idNumber: '证件号码',
     idNumberHint: '{{min}} 至 {{max}} 位字母或数字；空格和横线会被忽略。',
+    idNumberAgain: '请再次输入证件号码：号码加密保存，从不完整显示。',
     photos: '证件照片',
     photosRule: 'JPG 或 PNG 格式，小于 8 MB，清晰且未经编辑，证件完整可见。',
     required: '必填',

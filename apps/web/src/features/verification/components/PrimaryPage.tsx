@@ -218,7 +218,11 @@ function PrimaryForm({
             />
             <TextInput
               label={t('form.idNumber')}
-              description={t('form.idNumberHint', { min: rule.min, max: rule.max })}
+              description={
+                previous
+                  ? `${t('form.idNumberAgain')} ${t('form.idNumberHint', { min: rule.min, max: rule.max })}`
+                  : t('form.idNumberHint', { min: rule.min, max: rule.max })
+              }
               withAsterisk
               value={idNumber}
               maxLength={40}

@@ -159,13 +159,13 @@ export function DemoPrompt() {
   );
 }
 
-/** A reviewer's reason as the customer reads it: the catalogue's text, and the note when there is one. */
+/** A reviewer's reason as the customer reads it: the catalogue's text, and the note on its own line when there is one. */
 export function useReasonText(): (code: VerificationReasonCode | null, note: string) => string {
   const { t } = useTranslation(['kyc', 'verification']);
   return (code, note) => {
     const text = code ? t(`verification:reasonCode.${code}`) : '';
     const noteText = note.trim() ? t('reasons.noteLabel', { note: note.trim() }) : '';
-    return [text, noteText].filter(Boolean).join(' ');
+    return [text, noteText].filter(Boolean).join('\n');
   };
 }
 
@@ -202,7 +202,7 @@ export function TierStatus({ view, compact = false }: { view: TierView; compact?
                     {t(`verification:slot.${r.slot}`)}
                   </Text>
                   {' — '}
-                  {reasonText(r.reason_code, r.note)}
+                  <span style={{ whiteSpace: 'pre-line' }}>{reasonText(r.reason_code, r.note)}</span>
                 </List.Item>
               ))}
             </List>
@@ -220,7 +220,7 @@ export function TierStatus({ view, compact = false }: { view: TierView; compact?
                     {t(`verification:slot.${d.slot}`)}
                   </Text>
                   {' — '}
-                  {reasonText(d.reason_code, d.note)}
+                  <span style={{ whiteSpace: 'pre-line' }}>{reasonText(d.reason_code, d.note)}</span>
                 </List.Item>
               ))}
             </List>
@@ -298,7 +298,9 @@ export function DocumentField({
   const notice =
     flagged && sent ? (
       <Alert color="orange" variant="light" p="xs" data-testid={`${testId}-reason`}>
-        <Text size="sm">{reasonText(sent.reason_code, sent.note)}</Text>
+        <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+          {reasonText(sent.reason_code, sent.note)}
+        </Text>
       </Alert>
     ) : keep && !fileId && view.state === 'revision_requested' ? (
       <Text size="xs" c="dimmed">
