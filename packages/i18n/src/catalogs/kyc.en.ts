@@ -137,6 +137,7 @@ export const kycEn = {
     replace: 'Replace',
     camera: 'Take a photo',
     hint: 'JPG or PNG, up to {{mb}} MB. Drop a file here or choose one.',
+    hintTouch: 'JPG or PNG, up to {{mb}} MB. Choose a photo or take one now.',
     progress: 'Uploading… {{percent}}%',
     done: 'Uploaded',
     tooLarge: 'This file is larger than {{mb}} MB.',

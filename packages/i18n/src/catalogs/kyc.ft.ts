@@ -131,6 +131,7 @@ export const kycFt: Shape<typeof kycEn> = {
     replace: '更換',
     camera: '拍照',
     hint: 'JPG 或 PNG，不超過 {{mb}} MB。將檔案拖到此處或點擊選擇。',
+    hintTouch: 'JPG 或 PNG，不超過 {{mb}} MB。選擇照片或立即拍攝。',
     progress: '正在上傳… {{percent}}%',
     done: '已上傳',
     tooLarge: '檔案大於 {{mb}} MB。',

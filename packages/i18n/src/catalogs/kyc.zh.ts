@@ -131,6 +131,7 @@ export const kycZh: Shape<typeof kycEn> = {
     replace: '更换',
     camera: '拍照',
     hint: 'JPG 或 PNG，不超过 {{mb}} MB。将文件拖到此处或点击选择。',
+    hintTouch: 'JPG 或 PNG，不超过 {{mb}} MB。选择照片或立即拍摄。',
     progress: '正在上传… {{percent}}%',
     done: '已上传',
     tooLarge: '文件大于 {{mb}} MB。',

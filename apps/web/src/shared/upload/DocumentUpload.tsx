@@ -212,7 +212,7 @@ export function DocumentUpload({
               </Box>
             ) : (
               <Text size="sm" c="dimmed" ta="center" py="md">
-                {t('upload.hint', { mb: Math.floor(maxBytes / (1024 * 1024)) })}
+                {t(touch ? 'upload.hintTouch' : 'upload.hint', { mb: Math.floor(maxBytes / (1024 * 1024)) })}
               </Text>
             )}
             {uploading ? (
