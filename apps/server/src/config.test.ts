@@ -13,6 +13,13 @@ describe('config', () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
 
+  it('takes a 32-byte DOCUMENT_KEY in base64; unset, the key is derived (documentKey null)', () => {
+    const key = Buffer.alloc(32, 9).toString('base64');
+    expect(loadConfig({ DOCUMENT_KEY: key }).documentKey).toBe(key);
+    expect(loadConfig({}).documentKey).toBeNull();
+    expect(loadConfig({}).documentSweepIntervalMs).toBe(3_600_000);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT must be a whole number/],
     [{ PORT: '70000' }, /PORT must be between/],
@@ -22,6 +29,9 @@ describe('config', () => {
     [{ INVITATION_REQUIRED: 'maybe' }, /INVITATION_REQUIRED must be true or false/],
     [{ SECRET: 'short' }, /SECRET must be at least 32/],
     [{ DEMO_TTL_HOURS: '0' }, /DEMO_TTL_HOURS must be between/],
+    [{ DOCUMENT_KEY: 'too-short' }, /DOCUMENT_KEY must be 32 random bytes/],
+    [{ DOCUMENT_KEY: Buffer.alloc(31).toString('base64') }, /DOCUMENT_KEY must be 32 random bytes/],
+    [{ DOCUMENT_SWEEP_INTERVAL_MS: '10' }, /DOCUMENT_SWEEP_INTERVAL_MS must be between/],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

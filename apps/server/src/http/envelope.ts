@@ -38,12 +38,23 @@ export function ok<T>(request: FastifyRequest, data: T): Envelope<T> {
   return { code: CODE.OK, msg: translate(langOf(request), 'status.ok'), data };
 }
 
+/** Params whose codes are shown through `label.<param>.<code>` in the reader's language. */
+const LABELLED_PARAMS = ['tier', 'feature', 'type', 'state', 'slot', 'profile'] as const;
+
 export function reasonEnvelope(lang: Lang, reason: ReasonCode, params: ReasonParams = {}): Envelope<null> {
   const code = REASONS[reason].code;
   // A field name in the message is shown in the reader's language; `params` keep the raw name.
   const shown: Record<string, string | number> = { ...params };
   if (typeof params.field === 'string' && lookup(catalogs.en.common, `field.${params.field}`)) {
     shown.field = translate(lang, `field.${params.field}`);
+  }
+  // So are the codes a reason names where the catalogs label them (`label.<param>.<code>`: a tier,
+  // a feature, an ID type, a document slot…); unknown codes are shown as sent.
+  for (const name of LABELLED_PARAMS) {
+    const code = params[name];
+    if (typeof code === 'string' && lookup(catalogs.en.common, `label.${name}.${code}`)) {
+      shown[name] = translate(lang, `label.${name}.${code}`);
+    }
   }
   const envelope: Envelope<null> = {
     code,

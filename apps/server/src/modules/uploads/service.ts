@@ -72,7 +72,7 @@ export function createUploads(deps: UploadsDeps) {
   async function staffLinks(
     staffId: string,
     fileIds: readonly string[],
-    context: { reason: string },
+    context: { about: string },
   ): Promise<Map<string, DocumentLinkData>> {
     const out = new Map<string, DocumentLinkData>();
     await inTransaction(db, async (tx) => {
@@ -91,7 +91,7 @@ export function createUploads(deps: UploadsDeps) {
             attached_ref: f.attached_ref,
             expires_at: issued.expires_at,
           },
-          reason: context.reason,
+          reason: context.about,
         });
         out.set(f.id, issued);
       }
@@ -154,7 +154,7 @@ export function createUploads(deps: UploadsDeps) {
 
     /** `GET admin/documents/link`: any undeleted file, audited as a staff view. */
     async staffLink(staffId: string, fileId: string): Promise<DocumentLinkData> {
-      const links = await staffLinks(staffId, [fileId], { reason: 'document link' });
+      const links = await staffLinks(staffId, [fileId], { about: 'document link' });
       return links.get(fileId) ?? refuse('NOT_FOUND');
     },
 

@@ -58,6 +58,7 @@ export async function photo(
     width?: number;
     height?: number;
     exif?: Record<string, Record<string, string>>;
+    orientation?: number;
     seed?: number;
   } = {},
 ): Promise<Buffer> {

@@ -67,7 +67,7 @@ describe('feature requirements per profile', () => {
       'VERIFICATION_PRIMARY_REQUIRED',
       { feature: 'withdraw', tier: 'primary' },
     ]);
-    expect(refusedWithdraw.msg).toBe('请先完成初级（实名）认证');
+    expect(refusedWithdraw.msg).toBe('提现：请先完成初级（实名）认证');
     const eu = await view(t, c.token);
     expect(eu.data).toMatchObject({
       profile: 'eu_retail',
@@ -141,7 +141,7 @@ describe('feature requirements per profile', () => {
       'VERIFICATION_ADVANCED_REQUIRED',
       { feature: 'withdraw', tier: 'advanced' },
     ]);
-    expect(refused.msg).toBe('Complete advanced verification first');
+    expect(refused.msg).toBe('Withdrawals: complete advanced verification first');
     // The documents of a submission under the custom profile are kept its 3650 days.
     const submitted = await submitAdvanced(t, c.token, { asset_bank_file_id: await file(t, c.token) });
     const kept = await t.db

@@ -186,6 +186,8 @@ describe('bad input is refused by name and changes nothing', () => {
       'VERIFICATION_ID_NUMBER_FORMAT',
       { type: 'passport', min: 6, max: 12 },
     ]);
+    const zh = await submitPrimary(t, c.token, { id_type: '2', id_number: 'AB12', lang: 'zh' });
+    expect(zh.msg).toBe('护照号码须为 6 至 12 位字母或数字');
     const card = await submitPrimary(t, c.token, { id_type: '1', id_number: 'A1B2#C3' });
     expect(card.params).toEqual({ type: 'id_card', min: 5, max: 20 });
     for (const name of ['J0hn Smith', 'X', '<b>Bob</b>', 'a'.repeat(101)]) {
