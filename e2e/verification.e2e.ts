@@ -479,6 +479,19 @@ describe('identity verification, customer and staff', () => {
     }
   });
 
+  it('shows staff the requirements per profile and the four-eyes setting (in ft)', async () => {
+    const page = await office('desktop', 'ft');
+    await page.goto('/admin/verification/rules');
+    await page.getByTestId('rules-custom').waitFor();
+    await page.getByTestId('four-eyes-state').waitFor();
+    // The built-in profiles are read only; the custom one offers its editor.
+    expect(await page.getByTestId('rules-permissive').getByTestId('rules-edit').count()).toBe(0);
+    expect(await page.getByTestId('rules-custom').getByTestId('rules-edit').isEnabled()).toBe(true);
+    await expectNoEnglish(page, ['Verification e2e']);
+    await screenshot(page, 'verification-admin-rules-ft-desktop');
+    await closePage(page);
+  });
+
   it('tells a demo account that verification is for real accounts', async () => {
     const page = await customerPage({ token: await demoToken() }, 'mobile', 'en', '/sfyz');
     await page.getByTestId('verification-demo').waitFor();
