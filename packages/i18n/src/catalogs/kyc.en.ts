@@ -25,8 +25,6 @@ export const kycEn = {
     register: 'Register',
   },
   tierShort: {
-    primary: 'Primary',
-    advanced: 'Advanced',
     address: 'Address',
   },
   tierIntro: {
@@ -88,7 +86,6 @@ export const kycEn = {
     submitted: 'Submitted. We will review it and tell you the result.',
     readOnly: 'Your verified information',
     idNumberMasked: 'ID number',
-    cannotSubmit: 'This level cannot be submitted now.',
   },
   handheld: {
     title: 'How to take the hand-held photo',

@@ -21,8 +21,6 @@ export const kycFt: Shape<typeof kycEn> = {
     register: '註冊',
   },
   tierShort: {
-    primary: '初級',
-    advanced: '高級',
     address: '地址',
   },
   tierIntro: {
@@ -82,7 +80,6 @@ export const kycFt: Shape<typeof kycEn> = {
     submitted: '已提交。我們會進行審核並通知您結果。',
     readOnly: '您已認證的資料',
     idNumberMasked: '證件號碼',
-    cannotSubmit: '此等級目前無法提交。',
   },
   handheld: {
     title: '如何拍攝手持證件照',

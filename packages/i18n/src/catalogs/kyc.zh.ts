@@ -21,8 +21,6 @@ export const kycZh: Shape<typeof kycEn> = {
     register: '注册',
   },
   tierShort: {
-    primary: '初级',
-    advanced: '高级',
     address: '地址',
   },
   tierIntro: {
@@ -82,7 +80,6 @@ export const kycZh: Shape<typeof kycEn> = {
     submitted: '已提交。我们会进行审核并通知您结果。',
     readOnly: '您已认证的信息',
     idNumberMasked: '证件号码',
-    cannotSubmit: '此等级目前无法提交。',
   },
   handheld: {
     title: '如何拍摄手持证件照',

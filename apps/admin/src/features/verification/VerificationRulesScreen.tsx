@@ -166,7 +166,7 @@ function ProfileCard({
           </Table.Tbody>
         </Table>
         <Text size="sm" c="dimmed">
-          {t('rules.retention')}: {t('rules.retentionDays', { days: profile.document_retention_days })}
+          {t('rules.retentionDays', { days: profile.document_retention_days })}
         </Text>
       </Stack>
     </Paper>
