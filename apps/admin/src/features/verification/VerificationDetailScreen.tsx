@@ -7,6 +7,8 @@ import {
   DOCUMENT_DECISIONS,
   type DocumentSlot,
   ID_TYPES,
+  type Lang,
+  LOCALE_OF,
   type PrimaryData,
   type VerificationReasonCode,
   type VerificationTier,
@@ -38,6 +40,17 @@ import { ErrorNote } from '../../app/ui.tsx';
 import { DocumentViewer } from './DocumentViewer.tsx';
 import { type Draft, decisionsOf, EMPTY_DRAFT, outcomeOf, reasonCodesFor } from './logic.ts';
 import { FlagBadges, StateBadge } from './parts.tsx';
+
+/** A country code with its name in the reader's language ("HK · Hong Kong SAR China"); none is a dash. */
+function countryName(code: string, lang: Lang): string {
+  if (!/^[A-Z]{2}$/.test(code)) return code;
+  try {
+    const name = new Intl.DisplayNames([LOCALE_OF[lang]], { type: 'region' }).of(code);
+    return name && name !== code ? `${code} · ${name}` : code;
+  } catch {
+    return code;
+  }
+}
 
 function Line({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -380,7 +393,7 @@ export default function VerificationDetailScreen() {
                 <Title order={3} size="h5">
                   {t('detail.typed')}
                 </Title>
-                <Line label={t('detail.nationality')} value={data.nationality} />
+                <Line label={t('detail.nationality')} value={countryName(data.nationality, lang)} />
                 <TypedData detail={data} />
                 <Stack gap={4}>
                   <Text size="xs" c="dimmed">

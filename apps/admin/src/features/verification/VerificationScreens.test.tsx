@@ -183,6 +183,7 @@ describe('a submission under review', () => {
     expect(screenEl).toHaveTextContent('Review: Primary verification');
     expect(screen.getByTestId('typed-id-number')).toHaveTextContent('A123456789');
     expect(screen.getByTestId('typed-real-name')).toHaveTextContent('Alice Chan');
+    expect(screen.getByTestId('verification-typed')).toHaveTextContent(/HK · Hong Kong/);
     expect(screen.getByTestId('flag-name_changed')).toHaveTextContent('Alicia Chan');
     expect(screen.getByTestId('viewer-id_front-image')).toHaveAttribute('src', '/api/files/fil_front?sig=1');
     expect(screen.getByTestId('viewer-id_front')).toHaveTextContent('1200 × 800 px · 200 KB');
