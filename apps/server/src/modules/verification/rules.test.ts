@@ -159,6 +159,84 @@ describe('feature requirements per profile', () => {
   });
 });
 
+describe('the address tier and the ports later features use', () => {
+  it('address: bill and address, approved; a feature set to `address` opens only then', async () => {
+    const edited = await adminCall(t.app, {
+      call: 'verification/rules/update',
+      token: admin.token,
+      fields: {
+        profile: 'custom',
+        features: [{ feature: 'c2c', tier: 'address' }] as never,
+        reason: 'c2c needs an address',
+      },
+    });
+    expect(edited.code).toBe(1);
+    await useProfile('custom');
+    const c = await customer(t);
+    await verifiedPrimary(t, c.token, compliance.token);
+    const gate = () => t.app.verification.requireFeature(c.customerId, 'c2c');
+    await expect(gate()).rejects.toMatchObject({
+      reason: 'VERIFICATION_ADDRESS_REQUIRED',
+      params: { feature: 'c2c', tier: 'address' },
+    });
+    const short = await call(t.app, {
+      call: 'submitAddressVerification',
+      fields: { token: c.token, residential_address: ' 1 a ', utility_bill_file_id: await file(t, c.token) },
+    });
+    expect([short.reason, short.params]).toEqual([
+      'FIELD_TOO_SHORT',
+      { field: 'residential_address', min: 5 },
+    ]);
+    const noBill = await call(t.app, {
+      call: 'submitAddressVerification',
+      fields: { token: c.token, residential_address: 'Flat 3, 8 Nathan Road, Kowloon' },
+    });
+    expect([noBill.reason, noBill.params]).toEqual([
+      'VERIFICATION_DOCUMENT_REQUIRED',
+      { field: 'utility_bill_file_id' },
+    ]);
+    const sent = await call(t.app, {
+      call: 'submitAddressVerification',
+      fields: {
+        token: c.token,
+        residential_address: 'Flat 3,  8 Nathan Road, Kowloon',
+        utility_bill_file_id: await file(t, c.token),
+      },
+    });
+    expect(sent.data).toMatchObject({
+      tier: 'address',
+      state: 'under_review',
+      data: { residential_address: 'Flat 3, 8 Nathan Road, Kowloon' },
+    });
+    const revise = await decide(t, compliance.token, sent.data.submission_id, [
+      { slot: 'utility_bill', decision: 'request_revision', reason_code: 'bill_too_old' },
+    ]);
+    expect(revise.data.state).toBe('revision_requested');
+    const again = await call(t.app, {
+      call: 'submitAddressVerification',
+      fields: {
+        token: c.token,
+        residential_address: 'Flat 3, 8 Nathan Road, Kowloon',
+        utility_bill_file_id: await file(t, c.token),
+      },
+    });
+    await decide(t, compliance.token, again.data.submission_id, [
+      { slot: 'utility_bill', decision: 'approve' },
+    ]);
+    await expect(gate()).resolves.toBeUndefined();
+    expect(await t.app.verification.tierOf(c.customerId)).toEqual({
+      level: 1,
+      primary: 'approved',
+      advanced: 'not_submitted',
+      address: 'approved',
+    });
+    const seen = await view(t, c.token);
+    expect(seen.data.address.unlocks).toEqual(['c2c']);
+    expect(seen.data.features).toContainEqual({ feature: 'c2c', tier: 'address', met: true });
+    await useProfile('permissive');
+  });
+});
+
 describe('four-eyes on the advanced tier', () => {
   it('the first approval waits for a second, different staff member; a rejection needs one', async () => {
     const on = await adminCall(t.app, {
