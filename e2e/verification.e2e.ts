@@ -492,6 +492,67 @@ describe('identity verification, customer and staff', () => {
     await closePage(page);
   });
 
+  it('a rejected submission: the customer reads why and submits again with the data kept', async () => {
+    // Bella sends primary through the API (the form is covered above), staff reject one photo.
+    const files: Record<string, string> = {};
+    for (const [slot, hue] of [
+      ['front', 10],
+      ['back', 70],
+      ['handheld', 320],
+    ] as const) {
+      const form = new FormData();
+      form.append('purpose', 'verification');
+      form.append(
+        'file',
+        new Blob([new Uint8Array(await documentImage(hue, slot))], { type: 'image/jpeg' }),
+        `${slot}.jpg`,
+      );
+      const query = new URLSearchParams({
+        token: bella.token,
+        lang: 'en',
+        rtoken: `up${Math.random().toString(36).slice(2, 12)}`,
+      });
+      const answer = (await (
+        await fetch(`${baseUrl()}/api/web/uploadDocument?${query}`, { method: 'POST', body: form })
+      ).json()) as Envelope<{ file_id: string }>;
+      expect(answer.code, answer.msg).toBe(1);
+      files[`${slot}_file_id`] = answer.data.file_id;
+    }
+    const sent = await webCall(
+      'POST',
+      'submitPrimaryVerification',
+      { real_name: '陳美玲', id_type: '1', id_number: 'H1234567', ...files },
+      bella.token,
+    );
+    expect(sent.code, sent.msg).toBe(1);
+    const id = (await verification(bella.token)).primary.submission_id;
+    const decided = await staffPost('verification/decide', {
+      id,
+      decisions: [
+        { slot: 'id_front', decision: 'reject', reason_code: 'expired' },
+        { slot: 'id_back', decision: 'approve' },
+        { slot: 'id_handheld', decision: 'approve' },
+      ],
+    });
+    expect(decided.code, decided.msg).toBe(1);
+
+    const page = await customerPage(bella, 'desktop', 'zh', '/sfyz');
+    await expect.poll(() => page.getByTestId('tier-primary').getAttribute('data-state')).toBe('rejected');
+    await expect(page.getByTestId('reject-reasons-primary').textContent()).resolves.toContain(
+      catalogs.zh.verification.reasonCode.expired,
+    );
+    expect(await page.getByTestId('action-primary').getAttribute('data-action')).toBe('resubmit');
+    await expectNoEnglish(page);
+    await screenshot(page, 'verification-centre-rejected-zh-desktop');
+    await page.getByTestId('action-primary').click();
+    await page.getByTestId('primary-form').waitFor();
+    // A rejected submission is sent anew, every photo again; the name and ID type are kept.
+    expect(await page.getByTestId('primary-form').getAttribute('data-mode')).toBe('new');
+    expect(await page.getByTestId('primary-real-name-input').inputValue()).toBe('陳美玲');
+    expect(await page.getByTestId('doc-id_front-preview').count()).toBe(0);
+    await closePage(page);
+  });
+
   it('tells a demo account that verification is for real accounts', async () => {
     const page = await customerPage({ token: await demoToken() }, 'mobile', 'en', '/sfyz');
     await page.getByTestId('verification-demo').waitFor();
