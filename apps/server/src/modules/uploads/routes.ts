@@ -11,8 +11,18 @@ import type { Uploads } from './service.ts';
 /** The parts of an upload, read before the hooks that need the request's identity (see readUpload). */
 const received = new WeakMap<FastifyRequest, { purpose: string; bytes: Buffer | null }>();
 
-/** `token`, `lang` and `rtoken` may come as parts too (as form fields do on every other call). */
-const ENVELOPE_FIELDS = ['token', 'lang', 'rtoken'];
+/** `lang` and `rtoken` may come as parts too (as form fields do on every other call); the token may not (below). */
+const ENVELOPE_FIELDS = ['lang', 'rtoken'];
+
+/** A session token in the query, the `token` header or `Authorization: Bearer` (not yet checked: the auth hook does). */
+function carriesToken(request: FastifyRequest): boolean {
+  const query = request.query as { token?: unknown } | undefined;
+  return (
+    (typeof query?.token === 'string' && query.token !== '') ||
+    typeof request.headers.token === 'string' ||
+    /^Bearer\s+\S+$/i.test(request.headers.authorization ?? '')
+  );
+}
 
 /** A part over its limit, or too many parts: the busboy/multipart errors become our reasons. */
 function multipartRefusal(error: unknown): Refusal {
@@ -30,9 +40,12 @@ function multipartRefusal(error: unknown): Refusal {
  * Reads the multipart body (`purpose`, `file`) in `preValidation`, i.e. before the session and
  * idempotency hooks: the request's identity for its rtoken then covers the purpose and the file's
  * SHA-256, so the same rtoken with another file is RTOKEN_REUSED rather than the first answer.
- * The file is limited to 8 MiB while it streams: one byte more is UPLOAD_TOO_LARGE.
+ * The file is limited to 8 MiB while it streams: one byte more is UPLOAD_TOO_LARGE. The token
+ * comes in the query or a header, so a request without one is refused before its body is read.
  */
 async function readUpload(request: FastifyRequest): Promise<void> {
+  // Up to 8 MiB is read before the session is checked: only for a caller who at least sent a token.
+  if (!carriesToken(request)) refuse('LOGIN_REQUIRED');
   if (!request.isMultipart()) refuse('UPLOAD_EMPTY');
   let purpose = '';
   let bytes: Buffer | null = null;

@@ -246,6 +246,9 @@ describe('each bad file is refused with its own reason and message, in three lan
     const demo = await call(t.app, { method: 'GET', call: 'tempLogin' });
     expect((await uploadDocument(t, { token: demo.data.token, file })).reason).toBe('REAL_ACCOUNT_REQUIRED');
     expect((await uploadDocument(t, { token: '', file })).reason).toBe('LOGIN_REQUIRED');
+    // Without a token the body is not even read: an oversized file is refused for the session, not its size.
+    const big = { ...file, bytes: Buffer.concat([file.bytes, Buffer.alloc(UPLOAD_LIMITS.maxBytes)]) };
+    expect((await uploadDocument(t, { token: '', file: big })).reason).toBe('LOGIN_REQUIRED');
   });
 });
 

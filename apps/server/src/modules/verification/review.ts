@@ -256,44 +256,46 @@ type Decided = {
   documents: repo.DocumentRow[];
 };
 
-async function decideIn(
+/** One ID number, one customer: approving a number another customer holds approved is refused. */
+async function checkIdentityFree(deps: Deps, tx: Tx, s: repo.SubmissionRow): Promise<void> {
+  if (!s.id_hash) return;
+  const holder = await repo.approvedHolder(tx, s.id_hash, s.customer_id);
+  if (!holder) return;
+  const uid = (await deps.customers([holder])).get(holder)?.uid ?? holder;
+  refuse('VERIFICATION_DUPLICATE_IDENTITY', { uid });
+}
+
+/** Four-eyes: the first approval is recorded (audited); the submission stays under review. */
+async function recordFirstApproval(
   deps: Deps,
   tx: Tx,
+  s: repo.SubmissionRow,
   staffId: string,
-  body: AdminVerificationDecideBody,
-): Promise<Decided> {
-  const s = await repo.findSubmission(tx, body.id, { lock: true });
-  if (!s) refuse('NOT_FOUND');
-  if (s.state !== 'under_review') refuse('VERIFICATION_NOT_UNDER_REVIEW', { state: s.state });
-  const documents = await repo.documentsOf(tx, [s.id]);
-  const bySlot = checkDecisions(documents, body.decisions);
-  const outcome = outcomeOf(bySlot.values());
+  reason: string,
+) {
+  await repo.updateSubmission(tx, s.id, { first_approved_by: staffId, first_approved_at: deps.clock.now() });
+  await deps.audit.record(tx, {
+    actorId: staffId,
+    action: 'verification.approve_first',
+    targetType: 'verification_submission',
+    targetId: s.id,
+    before: { state: s.state },
+    after: { state: s.state, first_approved_by: staffId, customer_id: s.customer_id, tier: s.tier },
+    reason,
+  });
+}
+
+/** The decision itself: each document, the submission and the tier, then the audit record (last). */
+async function applyDecision(
+  deps: Deps,
+  tx: Tx,
+  input: { s: repo.SubmissionRow; documents: repo.DocumentRow[]; bySlot: Map<string, AdminDocumentDecision> },
+  staffId: string,
+  outcome: SubmissionState,
+): Promise<repo.DocumentRow[]> {
+  const { s, bySlot } = input;
   const now = deps.clock.now();
-  if (outcome === 'approved' && s.id_hash) {
-    const holder = await repo.approvedHolder(tx, s.id_hash, s.customer_id);
-    if (holder) {
-      const uid = (await deps.customers([holder])).get(holder)?.uid ?? holder;
-      refuse('VERIFICATION_DUPLICATE_IDENTITY', { uid });
-    }
-  }
-  const fourEyes =
-    s.tier === 'advanced' && outcome === 'approved' && (await repo.setting(tx)).four_eyes_advanced;
-  const reason = auditReason(bySlot);
-  if (fourEyes && s.first_approved_by === null) {
-    await repo.updateSubmission(tx, s.id, { first_approved_by: staffId, first_approved_at: now });
-    await deps.audit.record(tx, {
-      actorId: staffId,
-      action: 'verification.approve_first',
-      targetType: 'verification_submission',
-      targetId: s.id,
-      before: { state: s.state },
-      after: { state: s.state, first_approved_by: staffId, customer_id: s.customer_id, tier: s.tier },
-      reason,
-    });
-    return { row: s, state: s.state, awaitingSecond: true, documents };
-  }
-  if (fourEyes && s.first_approved_by === staffId) refuse('VERIFICATION_SECOND_STAFF');
-  const decided = documents.map((doc) => {
+  const decided = input.documents.map((doc) => {
     const d = bySlot.get(doc.slot) as AdminDocumentDecision;
     return {
       ...doc,
@@ -326,8 +328,32 @@ async function decideIn(
       tier: s.tier,
       documents: decided.map((d) => ({ slot: d.slot, status: d.status, reason_code: d.reason_code })),
     },
-    reason,
+    reason: auditReason(bySlot),
   });
+  return decided;
+}
+
+async function decideIn(
+  deps: Deps,
+  tx: Tx,
+  staffId: string,
+  body: AdminVerificationDecideBody,
+): Promise<Decided> {
+  const s = await repo.findSubmission(tx, body.id, { lock: true });
+  if (!s) refuse('NOT_FOUND');
+  if (s.state !== 'under_review') refuse('VERIFICATION_NOT_UNDER_REVIEW', { state: s.state });
+  const documents = await repo.documentsOf(tx, [s.id]);
+  const bySlot = checkDecisions(documents, body.decisions);
+  const outcome = outcomeOf(bySlot.values());
+  if (outcome === 'approved') await checkIdentityFree(deps, tx, s);
+  const fourEyes =
+    s.tier === 'advanced' && outcome === 'approved' && (await repo.setting(tx)).four_eyes_advanced;
+  if (fourEyes && s.first_approved_by === null) {
+    await recordFirstApproval(deps, tx, s, staffId, auditReason(bySlot));
+    return { row: s, state: s.state, awaitingSecond: true, documents };
+  }
+  if (fourEyes && s.first_approved_by === staffId) refuse('VERIFICATION_SECOND_STAFF');
+  const decided = await applyDecision(deps, tx, { s, documents, bySlot }, staffId, outcome);
   return { row: s, state: outcome, awaitingSecond: false, documents: decided };
 }
 

@@ -68,7 +68,12 @@ export async function decide(
     payload: { id, decisions, rtoken: `dc${Math.random().toString(36).slice(2, 12)}`, ...fields },
     headers: { authorization: `Bearer ${staffToken}` },
   });
-  return Object.assign({ status: response.statusCode }, response.json()) as Answer;
+  return Object.assign(
+    { status: response.statusCode, replay: response.headers['x-idempotent-replay'] },
+    response.json(),
+  ) as Answer & {
+    replay?: string;
+  };
 }
 
 export const approveAll = (slots: readonly DocumentSlot[]): AdminDocumentDecision[] =>

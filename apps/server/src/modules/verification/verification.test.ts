@@ -395,11 +395,24 @@ describe('the review queue', () => {
   it('every decision is audited with its reasons in the same transaction', async () => {
     const c = await customer(t);
     const s = await submitPrimary(t, c.token);
-    await decide(t, compliance.token, s.data.submission_id, [
+    const decisions = [
       { slot: 'id_front', decision: 'approve' },
       { slot: 'id_back', decision: 'request_revision', reason_code: 'cropped' },
       { slot: 'id_handheld', decision: 'request_revision', reason_code: 'signature_missing' },
-    ]);
+    ] as const;
+    const first = await decide(t, compliance.token, s.data.submission_id, [...decisions], {
+      rtoken: 'decide0001',
+    });
+    // A retry of the same request gets the first answer and decides (and audits, and notifies) nothing more.
+    const retry = await decide(t, compliance.token, s.data.submission_id, [...decisions], {
+      rtoken: 'decide0001',
+    });
+    expect(retry.replay).toBe('1');
+    expect(retry.data).toEqual(first.data);
+    const other = await decide(t, compliance.token, s.data.submission_id, approveAll(PRIMARY_SLOTS), {
+      rtoken: 'decide0001',
+    });
+    expect(other.reason).toBe('RTOKEN_REUSED');
     const audit = await adminCall(t.app, {
       method: 'GET',
       call: 'getAuditLog',
