@@ -12,6 +12,9 @@ declare module 'i18next' {
       withdraw: (typeof catalogs)['en']['withdraw'];
       trade: (typeof catalogs)['en']['trade'];
       suitability: (typeof catalogs)['en']['suitability'];
+      adminKyc: (typeof catalogs)['en']['adminKyc'];
+      kyc: (typeof catalogs)['en']['kyc'];
+      verification: (typeof catalogs)['en']['verification'];
     };
   }
 }

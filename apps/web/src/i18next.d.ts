@@ -16,6 +16,8 @@ declare module 'i18next' {
       contract: (typeof catalogs)['en']['contract'];
       options: (typeof catalogs)['en']['options'];
       suitability: (typeof catalogs)['en']['suitability'];
+      kyc: (typeof catalogs)['en']['kyc'];
+      verification: (typeof catalogs)['en']['verification'];
     };
   }
 }

@@ -2,6 +2,9 @@ import type { Lang } from '@bourse/protocol';
 import { adminEn } from './catalogs/admin.en.ts';
 import { adminFt } from './catalogs/admin.ft.ts';
 import { adminZh } from './catalogs/admin.zh.ts';
+import { adminKycEn } from './catalogs/adminKyc.en.ts';
+import { adminKycFt } from './catalogs/adminKyc.ft.ts';
+import { adminKycZh } from './catalogs/adminKyc.zh.ts';
 import { assetsEn } from './catalogs/assets.en.ts';
 import { assetsFt } from './catalogs/assets.ft.ts';
 import { assetsZh } from './catalogs/assets.zh.ts';
@@ -11,6 +14,9 @@ import { commonZh } from './catalogs/common.zh.ts';
 import { contractEn } from './catalogs/contract.en.ts';
 import { contractFt } from './catalogs/contract.ft.ts';
 import { contractZh } from './catalogs/contract.zh.ts';
+import { kycEn } from './catalogs/kyc.en.ts';
+import { kycFt } from './catalogs/kyc.ft.ts';
+import { kycZh } from './catalogs/kyc.zh.ts';
 import { marketEn } from './catalogs/market.en.ts';
 import { marketFt } from './catalogs/market.ft.ts';
 import { marketZh } from './catalogs/market.zh.ts';
@@ -58,6 +64,8 @@ export const catalogs = {
     admin: adminEn,
     verification: verificationEn,
     suitability: suitabilityEn,
+    kyc: kycEn,
+    adminKyc: adminKycEn,
   },
   zh: {
     common: commonZh,
@@ -72,6 +80,8 @@ export const catalogs = {
     admin: adminZh,
     verification: verificationZh,
     suitability: suitabilityZh,
+    kyc: kycZh,
+    adminKyc: adminKycZh,
   },
   ft: {
     common: commonFt,
@@ -86,6 +96,8 @@ export const catalogs = {
     admin: adminFt,
     verification: verificationFt,
     suitability: suitabilityFt,
+    kyc: kycFt,
+    adminKyc: adminKycFt,
   },
 } as const satisfies Record<Lang, Record<string, Tree>>;
 

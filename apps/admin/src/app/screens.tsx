@@ -140,6 +140,25 @@ export const SCREENS: readonly ScreenRow[] = [
     load: () => import('../features/suitability/SuitabilityScreen.tsx'),
   },
   {
+    path: 'verification',
+    label: { ns: 'adminKyc', key: 'nav.queue' },
+    permission: 'verification.read',
+    load: () => import('../features/verification/VerificationQueueScreen.tsx'),
+  },
+  {
+    path: 'verification/detail',
+    label: { ns: 'adminKyc', key: 'nav.queue' },
+    permission: 'verification.read',
+    load: () => import('../features/verification/VerificationDetailScreen.tsx'),
+    nav: false,
+  },
+  {
+    path: 'verification/rules',
+    label: { ns: 'adminKyc', key: 'nav.rules' },
+    permission: 'verification.read',
+    load: () => import('../features/verification/VerificationRulesScreen.tsx'),
+  },
+  {
     path: 'health',
     label: { ns: 'admin', key: 'nav.health' },
     permission: 'risk.read',

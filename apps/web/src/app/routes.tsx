@@ -82,6 +82,19 @@ const recordAccount = () => recordPages().then((m) => m.AccountRecordPage);
 const recordDeal = () => recordPages().then((m) => m.DealLogPage);
 const recordRecharge = () => recordPages().then((m) => m.RechargeRecordPage);
 
+// Identity verification (issue 15): the centre, the three tiers' forms, what deposit and withdrawal need.
+const verificationCentre = () =>
+  import('../features/verification/components/CentrePage.tsx').then((m) => m.CentrePage);
+const verificationPrimary = () =>
+  import('../features/verification/components/PrimaryPage.tsx').then((m) => m.PrimaryPage);
+const verificationAdvanced = () =>
+  import('../features/verification/components/AdvancedPage.tsx').then((m) => m.AdvancedPage);
+const verificationAddress = () =>
+  import('../features/verification/components/AddressPage.tsx').then((m) => m.AddressPage);
+const requirementPages = () => import('../features/verification/components/RequirementPage.tsx');
+const depositRequirement = () => requirementPages().then((m) => m.DepositRequirementPage);
+const withdrawRequirement = () => requirementPages().then((m) => m.WithdrawRequirementPage);
+
 type Entry = [path: string, title: RouteTitle, load?: () => Promise<ComponentType>];
 
 /** Rows of the spec's table; an entry without a loader is not built yet. */
@@ -175,15 +188,15 @@ const AREAS: ReadonlyArray<[RouteArea, Entry[]]> = [
   [
     'verification',
     [
-      ['/authentication', 'authentication'],
-      ['/authenticationhigh', 'authenticationhigh'],
-      ['/authenticationrj', 'authenticationrj'],
-      ['/authenticationcj', 'authenticationcj'],
+      ['/authentication', 'authentication', verificationPrimary],
+      ['/authenticationhigh', 'authenticationhigh', verificationAdvanced],
+      ['/authenticationrj', 'authenticationrj', depositRequirement],
+      ['/authenticationcj', 'authenticationcj', withdrawRequirement],
       ['/fengxian', 'fengxian', fengxian],
-      ['/sfyz', 'sfyz'],
-      ['/smauth', 'smauth'],
-      ['/seniorauth', 'seniorauth'],
-      ['/dzrz', 'dzrz'],
+      ['/sfyz', 'sfyz', verificationCentre],
+      ['/smauth', 'smauth', verificationPrimary],
+      ['/seniorauth', 'seniorauth', verificationAdvanced],
+      ['/dzrz', 'dzrz', verificationAddress],
       ['/questionnaire', 'questionnaire', questionnaire],
     ],
   ],

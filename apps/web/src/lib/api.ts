@@ -121,6 +121,32 @@ function isEnvelope(value: unknown): value is Envelope {
   );
 }
 
+/**
+ * An answer read outside `fetch` (an upload sent with XMLHttpRequest for its progress events):
+ * parsed and settled exactly as every other call's, so a refusal, a session end or an error is
+ * handled the same way. Text that is not an envelope is a network failure.
+ */
+export function settleText<T>(call: string, status: number, text: string): T {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = null;
+  }
+  if (!isEnvelope(parsed)) {
+    const message = t('api.networkError');
+    console.error(`[api] ${call} failed: HTTP ${status}, no envelope`);
+    notifications.show({ color: 'red', message, autoClose: 5000 });
+    throw new ApiError('network', message);
+  }
+  return settle(call, parsed as Envelope<T>);
+}
+
+/** The fields every call carries (token, lang, a fresh rtoken), for a request built by hand. */
+export function commonFields(params: Params = {}): URLSearchParams {
+  return withCommonFields(params);
+}
+
 function settle<T>(call: string, envelope: Envelope<T>): T {
   switch (envelope.code) {
     case CODE.OK:

@@ -30,6 +30,8 @@ export const WEB_NAMESPACES = [
   'options',
   'contract',
   'suitability',
+  'kyc',
+  'verification',
 ] as const;
 
 const resources = Object.fromEntries(

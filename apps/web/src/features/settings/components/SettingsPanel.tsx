@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useChangeLanguage } from '../../../api/setLanguage.ts';
 import { useLogout } from '../../../api/userLogout.ts';
-import { ChevronRightIcon, LockIcon, LogoutIcon } from '../../../components/icons.tsx';
+import { ChevronRightIcon, IdCardIcon, LockIcon, LogoutIcon } from '../../../components/icons.tsx';
 import { useLang } from '../../../lib/i18n.ts';
 import { setRise, useRise } from '../../../lib/prefs.ts';
 
@@ -38,9 +38,10 @@ function Setting({ label, hint, children }: { label: string; hint?: string; chil
   );
 }
 
-/** /setting: language, theme, price colours, change password, log out. */
+/** /setting: language, theme, price colours, change password, identity verification, log out. */
 export function SettingsPanel() {
   const { t } = useTranslation();
+  const { t: kyc } = useTranslation('kyc');
   const lang = useLang();
   const changeLanguage = useChangeLanguage();
   const { setColorScheme } = useMantineColorScheme();
@@ -130,6 +131,16 @@ export function SettingsPanel() {
           rightSection={<ChevronRightIcon size={16} />}
           style={{ borderRadius: 'var(--mantine-radius-md)' }}
           data-testid="settings-change-password"
+        />
+        <NavLink
+          component={Link}
+          to="/sfyz"
+          label={kyc('setting.entry')}
+          description={kyc('setting.entryHint')}
+          leftSection={<IdCardIcon />}
+          rightSection={<ChevronRightIcon size={16} />}
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          data-testid="settings-verification"
         />
       </Paper>
 

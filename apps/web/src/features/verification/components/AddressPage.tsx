@@ -1,0 +1,167 @@
+import { type DocumentSlot, type TierView, VERIFICATION_LIMITS } from '@bourse/protocol';
+import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSubmitAddress, useVerification } from '../api.ts';
+import {
+  checkAddress,
+  documentFields,
+  type FormMode,
+  formMode,
+  missingSlots,
+  requiredSlots,
+  slotsToReplace,
+  TIER_PATH,
+} from '../logic.ts';
+import { useFieldError } from './PrimaryPage.tsx';
+import {
+  DataLine,
+  DemoPrompt,
+  DocumentField,
+  Loading,
+  StateBadge,
+  SubmitRefusal,
+  TierLink,
+  TierStatus,
+  VerificationPage,
+} from './parts.tsx';
+
+const SLOT: DocumentSlot = 'utility_bill';
+
+function ReadOnlyAddress({ view }: { view: TierView<'address'> }) {
+  const { t } = useTranslation(['kyc', 'verification']);
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="address-read-only">
+      <Stack gap="lg">
+        <Title order={2} size="h4">
+          {t('form.readOnly')}
+        </Title>
+        <DataLine label={t('address.address')} value={view.data?.residential_address ?? '—'} />
+        <DocumentField
+          slot={SLOT}
+          view={view}
+          flagged={false}
+          readOnly
+          fileId={undefined}
+          onUploaded={() => {}}
+        />
+      </Stack>
+    </Paper>
+  );
+}
+
+function AddressForm({ view, mode }: { view: TierView<'address'>; mode: Exclude<FormMode, 'readOnly'> }) {
+  const { t } = useTranslation(['kyc', 'verification']);
+  const fieldError = useFieldError();
+  const submit = useSubmitAddress();
+  const flagged = slotsToReplace(view);
+  const [address, setAddress] = useState(view.data?.residential_address ?? '');
+  const [files, setFiles] = useState<Partial<Record<DocumentSlot, string>>>({});
+  const [errors, setErrors] = useState<Record<string, string | null>>({});
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: Record<string, string | null> = { address: fieldError(checkAddress(address)) };
+    for (const slot of missingSlots(requiredSlots('address', mode, { flagged }), files))
+      found[slot] = t('form.photoRequired');
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    submit.mutate(
+      { residential_address: address.trim(), ...documentFields([SLOT], files) },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', message: t('form.submitted') });
+          window.scrollTo({ top: 0 });
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="address-form" data-mode={mode}>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="lg">
+          <Textarea
+            label={t('address.address')}
+            description={t('address.addressHint')}
+            withAsterisk
+            value={address}
+            maxLength={VERIFICATION_LIMITS.addressMax}
+            autosize
+            minRows={2}
+            autoComplete="street-address"
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setAddress(value);
+              setErrors((x) => ({ ...x, address: null }));
+            }}
+            error={errors.address}
+            data-testid="address-input"
+          />
+          <DocumentField
+            slot={SLOT}
+            view={view}
+            flagged={flagged.includes(SLOT)}
+            readOnly={false}
+            fileId={files[SLOT]}
+            onUploaded={(id) => {
+              setFiles({ [SLOT]: id });
+              setErrors((x) => ({ ...x, [SLOT]: null }));
+            }}
+            error={errors[SLOT]}
+          />
+          <SubmitRefusal error={submit.error} />
+          <Group justify="flex-end">
+            <Button type="submit" size="md" loading={submit.isPending} data-testid="address-submit">
+              {t('form.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </form>
+  );
+}
+
+/** /dzrz: address verification — the home address and a recent utility bill. */
+export function AddressPage() {
+  const { t } = useTranslation(['kyc', 'verification']);
+  const verification = useVerification();
+  const data = verification.data;
+  const view = data?.address;
+  const mode = view ? formMode(view) : 'readOnly';
+  return (
+    <VerificationPage
+      title={t('verification:tier.address')}
+      intro={t('tierIntro.address')}
+      testId="address-page"
+      aside={view ? <StateBadge state={view.state} testId="address-state" /> : null}
+    >
+      {!data || !view ? (
+        <Loading error={verification.error} onRetry={() => void verification.refetch()} />
+      ) : data.real !== 1 ? (
+        <DemoPrompt />
+      ) : !view.available && view.requires ? (
+        <Alert color="orange" variant="light" data-testid="address-requires">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{t('requires', { tier: t(`verification:tier.${view.requires}`) })}</Text>
+            <TierLink
+              tier={view.requires}
+              to={TIER_PATH[view.requires]}
+              label={t('requirement.goTo', { tier: t(`verification:tier.${view.requires}`) })}
+            />
+          </Stack>
+        </Alert>
+      ) : (
+        <>
+          <TierStatus view={view} />
+          {mode === 'readOnly' ? (
+            <ReadOnlyAddress view={view} />
+          ) : (
+            <AddressForm key={`${view.submission_id ?? 'new'}-${view.state}`} view={view} mode={mode} />
+          )}
+        </>
+      )}
+    </VerificationPage>
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * The `kyc` namespace, English: the customer's identity-verification screens (the centre, the
+ * primary, advanced and address forms, what deposit and withdrawal require) and the document upload
+ * field every feature reuses.
+ * Labels of the codes (tiers, states, features, ID types, documents, bands, reason codes, flags)
+ * are the `verification` namespace's.
+ */
+export const kycEn = {
+  title: 'Identity verification',
+  intro:
+    'Verify your identity to unlock more of the platform. Each level shows what it unlocks before you start; approved information cannot be changed.',
+  level: {
+    label: 'Your level',
+    none: 'Not verified',
+    primary: 'Primary verified',
+    advanced: 'Advanced verified',
+  },
+  back: 'Verification centre',
+  loadFailed: 'Your verification could not be loaded.',
+  retry: 'Try again',
+  demo: {
+    title: 'Verification is for real accounts',
+    body: 'You are using a demo account. Identity verification, deposits and withdrawals belong to a real account: log in with your real account or register one.',
+    login: 'Log in to a real account',
+    register: 'Register',
+  },
+  tierShort: {
+    address: 'Address',
+  },
+  tierIntro: {
+    primary:
+      'Your real name and an identity document, with photos of its front and back and of you holding it.',
+    advanced: 'Your occupation, income, source of wealth and expected investment, with proof of assets.',
+    address: 'Your home address, with a recent utility bill.',
+  },
+  stateNote: {
+    under_review: 'We are reviewing your submission. You will be told the result; nothing needs doing now.',
+    approved: 'Verified. Approved information cannot be changed or verified a second time.',
+    rejected: 'Your submission was rejected. Read why below, then submit again.',
+    revision_requested: 'Some documents need replacing. Only the ones marked below need a new photo.',
+  },
+  unlocks: 'Unlocks under the rules in force',
+  unlocksNone: 'Nothing more under the rules in force.',
+  requires: 'Complete {{tier}} first.',
+  submittedAt: 'Submitted {{time}}',
+  decidedAt: 'Decided {{time}}',
+  action: {
+    start: 'Start',
+    resubmit: 'Submit again',
+    revise: 'Replace documents',
+    view: 'View',
+    locked: 'Not yet available',
+  },
+  reasons: {
+    title: 'Why',
+    revisionTitle: 'What to replace',
+    noteLabel: 'Reviewer’s note: {{note}}',
+  },
+  slotHint: {
+    id_front: 'The side with your photo; all four corners visible.',
+    id_back: 'The other side; all four corners visible.',
+    id_handheld: 'You holding the ID beside your face, with a signed note.',
+    asset_house: 'A property deed or land registry extract in your name.',
+    asset_bank: 'A bank statement showing your deposit balance.',
+    asset_stock: 'A broker statement showing your holdings.',
+    utility_bill:
+      'Electricity, water, gas or internet, from the last three months, with your name and this address.',
+  },
+  keepCurrent: 'The photo you sent is kept unless you replace it.',
+  form: {
+    nationality: 'Nationality',
+    nationalityFixed: 'Set at registration; it cannot be changed.',
+    realName: 'Real name',
+    realNameHint: 'As printed on your document.',
+    idType: 'ID type',
+    idNumber: 'ID number',
+    idNumberHint: '{{min}} to {{max}} letters or digits; spaces and dashes are ignored.',
+    idNumberAgain: 'Type your ID number again: it is kept encrypted and never shown in full.',
+    photos: 'Photos of your document',
+    photosRule: 'JPG or PNG under 8 MB, clear and unedited, the whole document visible.',
+    required: 'Required',
+    realNameLength: 'Enter {{min}} to {{max}} characters.',
+    idNumberInvalid: 'Enter {{min}} to {{max}} letters or digits.',
+    photoRequired: 'Add this photo.',
+    submit: 'Submit for review',
+    submitted: 'Submitted. We will review it and tell you the result.',
+    readOnly: 'Your verified information',
+    idNumberMasked: 'ID number',
+  },
+  handheld: {
+    title: 'How to take the hand-held photo',
+    body: 'Hold your ID beside your face, with a paper note you signed today that reads “Bourse” and today’s date. Your face, both arms, the ID and the note must all be visible and sharp.',
+    sampleAlt: 'Sample: a person holding an ID card beside their face and a signed note',
+    noteText: 'Bourse',
+    sample: 'Sample',
+  },
+  advanced: {
+    occupation: 'Occupation',
+    monthlyIncome: 'Monthly income',
+    sourceOfWealth: 'Source of wealth',
+    wealthNote: 'Tell us more (optional)',
+    expectedInvestment: 'Expected investment',
+    assets: 'Proof of assets',
+    assetsRule: 'At least one: a property deed, a bank deposit statement or a stock holdings statement.',
+    atLeastOne: 'Add at least one proof of assets.',
+    choose: 'Choose',
+  },
+  address: {
+    address: 'Home address',
+    addressHint: 'Street, number, city, postcode and country, as on the bill.',
+    addressLength: 'Enter {{min}} to {{max}} characters.',
+  },
+  requirement: {
+    deposit: {
+      title: 'Verification for deposits',
+      intro: 'What you need before you can deposit, and where you stand.',
+    },
+    withdraw: {
+      title: 'Verification for withdrawals',
+      intro: 'What you need before you can withdraw, and where you stand.',
+    },
+    required: 'Required',
+    none: 'No verification is needed.',
+    met: 'You meet this requirement.',
+    notMet: 'Not met yet.',
+    yourLevel: 'Where you stand',
+    nextStep: 'Next step',
+    goTo: 'Go to {{tier}}',
+    waiting: 'Your {{tier}} is under review; you will be told the result.',
+    allFeatures: 'Every feature and what it needs',
+  },
+  upload: {
+    choose: 'Choose a photo',
+    replace: 'Replace',
+    camera: 'Take a photo',
+    hint: 'JPG or PNG, up to {{mb}} MB. Drop a file here or choose one.',
+    hintTouch: 'JPG or PNG, up to {{mb}} MB. Choose a photo or take one now.',
+    progress: 'Uploading… {{percent}}%',
+    done: 'Uploaded',
+    tooLarge: 'This file is larger than {{mb}} MB.',
+    empty: 'This file is empty.',
+    type: 'Only JPG or PNG images can be uploaded.',
+    failed: 'The upload failed. Try again.',
+    previewOf: 'Preview: {{name}}',
+  },
+  setting: {
+    entry: 'Identity verification',
+    entryHint: 'Your level, your documents and what each level unlocks',
+  },
+} as const;
