@@ -11,6 +11,7 @@ declare module 'i18next' {
       assets: (typeof catalogs)['en']['assets'];
       withdraw: (typeof catalogs)['en']['withdraw'];
       trade: (typeof catalogs)['en']['trade'];
+      profile: (typeof catalogs)['en']['profile'];
     };
   }
 }

@@ -15,7 +15,14 @@ import { registerInputGate } from './http/input.ts';
 import { registerAccessLimits } from './http/rate-limit.ts';
 import { Refusal } from './http/refusal.ts';
 import type { Clock } from './lib/clock.ts';
-import { accountsRoutes, createAccounts, createWalletLogin } from './modules/accounts/index.ts';
+import {
+  accountsRoutes,
+  antiPhishingPhrases,
+  createAccounts,
+  createWalletLogin,
+  profileAdminRoutes,
+  profileRoutes,
+} from './modules/accounts/index.ts';
 import { assetsRoutes, createAssets } from './modules/assets/index.ts';
 import { contentRoutes, createContent } from './modules/content/index.ts';
 import {
@@ -72,6 +79,7 @@ import {
   createEmbeddedPayoutProvider,
   createSecurity,
   createWithdrawals,
+  hasGoogleAuth,
   hasTradePassword,
   schedulePayouts,
   withdrawalsAdminRoutes,
@@ -101,6 +109,8 @@ export async function createCore(input: Omit<Core, 'ledger' | 'audit' | 'notifie
     log,
     clock,
     smtp: config.smtpUrl ? { url: config.smtpUrl, from: config.smtpFrom } : null,
+    // Every message carries its customer's anti-phishing phrase (accounts' security settings).
+    phrases: antiPhishingPhrases(db),
   });
   const ledger = createLedger({ db, clock, log });
   const audit = createAuditLog({ db, clock });
@@ -123,6 +133,11 @@ export async function wireAccess(core: Core, idempotency?: (store: IdempotencySt
     notifier,
     config,
     hasTradePassword: (customerId) => hasTradePassword(db, customerId),
+    // The security score (profile): Google authenticator from withdrawals; the verification tier
+    // is 0 until the verification module is wired here.
+    hasGoogleAuth: (customerId) => hasGoogleAuth(db, customerId),
+    verificationTier: async () => 0,
+    audit,
     onDemoCreated: async (customerId) => {
       await ledger.grantDemoFunds(db, { customerId, idempotencyKey: `demo-grant:${customerId}` });
     },
@@ -165,6 +180,8 @@ export async function wireAccess(core: Core, idempotency?: (store: IdempotencySt
   // /healthz (detail=1: memory, market maker) and /metrics (http/health.ts).
   const health = registerHealth(app, { db, clock });
   await app.register(accountsRoutes({ accounts, wallet, feedMode: config.feed }), { prefix: '/api/web' });
+  await app.register(profileRoutes(accounts.profile), { prefix: '/api/web' });
+  await app.register(profileAdminRoutes(accounts.profile), { prefix: '/api/admin' });
   return { accounts, backOffice, health, staff };
 }
 

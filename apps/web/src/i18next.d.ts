@@ -15,6 +15,7 @@ declare module 'i18next' {
       trade: (typeof catalogs)['en']['trade'];
       contract: (typeof catalogs)['en']['contract'];
       options: (typeof catalogs)['en']['options'];
+      profile: (typeof catalogs)['en']['profile'];
     };
   }
 }

@@ -17,6 +17,9 @@ import { marketZh } from './catalogs/market.zh.ts';
 import { optionsEn } from './catalogs/options.en.ts';
 import { optionsFt } from './catalogs/options.ft.ts';
 import { optionsZh } from './catalogs/options.zh.ts';
+import { profileEn } from './catalogs/profile.en.ts';
+import { profileFt } from './catalogs/profile.ft.ts';
+import { profileZh } from './catalogs/profile.zh.ts';
 import { proofEn } from './catalogs/proof.en.ts';
 import { proofFt } from './catalogs/proof.ft.ts';
 import { proofZh } from './catalogs/proof.zh.ts';
@@ -50,6 +53,7 @@ export const catalogs = {
     contract: contractEn,
     options: optionsEn,
     admin: adminEn,
+    profile: profileEn,
   },
   zh: {
     common: commonZh,
@@ -62,6 +66,7 @@ export const catalogs = {
     contract: contractZh,
     options: optionsZh,
     admin: adminZh,
+    profile: profileZh,
   },
   ft: {
     common: commonFt,
@@ -74,6 +79,7 @@ export const catalogs = {
     contract: contractFt,
     options: optionsFt,
     admin: adminFt,
+    profile: profileFt,
   },
 } as const satisfies Record<Lang, Record<string, Tree>>;
 

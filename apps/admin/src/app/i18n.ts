@@ -9,7 +9,7 @@ const LANG_KEY = 'bourse.admin.lang';
  * The back office's namespaces: `admin` (its own screens), `common` (server reasons), and the
  * capability namespaces whose `admin` subtrees hold the deposit and withdrawal queues' texts.
  */
-export const ADMIN_NAMESPACES = ['admin', 'common', 'assets', 'withdraw', 'trade'] as const;
+export const ADMIN_NAMESPACES = ['admin', 'common', 'assets', 'withdraw', 'trade', 'profile'] as const;
 export type AdminNamespace = (typeof ADMIN_NAMESPACES)[number];
 
 function detectLang(): Lang {

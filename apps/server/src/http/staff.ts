@@ -30,6 +30,8 @@ export const STAFF_PERMISSIONS = [
   'markets.write',
   /** Contract positions, exposure, the insurance account, option orders (read only). */
   'risk.read',
+  /** Check a caller's security answer against the customer's (match / no match, audited). */
+  'customers.verify',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 

@@ -40,6 +40,9 @@ export const ID_PREFIXES = [
   'ctu',
   /** Up/down options (modules/options). */
   'opt',
+  /** Profile and security centre (modules/accounts): security events, staff answer checks. */
+  'sev',
+  'sac',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

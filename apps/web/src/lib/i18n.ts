@@ -29,6 +29,7 @@ export const WEB_NAMESPACES = [
   'trade',
   'options',
   'contract',
+  'profile',
 ] as const;
 
 const resources = Object.fromEntries(

@@ -9,6 +9,7 @@ import { formatTime, useLang } from '../../app/i18n.ts';
 import { hasPermission, useStaffMe } from '../../app/session.ts';
 import { Amount, ErrorNote, Figure, ReasonDialog } from '../../app/ui.tsx';
 import { AdjustmentsTable } from '../adjustments/AdjustmentsTable.tsx';
+import { SecurityAnswerCheck } from '../profile/SecurityAnswerCheck.tsx';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -117,6 +118,11 @@ export default function CustomerDetailScreen() {
               <Field label={t('customers.sessions')} value={String(d.profile.active_sessions)} />
             </SimpleGrid>
           </Card>
+
+          {/* Support's security-answer check (profile feature, permission customers.verify). */}
+          {hasPermission(me.data, 'customers.verify') && !d.profile.is_demo ? (
+            <SecurityAnswerCheck customerId={d.profile.customer_id} />
+          ) : null}
 
           <Card withBorder>
             <Title order={4} mb="sm">

@@ -14,8 +14,15 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermissi
     'ledger.verify',
     'risk.read',
   ],
-  compliance: ['customers.read', 'customers.disable', 'audit.read', 'withdrawals.read', 'risk.read'],
-  support: ['customers.read', 'outbox.read'],
+  compliance: [
+    'customers.read',
+    'customers.disable',
+    'audit.read',
+    'withdrawals.read',
+    'risk.read',
+    'customers.verify',
+  ],
+  support: ['customers.read', 'outbox.read', 'customers.verify'],
   content: ['content.write'],
 };
 
