@@ -235,7 +235,7 @@ describe('profile and security centre in a real browser', () => {
         await webData(
           'POST',
           'setAntiPhishing',
-          { password: PASSWORD, phrase: lang === 'en' ? 'Green apple' : '青苹果' },
+          { password: PASSWORD, phrase: lang === 'en' ? 'Green apple' : '青色苹果' },
           token,
         );
         const page = await signedInPage(browser, { viewport, lang, token, path: '/setting' });

@@ -136,6 +136,7 @@ export const profileEn = {
     title: 'Signed-in devices',
     intro: 'Every session that is signed in to your account. Sign out any you do not recognise.',
     thisDevice: 'This device',
+    unknown: 'Unknown browser',
     signedIn: 'Signed in {{time}}',
     ip: 'IP {{ip}}',
     revoke: 'Sign out',

@@ -131,6 +131,7 @@ export const profileFt: Shape<typeof profileEn> = {
     title: '已登入裝置',
     intro: '所有登入了您帳戶的工作階段。如有不認識的裝置，請將其登出。',
     thisDevice: '本裝置',
+    unknown: '未知瀏覽器',
     signedIn: '登入於 {{time}}',
     ip: 'IP {{ip}}',
     revoke: '登出',

@@ -131,6 +131,7 @@ export const profileZh: Shape<typeof profileEn> = {
     title: '已登录设备',
     intro: '所有登录了您账户的会话。如有不认识的设备，请将其退出登录。',
     thisDevice: '本设备',
+    unknown: '未知浏览器',
     signedIn: '登录于 {{time}}',
     ip: 'IP {{ip}}',
     revoke: '退出登录',

@@ -197,9 +197,11 @@ export function ContactPage({ type }: { type: 'phone' | 'email' }) {
               />
             </Group>
           )}
-          <Text size="xs" c="dimmed">
-            {t('contact.loginNote', { kind })}
-          </Text>
+          {current ? (
+            <Text size="xs" c="dimmed">
+              {t('contact.loginNote', { kind })}
+            </Text>
+          ) : null}
           <Button type="submit" size="md" loading={sending} data-testid="contact-submit">
             {t('contact.next')}
           </Button>

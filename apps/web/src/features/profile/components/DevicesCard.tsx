@@ -23,7 +23,9 @@ function Device({
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Group gap="xs">
             <Text fw={600} size="sm" translate="no" data-testid="device-name">
-              {device.browser} · {device.os}
+              {device.browser === 'Other' && device.os === 'Other'
+                ? t('devices.unknown')
+                : `${device.browser} · ${device.os}`}
             </Text>
             {device.current ? (
               <Badge size="sm" variant="light" color="teal" data-testid="device-this">

@@ -201,9 +201,11 @@ export function VerificationCodePage() {
             resending={resending === 'code'}
             testId="verify-new"
           />
-          <Text size="xs" c="dimmed">
-            {t('contact.loginNote', { kind })}
-          </Text>
+          {pending.old ? (
+            <Text size="xs" c="dimmed">
+              {t('contact.loginNote', { kind })}
+            </Text>
+          ) : null}
           <Group grow>
             <Button
               variant="default"
