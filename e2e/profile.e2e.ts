@@ -37,9 +37,9 @@ function uniqueEmail(tag: string): string {
   return `e2e-profile-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 }
 
-/** A Hong Kong mobile number (9xxxxxxx) no one has yet, in E.164. */
+/** A Hong Kong mobile number no one has yet, in E.164: 96xxxxxx is a mobile range libphonenumber accepts. */
 function freshPhone(): string {
-  return `+8529${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+  return `+85296${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`;
 }
 
 /** The newest message the outbox holds for a recipient (subject and body), straight from the database. */

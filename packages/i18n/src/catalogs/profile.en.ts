@@ -37,6 +37,7 @@ export const profileEn = {
     nextHint: 'Worth {{points}} points',
     improve: 'Do it now',
     allDone: 'Every security item is done. Keep your contacts up to date.',
+    demo: 'Security settings belong to real accounts: register to set a password, bind a phone or e-mail and see your security score.',
     done: 'Done',
     notDone: 'Not done',
     partly: 'Partly',

@@ -32,6 +32,7 @@ export const profileFt: Shape<typeof profileEn> = {
     nextHint: '可得 {{points}} 分',
     improve: '立即設定',
     allDone: '所有安全項目均已完成。請保持聯絡方式最新。',
+    demo: '安全設定屬於真實帳戶：註冊後即可設定密碼、綁定手機或電子郵件並查看安全評分。',
     done: '已完成',
     notDone: '未完成',
     partly: '部分完成',

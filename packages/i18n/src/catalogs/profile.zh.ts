@@ -32,6 +32,7 @@ export const profileZh: Shape<typeof profileEn> = {
     nextHint: '可得 {{points}} 分',
     improve: '立即设置',
     allDone: '所有安全项均已完成。请保持联系方式最新。',
+    demo: '安全设置属于真实账户：注册后即可设置密码、绑定手机或邮箱并查看安全评分。',
     done: '已完成',
     notDone: '未完成',
     partly: '部分完成',

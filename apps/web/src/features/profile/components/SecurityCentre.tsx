@@ -15,6 +15,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useInfo } from '../../../api/info.ts';
 import { ChevronRightIcon, LockIcon, ShieldIcon, UserIcon } from '../../../components/icons.tsx';
 import { useSecurityCenter } from '../api.ts';
 import { DevicesCard } from './DevicesCard.tsx';
@@ -40,7 +41,7 @@ function ScoreCard({ data }: { data: SecurityCenterData }) {
         <RingProgress
           size={104}
           thickness={10}
-          roundCaps
+          roundCaps={data.score > 0}
           sections={[{ value: data.max > 0 ? (data.score * 100) / data.max : 0, color: level.color }]}
           label={
             <Text ta="center" fw={700} size="lg" data-testid="security-score-value">
@@ -211,6 +212,7 @@ function AccountCard({ data, open }: { data: SecurityCenterData; open: (panel: P
 export function SecurityCentre() {
   const { t } = useTranslation('profile');
   const center = useSecurityCenter();
+  const info = useInfo();
   const [params, setParams] = useSearchParams();
   const panel = params.get('panel');
   const open = (next: Panel) => setParams({ panel: next }, { replace: false });
@@ -224,6 +226,17 @@ export function SecurityCentre() {
     );
   }
   if (!center.data) return null;
+  if (info.data?.is_demo) {
+    // A demo account has no password, contacts or security settings of its own: only its devices.
+    return (
+      <Stack gap="lg" data-testid="security-centre">
+        <Alert variant="light" color="orange" data-testid="security-demo">
+          {t('centre.demo')}
+        </Alert>
+        <DevicesCard />
+      </Stack>
+    );
+  }
   return (
     <Stack gap="lg" data-testid="security-centre">
       <ScoreCard data={center.data} />
