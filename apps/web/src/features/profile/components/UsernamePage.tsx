@@ -61,7 +61,9 @@ export function UsernamePage() {
             ) : null}
             <TextInput
               label={t('username.label')}
-              description={`${t('username.rule', { min, max })} ${t('username.limit', { days })}`}
+              description={[t('username.rule', { min, max }), t('username.limit', { days })].join(
+                lang === 'en' ? ' ' : '',
+              )}
               value={name}
               maxLength={max}
               autoComplete="username"
