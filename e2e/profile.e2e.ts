@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { registerCustomer, webCall, webData } from './api.ts';
+import { createAdministrator, registerCustomer, staffApiToken, staffCall, webCall, webData } from './api.ts';
 import { LANGS, launch, outboxCode, screenshot, signedInPage, type ViewportName } from './browser.ts';
 import { englishTexts, expectNoRawKeys } from './pages.ts';
 
@@ -160,6 +160,36 @@ describe('profile and security centre in a real browser', () => {
     const message = await lastMessage(next);
     expect(message.subject).toBe('[Blue heron] Your Bourse verification code');
     expect(message.body.split('\n')[0]).toBe('[Blue heron]');
+
+    // Support sees the same in the back office's outbox, and checks a security answer (match / no match).
+    const support = await staffApiToken(
+      await createAdministrator('e2e-profile-support', 'Support', ['support']),
+    );
+    const outbox = await staffCall<{ list: Array<{ recipient: string; subject: string }> }>(
+      'GET',
+      'getOutbox',
+      { limit: '50' },
+      support,
+    );
+    expect(outbox.data.list.find((m) => m.recipient === next)?.subject).toBe(
+      '[Blue heron] Your Bourse verification code',
+    );
+    const found = await staffCall<{ list: Array<{ customer_id: string }> }>(
+      'GET',
+      'searchCustomers',
+      { q: next },
+      support,
+    );
+    const customerId = found.data.list[0]?.customer_id ?? '';
+    const check = (answer: string) =>
+      staffCall<{ match: boolean }>(
+        'POST',
+        'checkSecurityAnswer',
+        { customer_id: customerId, question: '2', answer, reason: 'e2e: caller confirms identity' },
+        support,
+      );
+    expect((await check('  MADONNA ')).data.match).toBe(true);
+    expect((await check('Prince')).data.match).toBe(false);
 
     // Devices: another session appears; signing it out ends it.
     const other = await webData<{ token: string }>(
