@@ -10,10 +10,12 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/harness.ts';
+import { testLogger } from '../../../test/logwatch.ts';
 import { connectClient, type Received } from '../market/fixtures/ws-client.ts';
+import { createNotifier } from '../notify/index.ts';
 import { adminCall, staffSession } from '../staff/testing.ts';
 import { addAddress, fund, setRule, TRADE_PASSWORD, withdraw } from '../withdrawals/testing.ts';
-import { profileText } from './profile.ts';
+import { createProfile, profileText } from './profile.ts';
 
 /**
  * The profile and security centre (issue 15, point 5), through the HTTP API against a real
@@ -784,5 +786,37 @@ describe('the security score', () => {
       score: 0,
       next: { key: 'login_password' },
     });
+  });
+
+  it('takes the identity verification tier from its port: tier 1 half the points, tier 2 all of them', async () => {
+    const c = await customer();
+    const notifier = await createNotifier({ db: t.db, log: testLogger(), clock: t.clock, smtp: null });
+    const auth = { customerId: c.id, sessionId: 'ses_x', isDemo: false, token: c.token };
+    const asked: string[] = [];
+    const withTier = (tier: number) =>
+      createProfile({
+        db: t.db,
+        clock: t.clock,
+        log: testLogger(),
+        notifier,
+        codes: { db: t.db, clock: t.clock, secret: 'x', notifier },
+        sessionsEnded: () => {},
+        hasGoogleAuth: async () => true,
+        verificationTier: async (customerId) => {
+          asked.push(customerId);
+          return tier;
+        },
+      }).securityCenter(auth);
+    const primary = await withTier(1);
+    expect(primary.items.find((i) => i.key === 'verification')).toMatchObject({
+      earned: 10,
+      points: 20,
+      done: false,
+    });
+    expect(primary).toMatchObject({ score: 45, verification_tier: 1, next: { key: 'trade_password' } });
+    const advanced = await withTier(2);
+    expect(advanced.items.find((i) => i.key === 'verification')).toMatchObject({ earned: 20, done: true });
+    expect(advanced.score).toBe(55);
+    expect(asked).toEqual([c.id, c.id]);
   });
 });
