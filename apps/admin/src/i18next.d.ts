@@ -15,6 +15,7 @@ declare module 'i18next' {
       adminKyc: (typeof catalogs)['en']['adminKyc'];
       kyc: (typeof catalogs)['en']['kyc'];
       verification: (typeof catalogs)['en']['verification'];
+      profile: (typeof catalogs)['en']['profile'];
     };
   }
 }

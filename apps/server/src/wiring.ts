@@ -17,9 +17,12 @@ import { Refusal } from './http/refusal.ts';
 import type { Clock } from './lib/clock.ts';
 import {
   accountsRoutes,
+  antiPhishingPhrases,
   createAccounts,
   createWalletLogin,
   customerIdentities,
+  profileAdminRoutes,
+  profileRoutes,
 } from './modules/accounts/index.ts';
 import { assetsRoutes, createAssets } from './modules/assets/index.ts';
 import { contentRoutes, createContent } from './modules/content/index.ts';
@@ -93,6 +96,7 @@ import {
   createEmbeddedPayoutProvider,
   createSecurity,
   createWithdrawals,
+  hasGoogleAuth,
   hasTradePassword,
   schedulePayouts,
   withdrawalsAdminRoutes,
@@ -122,6 +126,8 @@ export async function createCore(input: Omit<Core, 'ledger' | 'audit' | 'notifie
     log,
     clock,
     smtp: config.smtpUrl ? { url: config.smtpUrl, from: config.smtpFrom } : null,
+    // Every message carries its customer's anti-phishing phrase (accounts' security settings).
+    phrases: antiPhishingPhrases(db),
   });
   const ledger = createLedger({ db, clock, log });
   const audit = createAuditLog({ db, clock });
@@ -136,6 +142,9 @@ export async function createCore(input: Omit<Core, 'ledger' | 'audit' | 'notifie
  */
 export async function wireAccess(core: Core, idempotency?: (store: IdempotencyStore) => IdempotencyStore) {
   const { app, config, db, clock, log, secret, ledger, audit, notifier } = core;
+  // The verification level (0 none, 1 primary, 2 advanced) for the security score: the
+  // verification module is built in wireIdentity, after accounts, and fills this in.
+  const identityPorts = { verificationLevel: async (_customerId: string): Promise<number> => 0 };
   const accounts = createAccounts({
     db,
     clock,
@@ -144,6 +153,11 @@ export async function wireAccess(core: Core, idempotency?: (store: IdempotencySt
     notifier,
     config,
     hasTradePassword: (customerId) => hasTradePassword(db, customerId),
+    // The security score (profile): Google authenticator from withdrawals, the verification level
+    // from modules/verification (wired in wireIdentity).
+    hasGoogleAuth: (customerId) => hasGoogleAuth(db, customerId),
+    verificationTier: (customerId) => identityPorts.verificationLevel(customerId),
+    audit,
     onDemoCreated: async (customerId) => {
       await ledger.grantDemoFunds(db, { customerId, idempotencyKey: `demo-grant:${customerId}` });
     },
@@ -186,7 +200,9 @@ export async function wireAccess(core: Core, idempotency?: (store: IdempotencySt
   // /healthz (detail=1: memory, market maker) and /metrics (http/health.ts).
   const health = registerHealth(app, { db, clock });
   await app.register(accountsRoutes({ accounts, wallet, feedMode: config.feed }), { prefix: '/api/web' });
-  return { accounts, backOffice, health, staff };
+  await app.register(profileRoutes(accounts.profile), { prefix: '/api/web' });
+  await app.register(profileAdminRoutes(accounts.profile), { prefix: '/api/admin' });
+  return { accounts, backOffice, health, staff, identityPorts };
 }
 
 export type Access = Awaited<ReturnType<typeof wireAccess>>;
@@ -277,6 +293,8 @@ export async function wireIdentity(core: Core, access: Access) {
     staffNames: (ids) => staff.names(ids),
   });
   app.decorate('verification', verification);
+  access.identityPorts.verificationLevel = async (customerId) =>
+    (await verification.tierOf(customerId)).level;
   await app.register(verificationRoutes({ verification }), { prefix: '/api/web' });
   await app.register(verificationAdminRoutes({ verification }), { prefix: '/api/admin' });
   return { jurisdiction, uploads, verification };

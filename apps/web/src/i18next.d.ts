@@ -18,6 +18,7 @@ declare module 'i18next' {
       suitability: (typeof catalogs)['en']['suitability'];
       kyc: (typeof catalogs)['en']['kyc'];
       verification: (typeof catalogs)['en']['verification'];
+      profile: (typeof catalogs)['en']['profile'];
     };
   }
 }

@@ -23,6 +23,9 @@ import { marketZh } from './catalogs/market.zh.ts';
 import { optionsEn } from './catalogs/options.en.ts';
 import { optionsFt } from './catalogs/options.ft.ts';
 import { optionsZh } from './catalogs/options.zh.ts';
+import { profileEn } from './catalogs/profile.en.ts';
+import { profileFt } from './catalogs/profile.ft.ts';
+import { profileZh } from './catalogs/profile.zh.ts';
 import { proofEn } from './catalogs/proof.en.ts';
 import { proofFt } from './catalogs/proof.ft.ts';
 import { proofZh } from './catalogs/proof.zh.ts';
@@ -66,6 +69,7 @@ export const catalogs = {
     suitability: suitabilityEn,
     kyc: kycEn,
     adminKyc: adminKycEn,
+    profile: profileEn,
   },
   zh: {
     common: commonZh,
@@ -82,6 +86,7 @@ export const catalogs = {
     suitability: suitabilityZh,
     kyc: kycZh,
     adminKyc: adminKycZh,
+    profile: profileZh,
   },
   ft: {
     common: commonFt,
@@ -98,6 +103,7 @@ export const catalogs = {
     suitability: suitabilityFt,
     kyc: kycFt,
     adminKyc: adminKycFt,
+    profile: profileFt,
   },
 } as const satisfies Record<Lang, Record<string, Tree>>;
 

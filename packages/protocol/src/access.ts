@@ -16,7 +16,8 @@ export const ACCESS_LIMITS = {
 } as const;
 
 /** `login` lets an email or phone customer sign in by a code instead of the password. */
-export const CODE_SCENES = ['register', 'reset', 'login', 'bind', 'withdraw'] as const;
+/** `bind` goes to a new contact, `unbind` to the customer's current one before it is replaced (profile). */
+export const CODE_SCENES = ['register', 'reset', 'login', 'bind', 'withdraw', 'unbind'] as const;
 export type CodeScene = (typeof CODE_SCENES)[number];
 
 /** Fields every call may carry (API.md): they are accepted everywhere and never "unknown". */
@@ -42,6 +43,7 @@ export const GetCodeQuery = Type.Object(
       Type.Literal('login'),
       Type.Literal('bind'),
       Type.Literal('withdraw'),
+      Type.Literal('unbind'),
     ]),
   },
   { additionalProperties: false },

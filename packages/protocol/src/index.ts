@@ -7,6 +7,7 @@ export * from './envelope.ts';
 export * from './langs.ts';
 export * from './ledger-reasons.ts';
 export * from './market.ts';
+export * from './profile.ts';
 export * from './proof.ts';
 export * from './reasons.ts';
 export * from './spot.ts';

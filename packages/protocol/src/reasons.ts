@@ -216,6 +216,18 @@ export const REASONS = {
   SUITABILITY_TABLE_INVALID: { code: CODE.REFUSED, params: ['field'] },
   SUITABILITY_CAP_INVALID: { code: CODE.REFUSED, params: ['field'] },
   SUITABILITY_CAP_NOT_MONOTONE: { code: CODE.REFUSED, params: ['field'] },
+  // Profile and security centre (modules/accounts/profile.ts)
+  NAME_INVALID: { code: CODE.REFUSED, params: ['min', 'max'] },
+  NAME_TAKEN: { code: CODE.REFUSED, params: [] },
+  NAME_UNCHANGED: { code: CODE.REFUSED, params: [] },
+  NAME_CHANGE_TOO_SOON: { code: CODE.REFUSED, params: ['days'] },
+  CONTACT_UNCHANGED: { code: CODE.REFUSED, params: [] },
+  CONTACT_TAKEN: { code: CODE.REFUSED, params: [] },
+  ANSWER_LENGTH: { code: CODE.REFUSED, params: ['question', 'min', 'max'] },
+  PHRASE_INVALID: { code: CODE.REFUSED, params: ['min', 'max'] },
+  DEVICE_CURRENT: { code: CODE.REFUSED, params: [] },
+  SECURITY_QUESTIONS_NOT_SET: { code: CODE.REFUSED, params: [] },
+  ANSWER_CHECKS_EXHAUSTED: { code: CODE.REFUSED, params: ['max'] },
 } as const satisfies Record<string, { code: EnvelopeCode; params: readonly string[] }>;
 
 export type ReasonCode = keyof typeof REASONS;

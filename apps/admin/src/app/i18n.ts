@@ -19,6 +19,7 @@ export const ADMIN_NAMESPACES = [
   'kyc',
   'verification',
   'suitability',
+  'profile',
 ] as const;
 export type AdminNamespace = (typeof ADMIN_NAMESPACES)[number];
 

@@ -34,6 +34,8 @@ export const STAFF_PERMISSIONS = [
   'verification.read',
   /** Approve, reject or ask for a revision of a verification submission (audited, notified). */
   'verification.decide',
+  /** Check a caller's security answer against the customer's (match / no match, audited). */
+  'customers.verify',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 

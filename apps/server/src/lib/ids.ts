@@ -45,6 +45,9 @@ export const ID_PREFIXES = [
   'kyc',
   /** Risk questionnaire assessments (modules/suitability). */
   'sua',
+  /** Profile and security centre (modules/accounts): security events, staff answer checks. */
+  'sev',
+  'sac',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -40,6 +40,16 @@ const forgetPwd = () => import('../features/auth/components/ForgetPwdPage.tsx').
 const agreement = () =>
   import('../features/agreement/components/AgreementPage.tsx').then((m) => m.AgreementPage);
 const setting = () => import('./screens/SettingScreen.tsx').then((m) => m.SettingScreen);
+// Profile and security centre (the profile namespace).
+const profilePages = () => import('../features/profile/components/ContactPage.tsx');
+const usernamePage = () =>
+  import('../features/profile/components/UsernamePage.tsx').then((m) => m.UsernamePage);
+const mobilePage = () => profilePages().then((m) => m.MobilePage);
+const emailPage = () => profilePages().then((m) => m.EmailPage);
+const verificationCode = () =>
+  import('../features/profile/components/VerificationCodePage.tsx').then((m) => m.VerificationCodePage);
+const editPassword = () =>
+  import('../features/auth/components/EditPasswordPage.tsx').then((m) => m.EditPasswordPage);
 const notFound = () => import('../features/notfound/components/NotFoundPage.tsx').then((m) => m.NotFoundPage);
 const unavailable = () => import('./screens/UnavailableScreen.tsx').then((m) => m.UnavailableScreen);
 const proof = () => import('../features/proof/components/ProofPage.tsx').then((m) => m.ProofPage);
@@ -118,7 +128,7 @@ const AREAS: ReadonlyArray<[RouteArea, Entry[]]> = [
       ['/login', 'login', login],
       ['/register', 'register', register],
       ['/forgetpwd', 'forgetpwd', forgetPwd],
-      ['/verificationCode', 'verificationCode'],
+      ['/verificationCode', 'verificationCode', verificationCode],
       ['/agrt', 'agrt', agreement],
       ['/agreement', 'agreement', agreement],
     ],
@@ -126,11 +136,11 @@ const AREAS: ReadonlyArray<[RouteArea, Entry[]]> = [
   [
     'profile',
     [
-      ['/username', 'username'],
-      ['/mobile', 'mobile'],
-      ['/email', 'email'],
+      ['/username', 'username', usernamePage],
+      ['/mobile', 'mobile', mobilePage],
+      ['/email', 'email', emailPage],
       ['/setting', 'setting', setting],
-      ['/editPassword', 'editPassword'],
+      ['/editPassword', 'editPassword', editPassword],
       ['/googleCode', 'googleCode', googleCode],
       ['/editPasswordTrade', 'editPasswordTrade', editPasswordTrade],
       ['/bindmpwd', 'bindmpwd', bindmpwd],

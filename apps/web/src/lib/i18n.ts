@@ -32,6 +32,7 @@ export const WEB_NAMESPACES = [
   'suitability',
   'kyc',
   'verification',
+  'profile',
 ] as const;
 
 const resources = Object.fromEntries(

@@ -173,6 +173,20 @@ export const commonEn = {
       'The cap {{field}} is not allowed (whole leverage 0–100, amount 0–1,000,000,000 USDT)',
     SUITABILITY_CAP_NOT_MONOTONE:
       'The cap {{field}} must not be below the cap of a lower rating (not assessed ≤ conservative ≤ balanced ≤ aggressive)',
+    NAME_INVALID:
+      "An account name starts with a letter and has {{min}}–{{max}} letters, digits, '_', '.' or '-'",
+    NAME_TAKEN: 'This account name is taken: choose another',
+    NAME_UNCHANGED: 'This is already your account name',
+    NAME_CHANGE_TOO_SOON: 'The account name can change once every 30 days: try again in {{days}} days',
+    CONTACT_UNCHANGED: 'This is already bound to your account',
+    CONTACT_TAKEN: 'This address is bound to another account',
+    ANSWER_LENGTH: 'The answer to question {{question}} must have {{min}}–{{max}} characters',
+    PHRASE_INVALID:
+      'The anti-phishing phrase must have {{min}}–{{max}} characters, without control or invisible characters',
+    DEVICE_CURRENT: 'This is the device you are using: log out instead',
+    SECURITY_QUESTIONS_NOT_SET: 'This customer has not set security questions',
+    ANSWER_CHECKS_EXHAUSTED:
+      "This customer's answers were checked {{max}} times in the last hour: try again later",
     INSUFFICIENT_BALANCE:
       'Insufficient balance, please recharge first ({{currency}} available: {{available}})',
     INSUFFICIENT_FROZEN: 'Not enough frozen {{currency}} for this operation (frozen: {{frozen}})',
@@ -436,5 +450,13 @@ export const commonEn = {
     document_retention_days: 'Document retention (days)',
     features: 'Features',
     profile: 'Profile',
+    // Profile and security centre
+    old_code: 'Code sent to the current contact',
+    answer1: 'Answer 1',
+    answer2: 'Answer 2',
+    answer3: 'Answer 3',
+    answer: 'Answer',
+    phrase: 'Anti-phishing phrase',
+    question: 'Question',
   },
 } as const;

@@ -9,6 +9,7 @@ import { formatTime, useLang } from '../../app/i18n.ts';
 import { hasPermission, useStaffMe } from '../../app/session.ts';
 import { Amount, ErrorNote, Figure, ReasonDialog } from '../../app/ui.tsx';
 import { AdjustmentsTable } from '../adjustments/AdjustmentsTable.tsx';
+import { SecurityAnswerCheck } from '../profile/SecurityAnswerCheck.tsx';
 import { CustomerRatingCard } from '../suitability/CustomerRatingCard.tsx';
 
 function Field({ label, value }: { label: string; value: string }) {
@@ -120,6 +121,10 @@ export default function CustomerDetailScreen() {
           </Card>
 
           {!d.profile.is_demo ? <CustomerRatingCard customerId={d.profile.customer_id} /> : null}
+          {/* Support's security-answer check (profile feature, permission customers.verify). */}
+          {hasPermission(me.data, 'customers.verify') && !d.profile.is_demo ? (
+            <SecurityAnswerCheck customerId={d.profile.customer_id} />
+          ) : null}
 
           <Card withBorder>
             <Title order={4} mb="sm">

@@ -20,6 +20,13 @@ export const CODE_LIMITS = {
 
 export type CodeDeps = { db: Db; clock: Clock; secret: string; notifier: Notifier };
 
+/**
+ * What a code is filed under beside its target: the scene, or for `bind` the scene and the customer
+ * binding (`bind:<customerId>`), so two customers' codes for one new address never supersede each
+ * other and a code is good only for the customer who asked for it.
+ */
+export type CodeKey = CodeScene | `bind:${string}`;
+
 function hashCode(secret: string, input: { target: string; scene: string; code: string }): string {
   return hmac(secret, `code|${input.target}|${input.scene}|${input.code}`);
 }
@@ -35,9 +42,11 @@ export async function issueCode(
   input: {
     target: string;
     channel: 'email' | 'sms';
-    scene: CodeScene;
+    scene: CodeKey;
     lang: Lang;
     notice?: 'exists' | 'unknown';
+    /** The customer the message is for (its anti-phishing phrase), when the target is not theirs yet. */
+    customerId?: string;
   },
 ): Promise<{ expires_in: number; resend_in: number }> {
   const code = String(randomInt(0, 10 ** CODE_LIMITS.digits)).padStart(CODE_LIMITS.digits, '0');
@@ -61,6 +70,7 @@ export async function issueCode(
     });
   });
   const minutes = CODE_LIMITS.ttlMs / 60_000;
+  const forCustomer = input.customerId ? { customerId: input.customerId } : {};
   await deps.notifier.send(
     input.notice
       ? {
@@ -78,6 +88,7 @@ export async function issueCode(
           subject: translate(input.lang, 'message.codeSubject'),
           body: translate(input.lang, 'message.codeBody', { code, minutes }),
           code,
+          ...forCustomer,
         },
   );
   return { expires_in: CODE_LIMITS.ttlMs / 1000, resend_in: CODE_LIMITS.resendMs / 1000 };
@@ -89,26 +100,58 @@ export async function issueCode(
  */
 export async function consumeCode(
   deps: CodeDeps,
-  input: { target: string; scene: CodeScene; code: string },
+  input: { target: string; scene: CodeKey; code: string },
+): Promise<void> {
+  await consumeCodes(deps, [input]);
+}
+
+type Check = { refusal: 'CODE_EXPIRED' | 'CODE_TRIES_EXHAUSTED' | 'CODE_WRONG' | null; triesLeft?: number };
+
+/**
+ * Several codes that count only together (changing a contact: one to the old, one to the new):
+ * all are checked in one transaction and consumed only if every one is right, so a typo in one does
+ * not burn the other. A wrong one counts a try on that code. The refusal names the first failing
+ * code's `field` (the caller's field name) beside the usual parameters.
+ */
+export async function consumeCodes(
+  deps: CodeDeps,
+  inputs: ReadonlyArray<{ target: string; scene: CodeKey; code: string; field?: string }>,
 ): Promise<void> {
   const now = deps.clock.now();
-  const outcome = await inTransaction(deps.db, async (tx) => {
-    const row = await repo.latestCode(tx, { target: input.target, scene: input.scene, lock: true });
-    if (!row || row.consumed_at !== null || row.expires_at <= now)
-      return { refusal: 'CODE_EXPIRED' as const };
-    if (row.attempts >= CODE_LIMITS.maxTries) return { refusal: 'CODE_TRIES_EXHAUSTED' as const };
-    if (!safeEqual(row.code_hash, hashCode(deps.secret, input))) {
-      const attempts = row.attempts + 1;
-      await repo.updateCode(tx, row.id, { attempts });
-      return attempts >= CODE_LIMITS.maxTries
-        ? { refusal: 'CODE_TRIES_EXHAUSTED' as const }
-        : { refusal: 'CODE_WRONG' as const, triesLeft: CODE_LIMITS.maxTries - attempts };
+  const outcomes = await inTransaction(deps.db, async (tx) => {
+    const checks: Check[] = [];
+    const good: string[] = [];
+    for (const input of inputs) {
+      const row = await repo.latestCode(tx, { target: input.target, scene: input.scene, lock: true });
+      if (!row || row.consumed_at !== null || row.expires_at <= now) {
+        checks.push({ refusal: 'CODE_EXPIRED' });
+      } else if (row.attempts >= CODE_LIMITS.maxTries) {
+        checks.push({ refusal: 'CODE_TRIES_EXHAUSTED' });
+      } else if (!safeEqual(row.code_hash, hashCode(deps.secret, input))) {
+        const attempts = row.attempts + 1;
+        await repo.updateCode(tx, row.id, { attempts });
+        checks.push(
+          attempts >= CODE_LIMITS.maxTries
+            ? { refusal: 'CODE_TRIES_EXHAUSTED' }
+            : { refusal: 'CODE_WRONG', triesLeft: CODE_LIMITS.maxTries - attempts },
+        );
+      } else {
+        checks.push({ refusal: null });
+        good.push(row.id);
+      }
     }
-    await repo.updateCode(tx, row.id, { consumed_at: now });
-    return { refusal: null };
+    if (good.length === inputs.length) {
+      for (const id of good) await repo.updateCode(tx, id, { consumed_at: now });
+    }
+    return checks;
   });
-  if (outcome.refusal === 'CODE_WRONG') refuse('CODE_WRONG', { triesLeft: outcome.triesLeft ?? 0 });
-  if (outcome.refusal === 'CODE_TRIES_EXHAUSTED')
-    refuse('CODE_TRIES_EXHAUSTED', { maxTries: CODE_LIMITS.maxTries });
-  if (outcome.refusal) refuse(outcome.refusal);
+  const index = outcomes.findIndex((o) => o.refusal !== null);
+  const failed = outcomes[index];
+  if (!failed?.refusal) return;
+  const field = inputs[index]?.field;
+  const named: Record<string, string> = field ? { field } : {};
+  if (failed.refusal === 'CODE_WRONG') refuse('CODE_WRONG', { triesLeft: failed.triesLeft ?? 0, ...named });
+  if (failed.refusal === 'CODE_TRIES_EXHAUSTED')
+    refuse('CODE_TRIES_EXHAUSTED', { maxTries: CODE_LIMITS.maxTries, ...named });
+  refuse(failed.refusal, named);
 }

@@ -11,6 +11,12 @@ const EMAIL_MAX = 254;
 const EMAIL = /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/;
 const NAME = /^[A-Za-z][A-Za-z0-9_.-]{2,31}$/;
 
+/** An account name as the customer chose it (case kept; unique without regard to case). */
+export function parseName(raw: string): string | null {
+  const name = raw.trim();
+  return NAME.test(name) ? name : null;
+}
+
 export function parseEmail(raw: string): string | null {
   const email = raw.trim().toLowerCase();
   return email.length <= EMAIL_MAX && EMAIL.test(email) ? email : null;

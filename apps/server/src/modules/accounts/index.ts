@@ -3,6 +3,14 @@
  * contacts), wallet login, the back office's customer view and the password hashing parameters.
  * Nobody else reads the accounts_* tables: they ask this module (scripts/check-tables.ts).
  */
+
+export {
+  antiPhishingPhrases,
+  normalizeAnswer,
+  normalizePhrase,
+  type Profile,
+} from './profile.ts';
+export { profileAdminRoutes, profileRoutes } from './profile-routes.ts';
 export { customerBasics, customerIdentities } from './repo.ts';
 export { accountsRoutes } from './routes.ts';
 export {

@@ -223,3 +223,112 @@ export async function customerIdentities(q: Q, ids: readonly string[]) {
     .where('id', 'in', [...ids])
     .execute();
 }
+// ---- The profile and security centre (profile.ts) ----
+
+export type SecurityRow = AccountsTables['accounts_security'];
+
+export async function findSecurity(q: Q, customerId: string, options: { lock?: boolean } = {}) {
+  let query = q.selectFrom('accounts_security').selectAll().where('customer_id', '=', customerId);
+  if (options.lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** Creates the customer's security row when missing and returns it locked (call inside a transaction). */
+export async function lockSecurity(q: Tx, customerId: string, now: Date): Promise<SecurityRow> {
+  await q
+    .insertInto('accounts_security')
+    .values({
+      customer_id: customerId,
+      name_changed_at: null,
+      answer1_hash: null,
+      answer2_hash: null,
+      answer3_hash: null,
+      questions_set_at: null,
+      phrase: null,
+      phrase_set_at: null,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('customer_id').doNothing())
+    .execute();
+  return q
+    .selectFrom('accounts_security')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateSecurity(
+  q: Q,
+  customerId: string,
+  patch: Partial<Omit<SecurityRow, 'customer_id'>>,
+): Promise<void> {
+  await q.updateTable('accounts_security').set(patch).where('customer_id', '=', customerId).execute();
+}
+
+/** The phrase of the customer with this id, or of the one holding this email or phone. */
+export async function phraseOf(q: Q, key: { customerId: string } | { recipient: string }) {
+  let query = q
+    .selectFrom('accounts_security as s')
+    .innerJoin('accounts_customer as c', 'c.id', 's.customer_id')
+    .select('s.phrase');
+  query =
+    'customerId' in key
+      ? query.where('c.id', '=', key.customerId)
+      : query.where((eb) => eb.or([eb('c.email', '=', key.recipient), eb('c.phone', '=', key.recipient)]));
+  return (await query.executeTakeFirst())?.phrase ?? null;
+}
+
+export async function insertSecurityEvent(
+  q: Q,
+  row: AccountsTables['accounts_security_event'],
+): Promise<void> {
+  await q.insertInto('accounts_security_event').values(row).execute();
+}
+
+export async function securityEvents(q: Q, customerId: string, limit: number) {
+  return q
+    .selectFrom('accounts_security_event')
+    .select(['kind', 'detail', 'ip', 'created_at'])
+    .where('customer_id', '=', customerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** A customer's sessions that still hold at `now` (not revoked, not expired), newest first. */
+export async function activeSessions(q: Q, customerId: string, now: Date) {
+  return q
+    .selectFrom('accounts_session')
+    .select(['id', 'created_at', 'ip', 'user_agent'])
+    .where('customer_id', '=', customerId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function findSession(q: Q, input: { customerId: string; id: string }) {
+  return q
+    .selectFrom('accounts_session')
+    .select(['id', 'created_at', 'expires_at', 'revoked_at', 'ip', 'user_agent'])
+    .where('customer_id', '=', input.customerId)
+    .where('id', '=', input.id)
+    .executeTakeFirst();
+}
+
+export async function insertAnswerCheck(q: Q, row: AccountsTables['accounts_answer_check']): Promise<void> {
+  await q.insertInto('accounts_answer_check').values(row).execute();
+}
+
+export async function answerChecksSince(q: Q, customerId: string, since: Date): Promise<number> {
+  const row = await q
+    .selectFrom('accounts_answer_check')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('customer_id', '=', customerId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -14,10 +14,12 @@ import type { Logger } from 'pino';
 import { type Db, inTransaction, isUniqueViolation } from '../../db/database.ts';
 import type { AuthContext, SessionResolver } from '../../http/context.ts';
 import { Refusal, refuse } from '../../http/refusal.ts';
+import type { AuditLog } from '../../http/staff.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hmac, newToken, sha256 } from '../../lib/crypto.ts';
 import { newId, randomCode } from '../../lib/ids.ts';
 import type { Notifier } from '../notify/index.ts';
+import { ARGON2 } from './argon.ts';
 import { type CodeDeps, consumeCode, issueCode } from './codes.ts';
 import {
   type Identity,
@@ -27,10 +29,10 @@ import {
   parsePhone,
   targetOf,
 } from './identity.ts';
+import { createProfile } from './profile.ts';
 import * as repo from './repo.ts';
 
-/** OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane. */
-export const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export { ARGON2 };
 
 /** Demo content of a fresh install (DEMO_CONTENT=true): a real customer to sign in with. */
 export const DEMO_CUSTOMER = { email: 'demo@bourse.local', password: 'demo1234' } as const;
@@ -56,6 +58,12 @@ export type AccountsDeps = {
   onDemoCreated?: (customerId: string) => Promise<void>;
   /** Whether the customer set a trade password (withdrawals module); `web/info` reports it. */
   hasTradePassword?: (customerId: string) => Promise<boolean>;
+  /** Whether the customer enabled Google authenticator (withdrawals module): the security score. */
+  hasGoogleAuth?: (customerId: string) => Promise<boolean>;
+  /** The customer's identity verification tier (0 none, 1 primary, 2 advanced, 3 address); 0 until wired. */
+  verificationTier?: (customerId: string) => Promise<number>;
+  /** The staff audit log: staff checks of security answers are recorded in it. */
+  audit?: AuditLog;
 };
 
 export type RequestMeta = { ip: string; userAgent: string; lang: Lang };
@@ -199,8 +207,23 @@ export function createAccounts(deps: AccountsDeps) {
     }
   }
 
+  const profile = createProfile({
+    db,
+    clock,
+    log: deps.log,
+    notifier: deps.notifier,
+    codes: codeDeps,
+    sessionsEnded,
+    ...(deps.audit ? { audit: deps.audit } : {}),
+    ...(deps.hasTradePassword ? { hasTradePassword: deps.hasTradePassword } : {}),
+    ...(deps.hasGoogleAuth ? { hasGoogleAuth: deps.hasGoogleAuth } : {}),
+    ...(deps.verificationTier ? { verificationTier: deps.verificationTier } : {}),
+  });
+
   return {
     sessions,
+    /** The profile and security centre (profile.ts). */
+    profile,
 
     /** Calls `listener(customerId)` after sessions of that customer ended (committed). */
     onSessionsEnded(listener: (customerId: string) => void): () => void {
@@ -266,8 +289,10 @@ export function createAccounts(deps: AccountsDeps) {
     }) {
       const identity = codeIdentity(input.account, input.areaCode);
       const existing = await repo.findCustomer(db, identityKey(identity));
-      if ((input.scene === 'bind' || input.scene === 'withdraw') && !input.auth) refuse('LOGIN_REQUIRED');
-      if (input.scene === 'withdraw' && existing?.id !== input.auth?.customerId)
+      const signedIn = input.scene === 'bind' || input.scene === 'withdraw' || input.scene === 'unbind';
+      if (signedIn && !input.auth) refuse('LOGIN_REQUIRED');
+      // `withdraw` and `unbind` (the current contact, before a change) go to the customer's own contact only.
+      if ((input.scene === 'withdraw' || input.scene === 'unbind') && existing?.id !== input.auth?.customerId)
         refuse('BAD_INPUT', { field: 'account' });
       // No account enumeration: whether the address has an account or not, the answer is "code sent".
       // Where a code would be useless or reveal nothing the owner should not know, the address gets a
@@ -279,12 +304,16 @@ export function createAccounts(deps: AccountsDeps) {
           : (input.scene === 'reset' || input.scene === 'login') && !existing
             ? ('unknown' as const)
             : undefined;
+      // A bind code is filed for the customer binding (profile.ts): good for them only, and two
+      // customers' codes for one address do not supersede each other; it carries their phrase.
+      const binder = input.scene === 'bind' ? input.auth?.customerId : undefined;
       return issueCode(codeDeps, {
         target: targetOf(identity),
         channel: identity.kind === 'email' ? 'email' : 'sms',
-        scene: input.scene,
+        scene: binder ? `bind:${binder}` : input.scene,
         lang: input.lang,
         ...(notice ? { notice } : {}),
+        ...(binder && !notice ? { customerId: binder } : {}),
       });
     },
 

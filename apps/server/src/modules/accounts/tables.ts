@@ -58,4 +58,37 @@ export type AccountsTables = {
     consumed_at: Date | null;
     created_at: Generated<Date>;
   };
+  /** The profile and security centre: one row per customer who set any of it (profile.ts). */
+  accounts_security: {
+    customer_id: string;
+    /** When the account name last changed (null: never set). */
+    name_changed_at: Date | null;
+    /** argon2id of each normalised answer (question 1 best friend, 2 idol, 3 most longed-for place). */
+    answer1_hash: string | null;
+    answer2_hash: string | null;
+    answer3_hash: string | null;
+    questions_set_at: Date | null;
+    /** Shown in every message to this customer (notify's phrase port). */
+    phrase: string | null;
+    phrase_set_at: Date | null;
+    updated_at: Date;
+  };
+  /** What changed in a customer's security settings and from where: the customer's own audit trail. */
+  accounts_security_event: {
+    id: string;
+    customer_id: string;
+    kind: string;
+    detail: string;
+    ip: string;
+    created_at: Date;
+  };
+  /** Each staff check of a security answer (rate limit; the staff audit log has the record). */
+  accounts_answer_check: {
+    id: string;
+    customer_id: string;
+    staff_id: string;
+    question: number;
+    matched: boolean;
+    created_at: Date;
+  };
 };

@@ -1,5 +1,12 @@
 /** What other modules use from notify: the notifier (messages to customers) and the outbox list. */
 export { notifyMigrations } from './migrations.ts';
 export { listOutbox } from './repo.ts';
-export { createNotifier, type Message, type Notifier, type Transport } from './service.ts';
+export {
+  createNotifier,
+  type Message,
+  type Notifier,
+  type PhrasePort,
+  type Transport,
+  withPhrase,
+} from './service.ts';
 export type { NotifyTables } from './tables.ts';

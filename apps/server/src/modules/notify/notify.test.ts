@@ -206,3 +206,54 @@ describe('what the accounts module sends: a code or a notice, in the customer’
     });
   }
 });
+
+describe('the anti-phishing phrase, added centrally to every message', () => {
+  it('asks the port for the message’s customer and writes the phrase into the subject, first line or SMS start', async () => {
+    const asked: Array<{ customerId?: string; recipient: string }> = [];
+    const phrases = {
+      async phraseFor(input: { customerId?: string; recipient: string }) {
+        asked.push(input);
+        return input.customerId === 'usr_known' || input.recipient.startsWith('known') ? 'Blue heron' : null;
+      },
+    };
+    const notifier = await createNotifier({ db, log: capturingLogger().log, clock, smtp: null, phrases });
+    const known = `known${recipient()}`;
+    await notifier.send({
+      channel: 'email',
+      recipient: known,
+      subject: 'Code',
+      body: 'Your code is 123456.',
+    });
+    expect(await rowsOf(known)).toMatchObject([
+      { subject: '[Blue heron] Code', body: '[Blue heron]\n\nYour code is 123456.' },
+    ]);
+    await notifier.send({
+      channel: 'sms',
+      recipient: '+85290000077',
+      subject: 'S',
+      body: 'Hello',
+      customerId: 'usr_known',
+    });
+    expect(await rowsOf('+85290000077')).toMatchObject([{ subject: 'S', body: '[Blue heron] Hello' }]);
+    expect(asked.at(-1)).toEqual({ recipient: '+85290000077', customerId: 'usr_known' });
+    // No customer, no phrase: the message is filed as given.
+    const stranger = recipient();
+    await notifier.send({ channel: 'email', recipient: stranger, subject: 'Welcome', body: 'Hi' });
+    expect(await rowsOf(stranger)).toMatchObject([{ subject: 'Welcome', body: 'Hi' }]);
+  });
+
+  it('SMTP sends what is filed: the phrase is in the mail too', async () => {
+    const { transport, sent } = recordingTransport();
+    const notifier = await createNotifier({
+      db,
+      log: capturingLogger().log,
+      clock,
+      smtp: { url: 'smtp://mail.example.com:587', from: 'Bourse <no-reply@example.com>' },
+      transport,
+      phrases: { phraseFor: async () => 'Quiet river' },
+    });
+    const to = recipient();
+    await notifier.send({ channel: 'email', recipient: to, subject: 'Hello', body: 'Body' });
+    expect(sent[0]).toMatchObject({ subject: '[Quiet river] Hello', text: '[Quiet river]\n\nBody' });
+  });
+});

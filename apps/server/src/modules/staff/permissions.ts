@@ -22,8 +22,9 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermissi
     'risk.read',
     'verification.read',
     'verification.decide',
+    'customers.verify',
   ],
-  support: ['customers.read', 'outbox.read'],
+  support: ['customers.read', 'outbox.read', 'customers.verify'],
   content: ['content.write'],
 };
 

@@ -13,7 +13,7 @@ export {
 } from './provider.ts';
 export { withdrawalFlows } from './repo.ts';
 export { withdrawalsRoutes } from './routes.ts';
-export { createSecurity, hasTradePassword, type Security } from './security.ts';
+export { createSecurity, hasGoogleAuth, hasTradePassword, type Security } from './security.ts';
 export { createWithdrawals, statusCode, type Withdrawals } from './service.ts';
 export type { WithdrawalsTables } from './tables.ts';
 

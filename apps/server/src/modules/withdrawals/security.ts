@@ -34,6 +34,11 @@ export async function hasTradePassword(db: Db, customerId: string): Promise<bool
   return (await repo.findTradePassword(db, customerId)) !== null;
 }
 
+/** Whether Google authenticator is enabled: the accounts module's security score asks (wiring.ts). */
+export async function hasGoogleAuth(db: Db, customerId: string): Promise<boolean> {
+  return Boolean((await repo.findGoogle(db, customerId))?.enabled_at);
+}
+
 export function createSecurity(deps: SecurityDeps) {
   const { db, clock } = deps;
   const googleKey = `withdrawals-google|${deps.secret}`;

@@ -1,6 +1,7 @@
 import { Grid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AccountHeader } from '../../features/account/components/AccountHeader.tsx';
+import { SecurityCentre } from '../../features/profile/components/SecurityCentre.tsx';
 import { SettingsPanel } from '../../features/settings/components/SettingsPanel.tsx';
 import { RiskLinks } from '../../features/suitability/components/RiskLinks.tsx';
 
@@ -24,7 +25,11 @@ export function SettingScreen() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-          <SettingsPanel />
+          <Stack gap="lg">
+            {/* The security centre: score, contacts, security settings, devices (profile feature). */}
+            <SecurityCentre />
+            <SettingsPanel />
+          </Stack>
         </Grid.Col>
       </Grid>
     </Stack>

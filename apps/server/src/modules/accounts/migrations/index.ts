@@ -106,4 +106,54 @@ export const accountsMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // The profile and security centre (issue 15): name change limit, hashed security answers, the
+  // anti-phishing phrase; the customer's security events; staff answer checks (rate limit).
+  '20261126_0001_accounts_security': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('accounts_security')
+        .addColumn('customer_id', 'text', (c) => c.primaryKey().references('accounts_customer.id'))
+        .addColumn('name_changed_at', 'timestamptz')
+        .addColumn('answer1_hash', 'text')
+        .addColumn('answer2_hash', 'text')
+        .addColumn('answer3_hash', 'text')
+        .addColumn('questions_set_at', 'timestamptz')
+        .addColumn('phrase', 'text')
+        .addColumn('phrase_set_at', 'timestamptz')
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .addCheckConstraint(
+          'accounts_security_answers_together',
+          sql`(answer1_hash is null) = (questions_set_at is null) and (answer2_hash is null) = (questions_set_at is null) and (answer3_hash is null) = (questions_set_at is null)`,
+        )
+        .execute();
+      await db.schema
+        .createTable('accounts_security_event')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('customer_id', 'text', (c) => c.notNull().references('accounts_customer.id'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('detail', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('ip', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('accounts_security_event_customer')
+        .on('accounts_security_event')
+        .columns(['customer_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createTable('accounts_answer_check')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('customer_id', 'text', (c) => c.notNull().references('accounts_customer.id'))
+        .addColumn('staff_id', 'text', (c) => c.notNull())
+        .addColumn('question', 'integer', (c) => c.notNull().check(sql`question between 1 and 3`))
+        .addColumn('matched', 'boolean', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('accounts_answer_check_customer')
+        .on('accounts_answer_check')
+        .columns(['customer_id', 'created_at'])
+        .execute();
+    },
+  },
 };
