@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, Refusal, signIn } from '../../test/api.ts';
 import { DETAIL } from '../../test/fixtures.ts';
@@ -52,7 +52,9 @@ describe('the security answer check on a customer', () => {
     await fill(user, screen.getByTestId('security-answer-input'), 'anything');
     await fill(user, screen.getByTestId('security-answer-reason'), 'caller');
     await user.click(screen.getByTestId('security-answer-submit'));
-    expect(await screen.findByTestId('error-note')).toHaveTextContent('checked 5 times');
+    // Scoped to the card: the customer page shows other cards (the risk rating) with their own notes.
+    const card = screen.getByTestId('security-answer-check');
+    expect(await within(card).findByTestId('error-note')).toHaveTextContent('checked 5 times');
   });
 
   it('is not offered to staff without customers.verify', async () => {
