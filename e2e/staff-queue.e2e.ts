@@ -175,7 +175,7 @@ describe('a back-office staff member can work in', () => {
     expect(flags).toContain('New destination');
     await row.first().getByTestId('customer-cell').click();
     const drawer = page.getByRole('dialog');
-    await drawer.getByText('Level 0 · not verified (no identity check yet)').waitFor();
+    await drawer.getByText('Level 0 · not verified').waitFor();
     const drawerText = await drawer.innerText();
     expect(drawerText).toContain('1 × · 1,000 USDT'); // deposits credited in 30 days
     expect(drawerText).toContain('1 × · 500 USDT'); // withdrawals requested in 30 days

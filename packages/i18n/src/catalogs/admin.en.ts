@@ -463,7 +463,11 @@ export const adminEn = {
     flow: '{{n}} × · {{amount}} {{currency}}',
     name: 'Name',
     verification: 'Verification',
-    unverified: 'Level {{level}} · not verified (no identity check yet)',
+    verificationStates: {
+      unverified: 'Level {{level}} · not verified',
+      under_review: 'Level {{level}} · under review',
+      verified: 'Level {{level}} · verified',
+    },
     status: 'Login',
     statuses: { active: 'Active', disabled: 'Disabled' },
     opened: 'Account opened',

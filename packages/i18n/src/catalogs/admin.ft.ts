@@ -447,7 +447,11 @@ export const adminFt: Shape<typeof adminEn> = {
     flow: '{{n}} 筆 · {{amount}} {{currency}}',
     name: '姓名',
     verification: '認證',
-    unverified: '{{level}} 級 · 未認證（尚無身份核驗）',
+    verificationStates: {
+      unverified: '{{level}} 級 · 未認證',
+      under_review: '{{level}} 級 · 審核中',
+      verified: '{{level}} 級 · 已認證',
+    },
     status: '登入',
     statuses: { active: '正常', disabled: '已停用' },
     opened: '開戶時間',

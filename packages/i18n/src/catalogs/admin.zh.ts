@@ -447,7 +447,11 @@ export const adminZh: Shape<typeof adminEn> = {
     flow: '{{n}} 笔 · {{amount}} {{currency}}',
     name: '姓名',
     verification: '认证',
-    unverified: '{{level}} 级 · 未认证（尚无身份核验）',
+    verificationStates: {
+      unverified: '{{level}} 级 · 未认证',
+      under_review: '{{level}} 级 · 审核中',
+      verified: '{{level}} 级 · 已认证',
+    },
     status: '登录',
     statuses: { active: '正常', disabled: '已停用' },
     opened: '开户时间',

@@ -1,3 +1,4 @@
+import type { CustomerVerification } from '@bourse/protocol';
 import { Anchor, Badge, Divider, Drawer, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,8 @@ import { Figure, useAmountText } from '../../app/ui.tsx';
 
 type Flow = { currency: string; count: number; amount: string };
 
+const VERIFICATION_COLOUR = { unverified: 'orange', under_review: 'blue', verified: 'teal' } as const;
+
 /** Who a money action pays or credits, as the server's queues answer it (`customer` of a row). */
 export type CustomerSummaryData = {
   customer_id: string;
@@ -15,7 +18,7 @@ export type CustomerSummaryData = {
   status: 'active' | 'disabled';
   created_at: number;
   age_days: number;
-  verification: { level: number; status: 'unverified' };
+  verification: Pick<CustomerVerification, 'level' | 'status'>;
   last_login_at: number | null;
   activity: { days: number; deposits: Flow[]; withdrawals: Flow[] };
 };
@@ -110,8 +113,10 @@ export function CustomerDrawer(props: {
               ['UID', <Figure key="uid">{c.uid}</Figure>],
               [
                 t('customerSummary.verification'),
-                <Text key="v" size="sm" c="orange">
-                  {t('customerSummary.unverified', { level: c.verification.level })}
+                <Text key="v" size="sm" c={VERIFICATION_COLOUR[c.verification.status]}>
+                  {t(`customerSummary.verificationStates.${c.verification.status}`, {
+                    level: c.verification.level,
+                  })}
                 </Text>,
               ],
               [t('customerSummary.status'), t(`customerSummary.statuses.${c.status}`)],
