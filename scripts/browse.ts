@@ -41,6 +41,20 @@ const SCREENS = [
   '/contractRecord',
   '/exchange',
   '/kjmbSelect',
+  // Identity and security centre (issue 15)
+  '/sfyz',
+  '/authentication',
+  '/authenticationhigh',
+  '/dzrz',
+  '/authenticationrj',
+  '/authenticationcj',
+  '/questionnaire',
+  '/fengxian',
+  '/username',
+  '/mobile',
+  '/email',
+  '/editPassword',
+  '/verificationCode',
   '/no-such-page',
 ];
 
