@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webCall } from './api.ts';
 import { LANGS, launch, newPage, screenshot, VIEWPORTS, type ViewportName } from './browser.ts';
 import { LoginPage, RegisterPage, Shell } from './pages.ts';
 
@@ -21,6 +22,10 @@ describe('access in a real browser', () => {
     await page.waitForURL((url) => !url.pathname.startsWith('/register'));
     await page.goto('/setting');
     await expect(page.getByTestId('account-uid').textContent()).resolves.toMatch(/\d{8}/);
+    // The e-mail tab sent the form's country too (the RegisterPage helper picks Singapore): the nationality.
+    const token = await page.evaluate(() => localStorage.getItem('bourse.token'));
+    const info = await webCall<{ country: string }>('GET', 'info', {}, token);
+    expect(info.data.country).toBe('SG');
     await expect(page.getByTestId('account-invite-link').textContent()).resolves.toContain(
       '/register?invite=',
     );

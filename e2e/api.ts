@@ -76,10 +76,14 @@ export async function webData<T>(
 }
 
 /**
- * A new customer registered by e-mail (the code read from the outbox) with the login `password`;
- * its session token.
+ * A new customer registered by e-mail (the code read from the outbox) with the login `password`
+ * and, when given, the nationality `country`; its session token.
  */
-export async function registerCustomer(email: string, password = 'secret123'): Promise<string> {
+export async function registerCustomer(
+  email: string,
+  password = 'secret123',
+  country?: string,
+): Promise<string> {
   const sent = await webCall('GET', 'getCode', { account: email, scene: 'register' }, null);
   expect(sent.code, sent.msg).toBe(1);
   const registered = await webCall<{ token_h5: string }>(
@@ -88,6 +92,7 @@ export async function registerCustomer(email: string, password = 'secret123'): P
     {
       type: 'email',
       account: email,
+      ...(country ? { country } : {}),
       code: await outboxCode(email),
       password,
       password2: password,

@@ -44,8 +44,13 @@ export class RegisterPage {
     await this.page.getByTestId('register-page').waitFor();
   }
 
-  async registerByEmail(email: string, password: string): Promise<void> {
+  /** On the e-mail tab, with the nationality chosen by its English name (Singapore unless told). */
+  async registerByEmail(email: string, password: string, country = 'Singapore'): Promise<void> {
     await this.page.getByTestId('register-tab-email').click();
+    const select = this.page.getByTestId('register-country');
+    await select.click();
+    await select.fill(country);
+    await this.page.getByRole('option', { name: new RegExp(`^${country} \\+\\d+$`) }).click();
     await this.page.getByTestId('register-email').fill(email);
     await this.page.getByTestId('get-code').click();
     await this.page.locator('[data-testid="get-code"][data-seconds-left]').waitFor();

@@ -159,8 +159,13 @@ beforeAll(async () => {
   browser = await launch();
   staff = await staffApiToken(await createAdministrator('kyc', 'Verification e2e'));
   secondStaff = await staffApiToken(await createAdministrator('kyc2', 'Second pair of eyes'));
-  for (const who of [alice, bella]) {
-    who.token = await registerCustomer(who.email, PASSWORD);
+  // Alice registered without a country (as accounts did before the form asked): she chooses her
+  // nationality once, in the primary form. Bella chose hers (TW) at registration.
+  for (const [who, country] of [
+    [alice, undefined],
+    [bella, 'TW'],
+  ] as const) {
+    who.token = await registerCustomer(who.email, PASSWORD, country);
     const rows = await sql<{ uid: string }>('select uid from accounts_customer where email = $1', [
       who.email,
     ]);
@@ -226,9 +231,16 @@ describe('identity verification, customer and staff', () => {
       .poll(() => page.getByTestId('doc-id_front-error').textContent())
       .toBe(catalogs.en.common.reason.UPLOAD_CORRUPT);
 
-    // Submitting with fields missing names each one.
+    // Submitting with fields missing names each one, the nationality she has not chosen yet too.
     await page.getByTestId('primary-submit').click();
     await page.getByTestId('doc-id_handheld-error').waitFor();
+    const nationality = page.getByTestId('primary-nationality-choose');
+    expect(await nationality.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByTestId('primary-nationality').count()).toBe(0);
+    await nationality.click();
+    await nationality.fill('Singap');
+    await page.getByRole('option', { name: 'Singapore', exact: true }).click();
+    await expect.poll(() => nationality.inputValue()).toBe('Singapore');
 
     await page.getByTestId('primary-real-name-input').fill('Alice Chan');
     await page.getByTestId('primary-id-number').fill('K92-837 46551');
@@ -247,11 +259,21 @@ describe('identity verification, customer and staff', () => {
     const view = (await verification(alice.token)).primary;
     expect(view.state).toBe('under_review');
     expect(view.data.id_number_masked).not.toContain('837465');
+    // Recorded with the submission, on the account and the submission; from now on it is fixed.
+    expect(view.data.nationality).toBe('SG');
+    const [account] = await sql<{ country: string }>(
+      'select country from accounts_customer where email = $1',
+      [alice.email],
+    );
+    expect(account?.country).toBe('SG');
   });
 
   it('shows the primary form on a phone in ft, with the camera offered', async () => {
     const page = await customerPage(bella, 'mobile', 'ft', '/smauth');
     await page.getByTestId('primary-form').waitFor();
+    // Her nationality was chosen at registration: shown, not asked again.
+    await expect(page.getByTestId('primary-nationality').inputValue()).resolves.toBe('台灣');
+    expect(await page.getByTestId('primary-nationality-choose').count()).toBe(0);
     await page.getByTestId('doc-id_front-camera').waitFor();
     expect(await page.getByTestId('doc-id_front-capture').getAttribute('capture')).toBe('environment');
     expect(await page.getByTestId('doc-id_front-input').getAttribute('accept')).toBe('image/jpeg,image/png');
@@ -329,6 +351,11 @@ describe('identity verification, customer and staff', () => {
       await page.getByTestId('action-primary').click();
       await page.getByTestId('primary-form').waitFor();
       expect(await page.getByTestId('primary-form').getAttribute('data-mode')).toBe('revision');
+      // The nationality she chose is fixed now: shown, no longer a choice.
+      await expect(page.getByTestId('primary-nationality').inputValue()).resolves.toBe(
+        lang === 'en' ? 'Singapore' : '新加坡',
+      );
+      expect(await page.getByTestId('primary-nationality-choose').count()).toBe(0);
       const reason = page.getByTestId('revision-id_handheld');
       await expect(reason.textContent()).resolves.toContain(
         catalogs[lang].verification.reasonCode.signature_missing,

@@ -287,6 +287,7 @@ export async function wireIdentity(core: Core, access: Access) {
     uploads,
     activeProfile: async () => (await jurisdiction.active()).id,
     customers: async (ids) => new Map((await customerIdentities(db, ids)).map((c) => [c.id, c])),
+    fixCountry: (tx, customerId, country) => accounts.fixCountry(tx, customerId, country),
     contacts: accounts,
     notifier,
     audit,

@@ -208,6 +208,7 @@ export const REASONS = {
   VERIFICATION_DUPLICATE_IDENTITY: { code: CODE.REFUSED, params: ['uid'] },
   VERIFICATION_SECOND_STAFF: { code: CODE.REFUSED, params: [] },
   VERIFICATION_PROFILE_NOT_EDITABLE: { code: CODE.REFUSED, params: ['profile'] },
+  VERIFICATION_NATIONALITY_FIXED: { code: CODE.REFUSED, params: ['country'] },
   // Risk questionnaire (modules/suitability)
   RATING_CAP_EXCEEDED: { code: CODE.REFUSED, params: ['rating', 'product', 'cap', 'field'] },
   RATING_PRODUCT_BLOCKED: { code: CODE.REFUSED, params: ['rating', 'product'] },

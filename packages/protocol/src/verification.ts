@@ -218,7 +218,10 @@ const optFile = Type.Optional(fileId);
  * `POST web/submitPrimaryVerification` (idempotent). A first submission or one after `rejected`
  * names every document; after `revision_requested` only the flagged documents must be new (an
  * omitted unflagged document keeps the one under review). `back_file_id` is required for ID types
- * whose `back` is true. Nationality is the account's country, not sent.
+ * whose `back` is true. Nationality is the account's country, fixed at registration; `country`
+ * (ISO 3166-1 alpha-2) is taken only from a customer who has none on record (`VerificationData.nationality`
+ * is empty): it is then recorded once, with the submission, and fixed like any other. Sent while one is
+ * on record it must equal it (else VERIFICATION_NATIONALITY_FIXED).
  */
 export const SubmitPrimaryBody = Type.Object(
   {
@@ -226,6 +229,7 @@ export const SubmitPrimaryBody = Type.Object(
     real_name: text(1, VERIFICATION_LIMITS.realNameMax),
     id_type: lit(ID_TYPE_VALUES),
     id_number: text(1, 40),
+    country: Type.Optional(Type.String({ maxLength: 2 })),
     front_file_id: optFile,
     back_file_id: optFile,
     handheld_file_id: optFile,
@@ -278,7 +282,7 @@ export type VerificationDocumentView = {
 };
 
 export type PrimaryData = {
-  /** The account's country (ISO 3166-1 alpha-2), fixed at registration. */
+  /** The nationality recorded with the submission (ISO 3166-1 alpha-2). */
   nationality: string;
   real_name: string;
   id_type: IdType;

@@ -260,6 +260,8 @@ export const commonEn = {
     VERIFICATION_SECOND_STAFF: 'Four-eyes review: a second staff member must give the second approval',
     VERIFICATION_PROFILE_NOT_EDITABLE:
       'The {{profile}} profile is built in; only the custom profile can be edited',
+    VERIFICATION_NATIONALITY_FIXED:
+      'Your nationality is already on record ({{country}}) and cannot be changed',
   },
   label: {
     rating: {

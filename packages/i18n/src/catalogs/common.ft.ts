@@ -236,6 +236,7 @@ export const commonFt: Shape<typeof commonEn> = {
     VERIFICATION_DUPLICATE_IDENTITY: '該證件號碼已為客戶 {{uid}} 認證通過，不能重複通過',
     VERIFICATION_SECOND_STAFF: '雙人覆核：第二次核准須由另一位員工作出',
     VERIFICATION_PROFILE_NOT_EDITABLE: '{{profile}} 是內建設定，只能編輯自訂設定',
+    VERIFICATION_NATIONALITY_FIXED: '您的國籍已登記為 {{country}}，不能更改',
   },
   label: {
     rating: {

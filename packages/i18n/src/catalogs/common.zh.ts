@@ -236,6 +236,7 @@ export const commonZh: Shape<typeof commonEn> = {
     VERIFICATION_DUPLICATE_IDENTITY: '该证件号码已为客户 {{uid}} 认证通过，不能重复通过',
     VERIFICATION_SECOND_STAFF: '双人复核：第二次批准须由另一位员工作出',
     VERIFICATION_PROFILE_NOT_EDITABLE: '{{profile}} 是内置配置，只能编辑自定义配置',
+    VERIFICATION_NATIONALITY_FIXED: '您的国籍已登记为 {{country}}，不能更改',
   },
   label: {
     rating: {

@@ -70,6 +70,9 @@ export const kycEn = {
   form: {
     nationality: 'Nationality',
     nationalityFixed: 'Set at registration; it cannot be changed.',
+    nationalityChoose: 'Choose it once: after you submit, it cannot be changed.',
+    nationalityPlaceholder: 'Search by name',
+    nationalityNothing: 'No country or region matches',
     realName: 'Real name',
     realNameHint: 'As printed on your document.',
     idType: 'ID type',

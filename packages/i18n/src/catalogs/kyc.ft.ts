@@ -64,6 +64,9 @@ export const kycFt: Shape<typeof kycEn> = {
   form: {
     nationality: '國籍',
     nationalityFixed: '註冊時已確定，不可更改。',
+    nationalityChoose: '僅可選擇一次：提交後不可更改。',
+    nationalityPlaceholder: '按名稱搜尋',
+    nationalityNothing: '沒有相符的國家或地區',
     realName: '真實姓名',
     realNameHint: '與證件上的姓名一致。',
     idType: '證件類型',

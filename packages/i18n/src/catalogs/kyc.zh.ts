@@ -64,6 +64,9 @@ export const kycZh: Shape<typeof kycEn> = {
   form: {
     nationality: '国籍',
     nationalityFixed: '注册时已确定，不可更改。',
+    nationalityChoose: '仅可选择一次：提交后不可更改。',
+    nationalityPlaceholder: '按名称搜索',
+    nationalityNothing: '没有匹配的国家或地区',
     realName: '真实姓名',
     realNameHint: '与证件上的姓名一致。',
     idType: '证件类型',

@@ -143,6 +143,7 @@ export const webEn = {
       haveAccount: 'Already have an account?',
       toLogin: 'Log in',
       welcome: 'Your account is ready. Welcome to Bourse!',
+      nationality: 'Your nationality: it cannot be changed after registration.',
     },
     forget: {
       title: 'Reset password',

@@ -143,6 +143,7 @@ export const webFt: Shape<typeof webEn> = {
       haveAccount: '已有帳戶？',
       toLogin: '前往登入',
       welcome: '帳戶已建立，歡迎來到 Bourse！',
+      nationality: '即您的國籍：註冊後不可更改。',
     },
     forget: {
       title: '重設密碼',

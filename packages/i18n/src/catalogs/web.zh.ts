@@ -143,6 +143,7 @@ export const webZh: Shape<typeof webEn> = {
       haveAccount: '已有账户？',
       toLogin: '去登录',
       welcome: '账户已创建，欢迎来到 Bourse！',
+      nationality: '即您的国籍：注册后不可更改。',
     },
     forget: {
       title: '重置密码',

@@ -9,6 +9,8 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/harness.ts';
+import { inTransaction } from '../../db/database.ts';
+import * as repo from './repo.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -117,6 +119,72 @@ describe('register, login, logout', () => {
     });
     expect(info.data.invitation_code).toMatch(/^[2-9A-Z]{8}$/);
     expect(info.data.invite_link).toBe(`${t.config.publicUrl}/register?invite=${info.data.invitation_code}`);
+  });
+
+  it('registers by email with the country of the form as the nationality; an unknown country is refused by name', async () => {
+    const register = async (email: string, country: string | undefined) => {
+      await call(t.app, { method: 'GET', call: 'getCode', fields: { account: email, scene: 'register' } });
+      const code = await outboxCode(t.db, email);
+      return call(t.app, {
+        call: 'userRegister',
+        fields: {
+          type: 'email',
+          account: email,
+          ...(country === undefined ? {} : { country }),
+          code,
+          password: 'secret123',
+          password2: 'secret123',
+          agree: '1',
+        },
+      });
+    };
+    const before = await rowCounts(t.db);
+    for (const bad of ['ZZ', 'X', '12', 'g']) {
+      expect(await register('nation-bad@example.com', bad)).toMatchObject({
+        reason: 'BAD_INPUT',
+        params: { field: 'country' },
+      });
+    }
+    const after = await rowCounts(t.db);
+    expect(after.accounts_customer).toBe(before.accounts_customer);
+    // Refused before the code is used: the same code still registers with a known country.
+    const ok = await register('nation-bad@example.com', 'gb');
+    expect(ok.code).toBe(1);
+    const info = await call(t.app, { method: 'GET', call: 'info', fields: { token: ok.data.token_h5 } });
+    expect(info.data).toMatchObject({ email: 'nation-bad@example.com', country: 'GB' });
+    // Without a country (older clients) the nationality stays empty, to be chosen at verification.
+    const none = await register('nation-none@example.com', undefined);
+    const noneInfo = await call(t.app, {
+      method: 'GET',
+      call: 'info',
+      fields: { token: none.data.token_h5 },
+    });
+    expect(noneInfo.data.country).toBe('');
+  });
+
+  it('fixCountry records a nationality only where none is: racing writers all read the one winner', async () => {
+    const { uid } = await registerByEmail(t, 'nation-race@example.com');
+    const row = await t.db
+      .selectFrom('accounts_customer')
+      .select('id')
+      .where('uid', '=', uid)
+      .executeTakeFirstOrThrow();
+    const countries = ['FR', 'DE', 'IT', 'ES', 'PT', 'NL'];
+    const answers = await Promise.all(
+      countries.map((country) =>
+        inTransaction(t.db, (tx) => repo.fixCountry(tx, row.id, country, t.clock.now())),
+      ),
+    );
+    const winner = answers[0];
+    expect(countries).toContain(winner);
+    expect(new Set(answers)).toEqual(new Set([winner]));
+    expect(await repo.fixCountry(t.db, row.id, 'JP', t.clock.now())).toBe(winner);
+    const after = await t.db
+      .selectFrom('accounts_customer')
+      .select('country')
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(after.country).toBe(winner);
   });
 
   it('registers by phone with an area code and logs in by phone, email or name', async () => {

@@ -1,4 +1,4 @@
-import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { type CountryCode, getCountries, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 
 /** What a customer typed as their account, normalised to how it is stored. */
 export type Identity =
@@ -20,6 +20,17 @@ export function parseName(raw: string): string | null {
 export function parseEmail(raw: string): string | null {
   const email = raw.trim().toLowerCase();
   return email.length <= EMAIL_MAX && EMAIL.test(email) ? email : null;
+}
+
+const COUNTRIES: ReadonlySet<string> = new Set(getCountries());
+
+/**
+ * A nationality as the app knows it: an ISO 3166-1 alpha-2 code in the register form's country list
+ * (libphonenumber's countries), upper-cased; null for anything else.
+ */
+export function knownCountry(raw: string): string | null {
+  const code = raw.trim().toUpperCase();
+  return COUNTRIES.has(code) ? code : null;
 }
 
 /** A phone with its area code (calling code) or country; stored in E.164. */

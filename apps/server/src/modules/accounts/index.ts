@@ -4,6 +4,7 @@
  * Nobody else reads the accounts_* tables: they ask this module (scripts/check-tables.ts).
  */
 
+export { knownCountry } from './identity.ts';
 export {
   antiPhishingPhrases,
   normalizeAnswer,

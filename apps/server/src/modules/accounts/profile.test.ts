@@ -232,6 +232,45 @@ describe('binding and changing a phone or e-mail', () => {
     ).toMatchObject({ reason: 'CONTACT_UNCHANGED' });
   });
 
+  it('binding or changing a phone never changes a recorded nationality; it only fills an empty one', async () => {
+    // No nationality on record (an older e-mail account): the bound phone's country fills it.
+    const empty = await customer();
+    const first = freshPhone();
+    await get(empty, 'getCode', { account: first.national, area_code: '852', scene: 'bind' });
+    const filled = await post(empty, 'bindContact', {
+      type: 'phone',
+      account: first.national,
+      area_code: '852',
+      code: await outboxCode(t.db, first.e164),
+    });
+    expect(filled.code).toBe(1);
+    expect((await customerRow(empty.id)).country).toBe('HK');
+
+    // A recorded nationality (GB) stays through binding a Hong Kong phone and changing it to another.
+    const c = await customer();
+    await t.db.updateTable('accounts_customer').set({ country: 'GB' }).where('id', '=', c.id).execute();
+    const phone = freshPhone();
+    await get(c, 'getCode', { account: phone.national, area_code: '852', scene: 'bind' });
+    const bound = await post(c, 'bindContact', {
+      type: 'phone',
+      account: phone.national,
+      area_code: '852',
+      code: await outboxCode(t.db, phone.e164),
+    });
+    expect(bound.code).toBe(1);
+    expect(await customerRow(c.id)).toMatchObject({ phone: phone.e164, country: 'GB' });
+    const next = freshPhone();
+    const { oldCode, newCode } = await changeCodes(c, { old: phone.e164, next: next.e164 });
+    const changed = await post(c, 'bindContact', {
+      type: 'phone',
+      account: next.e164,
+      code: newCode,
+      old_code: oldCode,
+    });
+    expect(changed.code).toBe(1);
+    expect(await customerRow(c.id)).toMatchObject({ phone: next.e164, country: 'GB' });
+  });
+
   it('changes the e-mail with a code to the old and one to the new; the old one stops signing in', async () => {
     const c = await customer();
     const next = `${unique('new')}@example.com`;

@@ -277,7 +277,8 @@ export function createProfile(deps: ProfileDeps) {
             ? {
                 phone: identity.phone,
                 area_code: identity.areaCode,
-                country: identity.country || locked.country,
+                // Nationality is fixed: a phone only fills one that was never recorded.
+                country: locked.country || identity.country,
               }
             : { email: target };
         await repo.updateCustomer(tx, locked.id, { ...patch, updated_at: now });

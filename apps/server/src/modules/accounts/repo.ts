@@ -223,6 +223,27 @@ export async function customerIdentities(q: Q, ids: readonly string[]) {
     .where('id', 'in', [...ids])
     .execute();
 }
+/**
+ * Records a nationality where none is: one statement, so of two racing requests only the first sets
+ * it. Answers the country now on record (the one set here, or the one that was already there).
+ */
+export async function fixCountry(q: Q, id: string, country: string, now: Date): Promise<string | null> {
+  const set = await q
+    .updateTable('accounts_customer')
+    .set({ country, updated_at: now })
+    .where('id', '=', id)
+    .where('country', '=', '')
+    .returning('country')
+    .executeTakeFirst();
+  if (set) return set.country;
+  const row = await q
+    .selectFrom('accounts_customer')
+    .select('country')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.country ?? null;
+}
+
 // ---- The profile and security centre (profile.ts) ----
 
 export type SecurityRow = AccountsTables['accounts_security'];

@@ -11,7 +11,7 @@ import {
 } from '@bourse/protocol';
 import { hash, verify } from '@node-rs/argon2';
 import type { Logger } from 'pino';
-import { type Db, inTransaction, isUniqueViolation } from '../../db/database.ts';
+import { type Db, inTransaction, isUniqueViolation, type Tx } from '../../db/database.ts';
 import type { AuthContext, SessionResolver } from '../../http/context.ts';
 import { Refusal, refuse } from '../../http/refusal.ts';
 import type { AuditLog } from '../../http/staff.ts';
@@ -24,6 +24,7 @@ import { type CodeDeps, consumeCode, issueCode } from './codes.ts';
 import {
   type Identity,
   identityKey,
+  knownCountry,
   parseEmail,
   parseLoginAccount,
   parsePhone,
@@ -133,6 +134,8 @@ export function createAccounts(deps: AccountsDeps) {
 
   async function newCustomer(input: {
     identity?: Identity;
+    /** The nationality chosen on the e-mail tab (a phone's comes with the phone). */
+    country?: string;
     passwordHash: string | null;
     invitedBy: string | null;
     demoExpiresAt?: Date;
@@ -148,7 +151,7 @@ export function createAccounts(deps: AccountsDeps) {
         email: input.identity?.kind === 'email' ? input.identity.email : null,
         phone: input.identity?.kind === 'phone' ? input.identity.phone : null,
         area_code: input.identity?.kind === 'phone' ? input.identity.areaCode : '',
-        country: input.identity?.kind === 'phone' ? input.identity.country : '',
+        country: input.identity?.kind === 'phone' ? input.identity.country : (input.country ?? ''),
         password_hash: input.passwordHash,
         invitation_code: randomCode(INVITATION_CODE_LENGTH),
         invited_by: input.invitedBy,
@@ -172,6 +175,15 @@ export function createAccounts(deps: AccountsDeps) {
         throw error;
       }
     }
+  }
+
+  /**
+   * The nationality the e-mail tab sends: a country the register form lists, else BAD_INPUT naming
+   * `country`; none at all leaves it to be chosen once at primary verification.
+   */
+  function registrationCountry(body: RegisterBody): string {
+    if (body.type !== 'email' || body.country === undefined || body.country.trim() === '') return '';
+    return knownCountry(body.country) ?? refuse('BAD_INPUT', { field: 'country' });
   }
 
   function registrationIdentity(body: RegisterBody): Identity {
@@ -259,6 +271,20 @@ export function createAccounts(deps: AccountsDeps) {
       return row ? { email: row.email, phone: row.phone, language: row.language } : null;
     },
 
+    /**
+     * Records the customer's nationality when none is (accounts that registered by e-mail before the
+     * form asked, the demo customer): a known country code or BAD_INPUT naming `country`. Only an
+     * empty one is written, in one statement, so racing requests cannot both set it; answers the
+     * country now on record, which differs from `country` when one was already there. Pass the
+     * caller's transaction to commit it with what it decides.
+     */
+    async fixCountry(q: Db | Tx, customerId: string, country: string): Promise<string> {
+      const code = knownCountry(country) ?? refuse('BAD_INPUT', { field: 'country' });
+      const recorded = await repo.fixCountry(q, customerId, code, clock.now());
+      if (recorded === null) refuse('NOT_FOUND');
+      return recorded;
+    },
+
     /** The id of the customer holding this (lower-case) email, if any: system customers such as the market maker. */
     async customerIdByEmail(email: string): Promise<string | null> {
       return (await repo.findCustomer(db, { email }))?.id ?? null;
@@ -321,6 +347,7 @@ export function createAccounts(deps: AccountsDeps) {
       if (body.agree !== '1') refuse('AGREEMENT_REQUIRED');
       checkNewPassword(body);
       const identity = registrationIdentity(body);
+      const country = registrationCountry(body);
       const invitation = body.invitation_code?.trim().toUpperCase() ?? '';
       if (config.invitationRequired && invitation === '') refuse('INVITATION_REQUIRED');
       let invitedBy: string | null = null;
@@ -335,6 +362,7 @@ export function createAccounts(deps: AccountsDeps) {
       if (await repo.findCustomer(db, identityKey(identity))) refuse('ACCOUNT_EXISTS');
       const customer = await newCustomer({
         identity,
+        country,
         passwordHash: await hash(body.password, ARGON2),
         invitedBy,
         lang: meta.lang,

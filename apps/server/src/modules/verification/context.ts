@@ -5,7 +5,7 @@ import {
   type VerificationTier,
 } from '@bourse/protocol';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import type { AuditLog } from '../../http/staff.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hmac } from '../../lib/crypto.ts';
@@ -18,7 +18,7 @@ import type { DocumentCipher, Uploads } from '../uploads/index.ts';
 export type CustomerIdentity = {
   id: string;
   uid: string;
-  /** ISO 3166-1 alpha-2, fixed at registration. */
+  /** ISO 3166-1 alpha-2, fixed at registration ('' when none was recorded: chosen at primary verification). */
   country: string;
   name: string | null;
   email: string | null;
@@ -39,6 +39,11 @@ export type VerificationDeps = {
   activeProfile: () => Promise<JurisdictionProfileId>;
   /** Customers by id (accounts.customerIdentities). */
   customers: (ids: readonly string[]) => Promise<Map<string, CustomerIdentity>>;
+  /**
+   * Records a nationality for a customer who has none (accounts.fixCountry): only an empty one is
+   * set; answers the country now on record. Runs in the submission's transaction.
+   */
+  fixCountry: (tx: Tx, customerId: string, country: string) => Promise<string>;
   /** Where and in which language to tell a customer about a decision (accounts.contactOf). */
   contacts: { contactOf(customerId: string): Promise<Contact | null> };
   notifier: Notifier | null;

@@ -15,6 +15,7 @@ import { inTransaction, type Tx } from '../../db/database.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { refuse } from '../../http/refusal.ts';
 import { newId } from '../../lib/ids.ts';
+import { knownCountry } from '../accounts/index.ts';
 import { daysAfter, idHash, SLOT_FIELD, type VerificationDeps } from './context.ts';
 import * as repo from './repo.ts';
 import type { TierData } from './tables.ts';
@@ -34,6 +35,8 @@ type DocumentRules = { required: DocumentSlot[]; allowed: DocumentSlot[]; anyOf?
 
 type Submission = {
   tier: VerificationTier;
+  /** The nationality the primary form sends (chosen there only when none is on record). */
+  country?: string | undefined;
   documents: Partial<Record<DocumentSlot, string | undefined>>;
   rules: DocumentRules;
   columns: { real_name: string | null; id_type: string | null; id_number: string | null; data: TierData };
@@ -103,6 +106,35 @@ async function checkState(tx: Tx, customerId: string, tier: VerificationTier) {
   return current;
 }
 
+/**
+ * Nationality is chosen once. With one on record a sent `country` must be it; without one the form
+ * must send a country the app knows (recorded with the submission).
+ */
+function checkNationality(recorded: string, sent: string | undefined): string {
+  const code = (sent ?? '').trim().toUpperCase();
+  if (recorded !== '') {
+    if (code !== '' && code !== recorded) refuse('VERIFICATION_NATIONALITY_FIXED', { country: recorded });
+    return recorded;
+  }
+  if (code === '') refuse('FIELD_REQUIRED', { field: 'country' });
+  return knownCountry(code) ?? refuse('BAD_INPUT', { field: 'country' });
+}
+
+/** The nationality of a primary submission: the one on record, or the chosen one recorded now. */
+async function recordNationality(
+  deps: Deps,
+  tx: Tx,
+  customerId: string,
+  recorded: string,
+  chosen: string,
+): Promise<string> {
+  if (recorded !== '' || chosen === '') return recorded;
+  const now = await deps.fixCountry(tx, customerId, chosen);
+  // Another request recorded a different one since it was read: that one stands.
+  if (now !== chosen) refuse('VERIFICATION_NATIONALITY_FIXED', { country: now });
+  return now;
+}
+
 /** Verification is for the real account only ("please switch to a real account"). */
 function realOnly(auth: AuthContext): void {
   if (auth.isDemo) refuse('REAL_ACCOUNT_REQUIRED');
@@ -112,6 +144,7 @@ async function submit(deps: Deps, auth: AuthContext, input: Submission): Promise
   const customerId = auth.customerId;
   const identity = (await deps.customers([customerId])).get(customerId);
   if (!identity) refuse('NOT_FOUND');
+  const country = input.tier === 'primary' ? checkNationality(identity.country, input.country) : '';
   const retention = await repo.retentionDays(deps.db, await deps.activeProfile());
   await inTransaction(deps.db, async (tx) => {
     await repo.lockCustomerTier(tx, customerId, input.tier);
@@ -140,7 +173,7 @@ async function submit(deps: Deps, auth: AuthContext, input: Submission): Promise
       state: 'under_review',
       round: previous ? previous.round + 1 : 0,
       previous_id: previous?.id ?? null,
-      nationality: identity.country,
+      nationality: await recordNationality(deps, tx, customerId, identity.country, country),
       real_name: columns.real_name,
       id_type: columns.id_type,
       id_number_sealed: id_number === null ? null : deps.cipher.sealText(id, id_number),
@@ -188,6 +221,7 @@ export function submitPrimary(deps: Deps, auth: AuthContext, body: SubmitPrimary
   const back = ID_TYPES[idType].back;
   return submit(deps, auth, {
     tier: 'primary',
+    country: body.country,
     documents: {
       id_front: body.front_file_id,
       id_back: body.back_file_id,

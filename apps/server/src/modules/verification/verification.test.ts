@@ -164,6 +164,80 @@ describe('primary: revision requested → resubmit → approved, then never agai
   });
 });
 
+describe('nationality: fixed at registration, or chosen once at primary verification', () => {
+  const countryOf = async (id: string) =>
+    (
+      await t.db
+        .selectFrom('accounts_customer')
+        .select('country')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).country;
+
+  it('none on record: required, checked, recorded with the submission only, then fixed', async () => {
+    const c = await customer(t);
+    expect((await view(t, c.token)).data.nationality).toBe('');
+    expect(await submitPrimary(t, c.token, { country: '' })).toMatchObject({
+      reason: 'FIELD_REQUIRED',
+      params: { field: 'country' },
+    });
+    expect(await submitPrimary(t, c.token, { country: 'ZZ' })).toMatchObject({
+      reason: 'BAD_INPUT',
+      params: { field: 'country' },
+    });
+    // A submission refused inside its transaction leaves no nationality behind.
+    const unknown = await submitPrimary(t, c.token, { country: 'SG', front_file_id: 'upl_nothing' });
+    expect(unknown.reason).toBe('VERIFICATION_DOCUMENT_UNKNOWN');
+    expect(await countryOf(c.id)).toBe('');
+
+    const sent = await submitPrimary(t, c.token, { country: 'sg' });
+    expect(sent.code).toBe(1);
+    expect(sent.data.data.nationality).toBe('SG');
+    expect(await countryOf(c.id)).toBe('SG');
+    expect((await view(t, c.token)).data.nationality).toBe('SG');
+
+    // Rejected and sent again: another country is refused by its rule, the same one or none is fine.
+    await decide(t, compliance.token, sent.data.submission_id, [
+      { slot: 'id_front', decision: 'reject', reason_code: 'blurry' },
+      { slot: 'id_back', decision: 'approve' },
+      { slot: 'id_handheld', decision: 'approve' },
+    ]);
+    const other = await submitPrimary(t, c.token, { country: 'MY', lang: 'zh' });
+    expect(other).toMatchObject({ reason: 'VERIFICATION_NATIONALITY_FIXED', params: { country: 'SG' } });
+    expect(other.msg).toBe('您的国籍已登记为 SG，不能更改');
+    expect(await countryOf(c.id)).toBe('SG');
+    const again = await submitPrimary(t, c.token, { country: '' });
+    expect(again.code).toBe(1);
+    expect(again.data.data.nationality).toBe('SG');
+  });
+
+  it('one on record at registration is the one used; another is refused', async () => {
+    const c = await customer(t);
+    await t.db.updateTable('accounts_customer').set({ country: 'GB' }).where('id', '=', c.id).execute();
+    expect((await view(t, c.token)).data.nationality).toBe('GB');
+    expect(await submitPrimary(t, c.token, { country: 'HK' })).toMatchObject({
+      reason: 'VERIFICATION_NATIONALITY_FIXED',
+      params: { country: 'GB' },
+    });
+    const sent = await submitPrimary(t, c.token, { country: '' });
+    expect(sent.data.data.nationality).toBe('GB');
+    expect(await countryOf(c.id)).toBe('GB');
+  });
+
+  it('two submissions racing with different countries: one wins, and its country is the one recorded', async () => {
+    const c = await customer(t);
+    const answers = await Promise.all(
+      ['FR', 'DE', 'IT'].map((country) => submitPrimary(t, c.token, { country })),
+    );
+    const won = answers.filter((a) => a.code === 1);
+    expect(won).toHaveLength(1);
+    for (const lost of answers.filter((a) => a.code !== 1)) {
+      expect(['VERIFICATION_UNDER_REVIEW', 'VERIFICATION_NATIONALITY_FIXED']).toContain(lost.reason);
+    }
+    expect(await countryOf(c.id)).toBe(won[0]?.data.data.nationality);
+  });
+});
+
 describe('bad input is refused by name and changes nothing', () => {
   let c: Awaited<ReturnType<typeof customer>>;
   beforeAll(async () => {

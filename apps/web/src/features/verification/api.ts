@@ -32,6 +32,8 @@ export type PrimaryBody = {
   real_name: string;
   id_type: IdType;
   id_number: string;
+  /** Only from an account with no nationality on record (chosen once). */
+  country?: string;
 } & FileFields<'front_file_id' | 'back_file_id' | 'handheld_file_id'>;
 export type AdvancedBody = {
   occupation: Occupation;

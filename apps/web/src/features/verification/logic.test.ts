@@ -3,10 +3,14 @@ import { describe, expect, it } from 'vitest';
 import {
   checkAddress,
   checkIdNumber,
+  checkNationality,
   checkRealName,
   documentFields,
   formMode,
   missingSlots,
+  mustChooseNationality,
+  nationalityField,
+  nationalityOptions,
   nextStep,
   requiredSlots,
   slotsToReplace,
@@ -157,5 +161,33 @@ describe('the step a customer takes for a feature', () => {
     const reviewing = tiers({ primary: tier('primary', { state: 'under_review', can_submit: false }) });
     expect(nextStep({ tier: 'primary', met: false }, reviewing)).toEqual({ kind: 'wait', tier: 'primary' });
     expect(nextStep({ tier: 'address', met: false }, reviewing)).toEqual({ kind: 'wait', tier: 'primary' });
+  });
+});
+
+describe('nationality: shown when recorded, chosen once when not', () => {
+  it('asks for a choice only when none is recorded, and requires it then', () => {
+    expect(mustChooseNationality('')).toBe(true);
+    expect(mustChooseNationality('GB')).toBe(false);
+    expect(checkNationality('', null)).toEqual({ key: 'required' });
+    expect(checkNationality('', '')).toEqual({ key: 'required' });
+    expect(checkNationality('', 'SG')).toBeNull();
+    expect(checkNationality('GB', null)).toBeNull();
+  });
+
+  it('sends the chosen country only while none is recorded', () => {
+    expect(nationalityField('', 'SG')).toEqual({ country: 'SG' });
+    expect(nationalityField('GB', 'SG')).toEqual({});
+    expect(nationalityField('GB', null)).toEqual({});
+    expect(nationalityField('', null)).toEqual({});
+  });
+
+  it('lists the codes by name, sorted in the reader’s language', () => {
+    const names: Record<string, string> = { DE: 'Germany', AT: 'Austria', CN: 'China' };
+    const options = nationalityOptions(['DE', 'CN', 'AT'], (code) => names[code] ?? code, 'en');
+    expect(options).toEqual([
+      { value: 'AT', label: 'Austria' },
+      { value: 'CN', label: 'China' },
+      { value: 'DE', label: 'Germany' },
+    ]);
   });
 });

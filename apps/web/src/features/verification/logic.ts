@@ -89,6 +89,38 @@ export function checkIdNumber(idType: IdType, value: string): FieldError | null 
     : { key: 'idNumberInvalid', min: rule.min, max: rule.max };
 }
 
+/**
+ * Nationality is chosen once: only a customer with none on record (`recorded` empty) picks one, and
+ * must; with one recorded the form shows it and sends nothing.
+ */
+export function mustChooseNationality(recorded: string): boolean {
+  return recorded.trim() === '';
+}
+
+export function checkNationality(recorded: string, chosen: string | null): FieldError | null {
+  return mustChooseNationality(recorded) && (chosen ?? '') === '' ? { key: 'required' } : null;
+}
+
+/** The `country` field of the primary submission: the chosen one while none is recorded, else none. */
+export function nationalityField(recorded: string, chosen: string | null): { country?: string } {
+  return mustChooseNationality(recorded) && chosen ? { country: chosen } : {};
+}
+
+/**
+ * The countries a nationality is chosen from — the register form's list (every code `codes` gives,
+ * libphonenumber's) — named by `name` and sorted by name in `locale`.
+ */
+export function nationalityOptions(
+  codes: readonly string[],
+  name: (code: string) => string,
+  locale: string,
+): { value: string; label: string }[] {
+  const collator = new Intl.Collator(locale);
+  return codes
+    .map((code) => ({ value: code, label: name(code) }))
+    .sort((a, b) => collator.compare(a.label, b.label));
+}
+
 export function checkAddress(value: string): FieldError | null {
   const address = value.trim();
   if (address === '') return { key: 'required' };

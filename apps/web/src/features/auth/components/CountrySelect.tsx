@@ -9,12 +9,15 @@ export function CountrySelect({
   onChange,
   testId,
   label = true,
+  description,
 }: {
   value: CountryCode;
   onChange: (country: CountryCode) => void;
   testId: string;
   /** Without a visible label the field still has an accessible name. */
   label?: boolean;
+  /** A line under the label (on the register form: this is the nationality). */
+  description?: string;
 }) {
   const { t } = useTranslation();
   const countries = useCountries();
@@ -22,6 +25,7 @@ export function CountrySelect({
     <Select
       label={label ? t('auth.account.country') : undefined}
       aria-label={t('auth.account.country')}
+      description={description}
       data={countries}
       value={value}
       onChange={(next) => {

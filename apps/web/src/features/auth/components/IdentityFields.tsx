@@ -5,7 +5,16 @@ import type { Identity } from '../hooks/useIdentity.ts';
 import { PhoneFields } from './PhoneFields.tsx';
 
 /** The email input, or the country and phone inputs, of the identity's current mode. */
-export function IdentityFields({ identity, testIdPrefix }: { identity: Identity; testIdPrefix: string }) {
+export function IdentityFields({
+  identity,
+  testIdPrefix,
+  countryDescription,
+}: {
+  identity: Identity;
+  testIdPrefix: string;
+  /** A line under the phone's country (on the register form: this is the nationality). */
+  countryDescription?: string;
+}) {
   const { t } = useTranslation();
   const errorText = useFieldErrorText();
   if (identity.mode === 'phone') {
@@ -17,6 +26,7 @@ export function IdentityFields({ identity, testIdPrefix }: { identity: Identity;
         onPhone={identity.setPhone}
         error={errorText(identity.error)}
         testIdPrefix={testIdPrefix}
+        {...(countryDescription ? { countryDescription } : {})}
       />
     );
   }

@@ -12,6 +12,7 @@ export function PhoneFields({
   onPhone,
   error,
   testIdPrefix,
+  countryDescription,
 }: {
   country: CountryCode;
   onCountry: (country: CountryCode) => void;
@@ -19,11 +20,17 @@ export function PhoneFields({
   onPhone: (phone: string) => void;
   error: string | undefined;
   testIdPrefix: string;
+  countryDescription?: string;
 }) {
   const { t } = useTranslation();
   return (
     <Stack gap="sm">
-      <CountrySelect value={country} onChange={onCountry} testId={`${testIdPrefix}-country`} />
+      <CountrySelect
+        value={country}
+        onChange={onCountry}
+        testId={`${testIdPrefix}-country`}
+        {...(countryDescription ? { description: countryDescription } : {})}
+      />
       <TextInput
         label={t('auth.account.phone')}
         type="tel"

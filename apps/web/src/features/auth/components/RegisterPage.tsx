@@ -19,13 +19,14 @@ import {
 } from '../validation.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { CodeField } from './CodeField.tsx';
+import { CountrySelect } from './CountrySelect.tsx';
 import { FormAlert, refusalOf } from './FormAlert.tsx';
 import { IdentityFields } from './IdentityFields.tsx';
 import { PasswordPair } from './PasswordPair.tsx';
 
 type Field = 'code' | 'password' | 'password2' | 'invitation' | 'agree';
 
-/** /register: by email or by phone (with its country), a code, a password, the invitation code, the agreement. */
+/** /register: by email or by phone, the country (the nationality, on both tabs), a code, a password, the invitation code, the agreement. */
 export function RegisterPage() {
   const { t } = useTranslation();
   const errorText = useFieldErrorText();
@@ -69,10 +70,9 @@ export function RegisterPage() {
       invitation_code: invitation.trim(),
       agree: '1',
     };
-    if (identity.mode === 'phone') {
-      input.area_code = target.area_code;
-      input.country = identity.country;
-    }
+    // The country is the nationality on both tabs (on the phone tab also the phone's country).
+    input.country = identity.country;
+    if (identity.mode === 'phone') input.area_code = target.area_code;
     setCodeRefusal(null);
     register.mutate(input, { onSuccess: (data) => signedIn(data.token_h5, t('auth.register.welcome')) });
   };
@@ -107,10 +107,22 @@ export function RegisterPage() {
               </Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="email">
-              <IdentityFields identity={identity} testIdPrefix="register" />
+              <Stack gap="sm">
+                <CountrySelect
+                  value={identity.country}
+                  onChange={identity.setCountry}
+                  testId="register-country"
+                  description={t('auth.register.nationality')}
+                />
+                <IdentityFields identity={identity} testIdPrefix="register" />
+              </Stack>
             </Tabs.Panel>
             <Tabs.Panel value="phone">
-              <IdentityFields identity={identity} testIdPrefix="register" />
+              <IdentityFields
+                identity={identity}
+                testIdPrefix="register"
+                countryDescription={t('auth.register.nationality')}
+              />
             </Tabs.Panel>
           </Tabs>
           <CodeField

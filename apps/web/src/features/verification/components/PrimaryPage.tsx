@@ -4,6 +4,7 @@ import {
   ID_TYPES,
   type IdType,
   type Lang,
+  LOCALE_OF,
   type PrimaryData,
   type TierView,
 } from '@bourse/protocol';
@@ -20,19 +21,24 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useState } from 'react';
+import { getCountries } from 'libphonenumber-js/max';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, regionName } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/i18n.ts';
 import { useSubmitPrimary, useVerification } from '../api.ts';
 import {
   checkIdNumber,
+  checkNationality,
   checkRealName,
   documentFields,
   type FieldError,
   type FormMode,
   formMode,
   missingSlots,
+  mustChooseNationality,
+  nationalityField,
+  nationalityOptions,
   primarySlots,
   requiredSlots,
   slotsToReplace,
@@ -53,6 +59,62 @@ import {
 /** The country of registration by name (a code the browser cannot name stays a code; none is a dash). */
 function countryName(code: string, lang: Lang): string {
   return /^[A-Z]{2}$/.test(code) ? regionName(code, lang) : code || '—';
+}
+
+/**
+ * Nationality: the recorded one, read only; or — for an account registered without one — a choice
+ * made once, among the register form's countries, sent with the submission.
+ */
+function NationalityField({
+  recorded,
+  chosen,
+  onChoose,
+  error,
+}: {
+  recorded: string;
+  chosen: string | null;
+  onChoose: (country: string) => void;
+  error: string | null | undefined;
+}) {
+  const { t } = useTranslation(['kyc', 'verification']);
+  const lang = useLang();
+  const options = useMemo(
+    () => nationalityOptions(getCountries(), (code) => regionName(code, lang), LOCALE_OF[lang]),
+    [lang],
+  );
+  if (!mustChooseNationality(recorded)) {
+    return (
+      <TextInput
+        label={t('form.nationality')}
+        description={t('form.nationalityFixed')}
+        value={countryName(recorded, lang)}
+        readOnly
+        disabled
+        data-testid="primary-nationality"
+      />
+    );
+  }
+  return (
+    <Select
+      label={t('form.nationality')}
+      description={t('form.nationalityChoose')}
+      withAsterisk
+      data={options}
+      value={chosen}
+      onChange={(next) => {
+        if (next) onChoose(next);
+      }}
+      searchable
+      allowDeselect={false}
+      placeholder={t('form.nationalityPlaceholder')}
+      nothingFoundMessage={t('form.nationalityNothing')}
+      comboboxProps={{ withinPortal: true }}
+      maxDropdownHeight={280}
+      autoComplete="country"
+      error={error}
+      data-testid="primary-nationality-choose"
+    />
+  );
 }
 
 /** A field error in the reader's language. */
@@ -132,11 +194,11 @@ function PrimaryForm({
   mode: Exclude<FormMode, 'readOnly'>;
 }) {
   const { t } = useTranslation(['kyc', 'verification']);
-  const lang = useLang();
   const fieldError = useFieldError();
   const submit = useSubmitPrimary();
   const flagged = slotsToReplace(view);
   const previous = view.data;
+  const [country, setCountry] = useState<string | null>(null);
   const [realName, setRealName] = useState(previous?.real_name ?? '');
   const [idType, setIdType] = useState<IdType>(previous?.id_type ?? '1');
   const [idNumber, setIdNumber] = useState('');
@@ -149,6 +211,7 @@ function PrimaryForm({
     event.preventDefault();
     const required = requiredSlots('primary', mode, { idType, flagged });
     const found: Record<string, string | null> = {
+      country: fieldError(checkNationality(nationality, country)),
       real_name: fieldError(checkRealName(realName)),
       id_number: fieldError(checkIdNumber(idType, idNumber)),
     };
@@ -160,6 +223,7 @@ function PrimaryForm({
         real_name: realName.trim(),
         id_type: idType,
         id_number: idNumber.trim(),
+        ...nationalityField(nationality, country),
         ...documentFields(slots, files),
       },
       {
@@ -176,13 +240,14 @@ function PrimaryForm({
       <Stack gap="lg">
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label={t('form.nationality')}
-              description={t('form.nationalityFixed')}
-              value={countryName(nationality, lang)}
-              readOnly
-              disabled
-              data-testid="primary-nationality"
+            <NationalityField
+              recorded={nationality}
+              chosen={country}
+              onChoose={(next) => {
+                setCountry(next);
+                setErrors((x) => ({ ...x, country: null }));
+              }}
+              error={errors.country}
             />
             <TextInput
               label={t('form.realName')}
