@@ -337,6 +337,9 @@ export async function wireMoney(core: Core, access: Access, market: Market, iden
     audit,
     customerSummaries: summaries,
     requireFeature: (customerId, feature) => verification.requireFeature(customerId, feature),
+    // Remittance proofs are uploads (purpose deposit_proof), kept as long as verification keeps documents.
+    uploads: identity.uploads,
+    documentRetainUntil: (at) => verification.documentRetainUntil(at),
   });
   assets.records.register(deposits.rechargeSource);
   assets.setChainInfo((currency) => deposits.chainsOf(currency));

@@ -18,7 +18,6 @@ export const ASSET_LIMITS = {
   exportRowsMax: 10_000,
   referenceMax: 200,
   rejectReasonMax: 500,
-  proofBytesMax: 8 * 1024 * 1024,
 } as const;
 
 /** Record status, as the spec's generic record status: 0 failure, 1 processing, 2 success. */
@@ -177,13 +176,13 @@ export const BankRechargeBody = Type.Object(
     currency: code,
     amount,
     reference: Type.String({ minLength: 1, maxLength: ASSET_LIMITS.referenceMax }),
-    proof_id: Type.String({ minLength: 1, maxLength: 40 }),
+    /** The `file_id` of a `web/uploadDocument` upload with purpose `deposit_proof`. */
+    proof_id: Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9_]+$' }),
   },
   { additionalProperties: false },
 );
 export type BankRechargeBody = Static<typeof BankRechargeBody>;
 export type BankRechargeData = { id: string; status: RecordStatus };
-export type UploadProofData = { proof_id: string; bytes: number; type: string };
 
 /** The custody provider's deposit event (POST /api/custody/webhook, HMAC-signed). */
 export const CustodyDepositEvent = Type.Object(

@@ -21,8 +21,11 @@ export const UPLOAD_LIMITS = {
   unattachedHours: 24,
 } as const;
 
-/** What an uploaded file is for; the module that attaches it names its purpose (more come with C2C, loans, support). */
-export const UPLOAD_PURPOSES = ['verification'] as const;
+/**
+ * What an uploaded file is for; the module that attaches it names its purpose (more come with C2C,
+ * loans, support). `deposit_proof`: a bank deposit's remittance proof (modules/deposits).
+ */
+export const UPLOAD_PURPOSES = ['verification', 'deposit_proof'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 export const UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
@@ -48,7 +51,10 @@ export type UploadDocumentData = {
   created_at: number;
 };
 
-/** `GET web/documentLink?file_id` (the owner only) and `GET admin/documents/link?file_id` (`verification.read`). */
+/**
+ * `GET web/documentLink?file_id` (the owner only) and `GET admin/documents/link?file_id` (`verification.read`).
+ * A bank deposit's proof is shown to finance staff by `GET admin/deposits/proofLink?id` (`deposits.read`).
+ */
 export const DocumentLinkQuery = Type.Object(
   { ...CommonFields, file_id: fileId },
   { additionalProperties: false },

@@ -88,8 +88,7 @@ export const assetsEn = {
     bankSubmit: 'Submit bank deposit',
     bankSubmitted: 'Submitted. Finance staff will check it and credit your account.',
     bankMinimum: 'Minimum {{amount}} {{currency}}',
-    fileTooLarge: 'The image must be under 8 MB',
-    fileType: 'Choose a JPG, JPEG or PNG image',
+    proofRequired: 'Upload a photo or scan of the remittance slip',
   },
   records: {
     title: {

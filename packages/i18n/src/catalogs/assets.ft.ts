@@ -90,8 +90,7 @@ export const assetsFt: Shape<typeof assetsEn> = {
     bankSubmit: '提交銀行充值',
     bankSubmitted: '已提交，財務人員核對後將為您入帳。',
     bankMinimum: '最低 {{amount}} {{currency}}',
-    fileTooLarge: '圖片須小於 8MB',
-    fileType: '請選擇 JPG、JPEG 或 PNG 圖片',
+    proofRequired: '請上傳匯款憑證的相片或掃描檔',
   },
   records: {
     title: {

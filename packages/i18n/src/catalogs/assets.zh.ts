@@ -90,8 +90,7 @@ export const assetsZh: Shape<typeof assetsEn> = {
     bankSubmit: '提交银行充值',
     bankSubmitted: '已提交，财务人员核对后将为您入账。',
     bankMinimum: '最低 {{amount}} {{currency}}',
-    fileTooLarge: '图片须小于 8MB',
-    fileType: '请选择 JPG、JPEG 或 PNG 图片',
+    proofRequired: '请上传汇款凭证的照片或扫描件',
   },
   records: {
     title: {

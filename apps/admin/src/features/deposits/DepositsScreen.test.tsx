@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type MockedApi, mockApi, signIn } from '../../test/api.ts';
+import { type MockedApi, mockApi, Refusal, signIn } from '../../test/api.ts';
 import { CUSTOMER, NOW } from '../../test/fixtures.ts';
 import { fill, renderAdmin } from '../../test/render.tsx';
 import DepositsScreen from './DepositsScreen.tsx';
@@ -12,7 +12,7 @@ const BANK = {
   currency: 'USD',
   amount: '25000',
   reference: 'BRS-7Q2K',
-  proof_id: 'prf_1',
+  proof_id: 'upl_proof1',
   state: 'pending',
   reject_reason: null,
   created_at: NOW,
@@ -39,6 +39,12 @@ function setUp(): MockedApi {
       query.status === 'open' ? { bank: [BANK], crypto: [CRYPTO] } : { bank: [], crypto: [] },
     'deposits/bank/confirm': () => ({ ok: true }),
     'deposits/crypto/release': () => ({ ok: true }),
+    'deposits/proofLink': ({ query }) => ({
+      file_id: 'upl_proof1',
+      url: `/api/files/upl_proof1?exp=1&by=s%3Astf_1&sig=for-${query.id}`,
+      expires_at: NOW + 300_000,
+      mime: 'image/png',
+    }),
   });
   signIn(api, ['deposits.read', 'deposits.decide']);
   return api;
@@ -89,5 +95,24 @@ describe('the deposits queue', () => {
     await waitFor(() => expect(api.callsTo('deposits/crypto/release')).toHaveLength(1));
     expect(api.callsTo('deposits/crypto/release')[0]?.body).toMatchObject({ id: 'cdp_1' });
     expect(api.callsTo('deposits/bank/confirm')).toHaveLength(0);
+  });
+
+  it("shows the remittance proof through the deposit's audited link, never the bytes directly", async () => {
+    const api = setUp();
+    const { user } = await renderAdmin(<DepositsScreen />, { route: '/deposits' });
+    await user.click(await screen.findByTestId('deposit-proof'));
+    const image = await screen.findByTestId('deposit-proof-image');
+    expect(api.callsTo('deposits/proofLink')).toHaveLength(1);
+    expect(api.callsTo('deposits/proofLink')[0]?.query).toMatchObject({ id: 'bdp_1' });
+    expect(image.getAttribute('src')).toBe('/api/files/upl_proof1?exp=1&by=s%3Astf_1&sig=for-bdp_1');
+  });
+
+  it('a refused proof link is shown as an error, with no image', async () => {
+    const api = setUp();
+    api.on({ 'deposits/proofLink': () => new Refusal('Not found', 'NOT_FOUND') });
+    const { user } = await renderAdmin(<DepositsScreen />, { route: '/deposits' });
+    await user.click(await screen.findByTestId('deposit-proof'));
+    expect(await screen.findByTestId('error-note')).toHaveTextContent('Not found');
+    expect(screen.queryByTestId('deposit-proof-image')).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
+import type { DocumentLinkData } from '@bourse/protocol';
 import { Badge, Button, Group, Image, Modal, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, staffToken } from '../../app/api.ts';
+import { api } from '../../app/api.ts';
 import { formatTime, useLang } from '../../app/i18n.ts';
 import { Amount, ErrorNote, Figure, ReasonDialog, useAmountText } from '../../app/ui.tsx';
 import { CustomerCell, CustomerDrawer, type CustomerSummaryData } from '../customers/CustomerSummary.tsx';
@@ -65,18 +66,22 @@ export default function DepositsScreen() {
     id: string;
     text: string;
   } | null>(null);
-  const [proof, setProof] = useState<string | null>(null);
+  // The proof on screen: a 5-minute link issued for this staff member (each one audited as a view).
+  const [proof, setProof] = useState<DocumentLinkData | null>(null);
+  const [proofError, setProofError] = useState<unknown>(null);
   const [shown, setShown] = useState<CustomerSummaryData | null>(null);
   const queue = useQuery({
     queryKey: ['deposits/queue', all],
     queryFn: () =>
       api.get<{ crypto: Crypto[]; bank: Bank[] }>('deposits/queue', { status: all ? 'all' : 'open' }),
   });
-  const showProof = async (id: string) => {
-    const response = await fetch(`/api/admin/deposits/proof?id=${encodeURIComponent(id)}`, {
-      headers: { authorization: `Bearer ${staffToken.get() ?? ''}` },
-    });
-    if (response.ok) setProof(URL.createObjectURL(await response.blob()));
+  const showProof = async (depositId: string) => {
+    setProofError(null);
+    try {
+      setProof(await api.get<DocumentLinkData>('deposits/proofLink', { id: depositId }));
+    } catch (error) {
+      setProofError(error);
+    }
   };
   const crypto = queue.data?.crypto ?? [];
   const bank = queue.data?.bank ?? [];
@@ -87,6 +92,7 @@ export default function DepositsScreen() {
         <Switch label={t('admin.showAll')} checked={all} onChange={(e) => setAll(e.currentTarget.checked)} />
       </Group>
       <ErrorNote error={queue.error} />
+      <ErrorNote error={proofError} />
       <Title order={3} size="h4">
         {t('admin.bank')}
       </Title>
@@ -120,7 +126,12 @@ export default function DepositsScreen() {
                   </Table.Td>
                   <Table.Td>{b.reference}</Table.Td>
                   <Table.Td>
-                    <Button size="xs" variant="subtle" onClick={() => showProof(b.proof_id)}>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      onClick={() => showProof(b.id)}
+                      data-testid="deposit-proof"
+                    >
                       {t('admin.viewProof')}
                     </Button>
                   </Table.Td>
@@ -266,7 +277,15 @@ export default function DepositsScreen() {
         size="lg"
         centered
       >
-        {proof ? <Image src={proof} alt={t('admin.proof')} fit="contain" mah="70vh" /> : null}
+        {proof ? (
+          <Image
+            src={proof.url}
+            alt={t('admin.proof')}
+            fit="contain"
+            mah="70vh"
+            data-testid="deposit-proof-image"
+          />
+        ) : null}
       </Modal>
     </Stack>
   );

@@ -67,6 +67,18 @@ beforeAll(async () => {
     customerSummaries: (ids, now) => customerSummaries(db, ids, now, async () => new Map()),
     // Deposits here are driven through the webhook service; no route asks for verification.
     requireFeature: async () => {},
+    // No bank deposit here: nothing claims or shows a remittance proof.
+    uploads: {
+      attach: async () => {
+        throw new Error('no bank deposits in this test');
+      },
+      staffLinks: async () => {
+        throw new Error('no bank deposits in this test');
+      },
+    },
+    documentRetainUntil: async () => {
+      throw new Error('no bank deposits in this test');
+    },
   });
 });
 afterAll(async () => {

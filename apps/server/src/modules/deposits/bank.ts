@@ -1,52 +1,19 @@
-import { createHash } from 'node:crypto';
-import {
-  ASSET_LIMITS,
-  type BankRechargeBody,
-  type BankRechargeData,
-  type UploadProofData,
-} from '@bourse/protocol';
+import type { BankRechargeBody, BankRechargeData } from '@bourse/protocol';
 import { inTransaction } from '../../db/database.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { refuse } from '../../http/refusal.ts';
 import { newId } from '../../lib/ids.ts';
 import { knownCurrency, parseAmount } from '../assets/index.ts';
 import { channelData, type DepositsDeps, realOnly } from './context.ts';
-import { channelOf, insertBankDeposit, insertProof, lockOwnProof, proofUsed } from './repo.ts';
+import { channelOf, insertBankDeposit } from './repo.ts';
 
 /**
- * Bank deposits, the customer's side: the remittance proof (stored in PostgreSQL) and the deposit
- * itself, pending until finance staff confirm or reject it (review.ts).
+ * Bank deposits, the customer's side: the deposit itself, pending until finance staff confirm or
+ * reject it (review.ts). The remittance proof is an upload (`web/uploadDocument`, purpose
+ * `deposit_proof`, modules/uploads) that the deposit claims through the `attach` port.
  */
 
-type Deps = Pick<DepositsDeps, 'db' | 'clock' | 'requireFeature'>;
-
-/** What an uploaded file really is, by its first bytes (never by its name or declared type). */
-export function sniffImage(bytes: Uint8Array): 'image/png' | 'image/jpeg' | null {
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return 'image/png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  return null;
-}
-
-/** Stores a remittance proof image (JPG/PNG by content, ≤ 8 MB) in PostgreSQL. */
-export async function uploadProof(deps: Deps, auth: AuthContext, bytes: Buffer): Promise<UploadProofData> {
-  realOnly(auth);
-  if (bytes.length > ASSET_LIMITS.proofBytesMax)
-    refuse('UPLOAD_TOO_LARGE', { maxBytes: ASSET_LIMITS.proofBytesMax });
-  const mime = sniffImage(bytes);
-  if (!mime || bytes.length === 0) refuse('UPLOAD_TYPE_INVALID');
-  const id = newId('prf', deps.clock.now().getTime());
-  await insertProof(deps.db, {
-    id,
-    customer_id: auth.customerId,
-    mime,
-    bytes,
-    size: bytes.length,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
-    created_at: deps.clock.now(),
-  });
-  return { proof_id: id, bytes: bytes.length, type: mime };
-}
+type Deps = Pick<DepositsDeps, 'db' | 'clock' | 'requireFeature' | 'uploads' | 'documentRetainUntil'>;
 
 /** A bank deposit: amount and remittance proof (used once, only by its owner); finance staff confirm or reject it. */
 export async function bankRecharge(
@@ -66,11 +33,19 @@ export async function bankRecharge(
   }
   const reference = body.reference.trim();
   if (reference === '') refuse('FIELD_REQUIRED', { field: 'reference' });
+  const now = deps.clock.now();
+  const retainUntil = await deps.documentRetainUntil(now);
   return inTransaction(deps.db, async (tx) => {
-    const proof = await lockOwnProof(tx, body.proof_id, auth.customerId);
+    const id = newId('bdp', now.getTime());
+    // The customer's own unclaimed, undeleted proof upload, claimed once: anything else is NOT_FOUND.
+    const proof = await deps.uploads.attach(tx, {
+      fileId: body.proof_id,
+      customerId: auth.customerId,
+      purpose: 'deposit_proof',
+      ref: `deposit:${id}`,
+      retainUntil,
+    });
     if (!proof) refuse('NOT_FOUND');
-    if (await proofUsed(tx, proof.id)) refuse('NOT_FOUND');
-    const id = newId('bdp', deps.clock.now().getTime());
     await insertBankDeposit(tx, {
       id,
       customer_id: auth.customerId,
@@ -79,7 +54,7 @@ export async function bankRecharge(
       reference,
       proof_id: proof.id,
       status: 'pending',
-      created_at: deps.clock.now(),
+      created_at: now,
     });
     return { id, status: 1 as const };
   });

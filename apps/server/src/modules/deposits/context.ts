@@ -7,6 +7,7 @@ import { refuse } from '../../http/refusal.ts';
 import type { AuditLog } from '../../http/staff.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Ledger } from '../ledger/index.ts';
+import type { Uploads } from '../uploads/index.ts';
 import type { CustodyProvider } from './provider.ts';
 import type { BankRow, ChannelRow, CryptoRow } from './repo.ts';
 
@@ -26,6 +27,16 @@ export type DepositsDeps = {
    * deposits (modules/verification `requireFeature`, passed in by wiring.ts).
    */
   requireFeature: (customerId: string, feature: 'deposit') => Promise<void>;
+  /**
+   * The upload pipeline (modules/uploads): a bank deposit claims its remittance proof with `attach`
+   * (purpose `deposit_proof`); finance staff see it through an audited `staffLinks` link.
+   */
+  uploads: Pick<Uploads, 'attach' | 'staffLinks'>;
+  /**
+   * Until when a claimed document is kept: the active jurisdiction profile's document retention
+   * (modules/verification `documentRetainUntil`, the rule its own documents use; wired by wiring.ts).
+   */
+  documentRetainUntil: (at: Date) => Promise<Date>;
 };
 
 /** Deposits land in the customer's spot account (what they trade from). */

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { SIGNATURE_HEADER, signWebhook } from '../../lib/webhook.ts';
 import { customer, customerSnapshot, ledgerOf } from '../assets/testing.ts';
 import { adminCall, staffSession } from '../staff/testing.ts';
+import { photo, uploadDocument } from '../uploads/testing.ts';
 import { DEMO_CUSTODY_XPUB, deriveDepositAddress, parseXpub } from './derive.ts';
 
 const SECRET = 'custody-test-secret-custody-test-secret';
@@ -68,19 +70,27 @@ async function depositRows(): Promise<number> {
   return Number(rows[0]?.n);
 }
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('IHDR-test-image-bytes'),
-]);
-
-async function upload(token: string, body: Buffer, contentType = 'image/png') {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/web/uploadRechargeProof?token=${encodeURIComponent(token)}&rtoken=up${Math.random().toString(36).slice(2, 12)}`,
-    payload: body,
-    headers: { 'content-type': contentType },
+/** A remittance proof through the one upload pipeline (`web/uploadDocument`, purpose deposit_proof). */
+async function upload(token: string, bytes?: Buffer, purpose = 'deposit_proof') {
+  return uploadDocument(t, {
+    token,
+    purpose,
+    file: {
+      filename: 'proof.png',
+      type: 'image/png',
+      bytes: bytes ?? (await photo('png', { seed: ++seed })),
+    },
   });
-  return { status: response.statusCode, ...response.json() };
+}
+let seed = 0;
+
+/** The stored upload's claim: what it is attached to and until when it is kept. */
+async function claimOf(fileId: string) {
+  return t.db
+    .selectFrom('uploads_file')
+    .select(['attached_ref', 'retain_until'])
+    .where('id', '=', fileId)
+    .executeTakeFirstOrThrow();
 }
 
 describe('deposit addresses', () => {
@@ -322,9 +332,9 @@ describe('custody webhook', () => {
 describe('bank deposits', () => {
   it('customer submits amount, reference and proof; finance confirms (credit, audited) or rejects with a reason', async () => {
     const c = await customer(t);
-    const up = await upload(c.token, PNG);
+    const up = await upload(c.token);
     expect(up.code).toBe(1);
-    expect(up.data).toMatchObject({ type: 'image/png', bytes: PNG.length });
+    expect(up.data).toMatchObject({ purpose: 'deposit_proof', mime: 'image/png' });
     const submit = await call(t.app, {
       call: 'bankRecharge',
       fields: {
@@ -332,10 +342,15 @@ describe('bank deposits', () => {
         currency: 'USDT',
         amount: '300',
         reference: 'HSBC-123',
-        proof_id: up.data.proof_id,
+        proof_id: up.data.file_id,
       },
     });
     expect(submit.data).toMatchObject({ status: 1 });
+    // Claimed by this deposit, kept as long as the active jurisdiction profile keeps documents
+    // (1825 days in the built-in profiles), from the time it was claimed.
+    const claim = await claimOf(up.data.file_id);
+    expect(claim.attached_ref).toBe(`deposit:${submit.data.id}`);
+    expect(claim.retain_until?.getTime()).toBe(t.clock.now().getTime() + 1825 * 86_400_000);
     // The proof cannot be used twice.
     const twice = await call(t.app, {
       call: 'bankRecharge',
@@ -344,7 +359,7 @@ describe('bank deposits', () => {
         currency: 'USDT',
         amount: '300',
         reference: 'again',
-        proof_id: up.data.proof_id,
+        proof_id: up.data.file_id,
       },
     });
     expect(twice.reason).toBe('NOT_FOUND');
@@ -359,13 +374,45 @@ describe('bank deposits', () => {
     const finance = await staffSession(t, ['finance']);
     const queue = await adminCall(t.app, { method: 'GET', call: 'deposits/queue', token: finance.token });
     expect(queue.data.bank.map((b: { id: string }) => b.id)).toContain(submit.data.id);
-    const proof = await t.app.inject({
+    // The proof is shown through a 5-minute link made for this staff member, audited as a view.
+    const noProofView = await adminCall(t.app, {
       method: 'GET',
-      url: `/api/admin/deposits/proof?id=${up.data.proof_id}`,
-      headers: { authorization: `Bearer ${finance.token}` },
+      call: 'deposits/proofLink',
+      token: support.token,
+      fields: { id: submit.data.id },
     });
-    expect(proof.headers['content-type']).toBe('image/png');
-    expect(proof.rawPayload.equals(PNG)).toBe(true);
+    expect(noProofView.reason).toBe('FORBIDDEN');
+    const proofLink = await adminCall(t.app, {
+      method: 'GET',
+      call: 'deposits/proofLink',
+      token: finance.token,
+      fields: { id: submit.data.id },
+    });
+    expect(proofLink.data).toMatchObject({ file_id: up.data.file_id, mime: 'image/png' });
+    expect(proofLink.data.url).toContain(`by=s%3A${finance.staffId}`);
+    const served = await t.app.inject({ method: 'GET', url: proofLink.data.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(createHash('sha256').update(served.rawPayload).digest('hex')).toBe(up.data.sha256);
+    const views = await t.db
+      .selectFrom('staff_audit')
+      .selectAll()
+      .where('target_id', '=', up.data.file_id)
+      .execute();
+    expect(views).toHaveLength(1);
+    expect(views[0]).toMatchObject({ action: 'document.view', actor_id: finance.staffId });
+    expect(views[0]?.after).toMatchObject({
+      customer_id: c.id,
+      purpose: 'deposit_proof',
+      attached_ref: `deposit:${submit.data.id}`,
+    });
+    const unknown = await adminCall(t.app, {
+      method: 'GET',
+      call: 'deposits/proofLink',
+      token: finance.token,
+      fields: { id: 'bdp_doesnotexist' },
+    });
+    expect(unknown.reason).toBe('NOT_FOUND');
 
     const queued = queue.data.bank.find((b: { id: string }) => b.id === submit.data.id);
     expect(queued.customer).toMatchObject({
@@ -404,7 +451,7 @@ describe('bank deposits', () => {
     expect(audit.map((a) => a.action)).toEqual(['deposit.confirm']);
 
     t.clock.advance(1_000);
-    const up2 = await upload(c.token, PNG);
+    const up2 = await upload(c.token);
     const second = await call(t.app, {
       call: 'bankRecharge',
       fields: {
@@ -412,7 +459,7 @@ describe('bank deposits', () => {
         currency: 'USDT',
         amount: '20',
         reference: 'R2',
-        proof_id: up2.data.proof_id,
+        proof_id: up2.data.file_id,
       },
     });
     const noReason = await adminCall(t.app, {
@@ -441,33 +488,34 @@ describe('bank deposits', () => {
   it("refuses bad uploads and bad submissions; another customer's proof is NOT_FOUND", async () => {
     const c = await customer(t);
     const other = await customer(t);
-    expect((await upload(c.token, Buffer.from('GIF89a not allowed'), 'image/png')).reason).toBe(
-      'UPLOAD_TYPE_INVALID',
-    );
-    expect((await upload(c.token, Buffer.from('plain text'), 'text/plain')).status).toBe(415);
-    // Just over the limit and far over it: both are the upload's own refusal naming its limit.
-    const proofsBefore = await t.db.selectFrom('deposits_proof').select('id').execute();
+    // The pipeline's own checks: the type by content (whatever the name and declared type say), the size.
+    expect((await upload(c.token, Buffer.from('GIF89a not allowed'))).reason).toBe('UPLOAD_TYPE_INVALID');
     const max = 8 * 1024 * 1024;
-    for (const size of [max + 1, max + 1024, max + 64 * 1024]) {
-      const big = Buffer.concat([PNG, Buffer.alloc(size - PNG.length)]);
-      const refused = await upload(c.token, big);
-      expect(refused.status).toBe(413);
-      expect(refused.reason).toBe('UPLOAD_TOO_LARGE');
-      expect(refused.params).toEqual({ maxBytes: max });
-    }
-    expect(await t.db.selectFrom('deposits_proof').select('id').execute()).toEqual(proofsBefore);
-    const theirs = await upload(other.token, PNG);
+    const img = await photo('png');
+    const big = await upload(c.token, Buffer.concat([img, Buffer.alloc(max + 1 - img.length)]));
+    expect(big.status).toBe(413);
+    expect(big.reason).toBe('UPLOAD_TOO_LARGE');
+    expect(big.params).toEqual({ maxBytes: max });
+    // Nothing else stores proofs any more: the old table is left with what it had, never written.
+    const { rows: old } = await sql<{ n: string }>`select count(*)::text as n from deposits_proof`.execute(
+      t.db,
+    );
+    expect(old[0]?.n).toBe('0');
+    const theirs = await upload(other.token);
+    // A file uploaded for identity verification is not a remittance proof.
+    const kyc = await upload(c.token, undefined, 'verification');
     const before = await t.db.selectFrom('deposits_bank').select('id').execute();
     const base = {
       token: c.token,
       currency: 'USDT',
       amount: '50',
       reference: 'R',
-      proof_id: theirs.data.proof_id,
+      proof_id: theirs.data.file_id,
     };
     const cases: Array<[Record<string, string>, string]> = [
       [{}, 'NOT_FOUND'],
-      [{ proof_id: 'prf_doesnotexist' }, 'NOT_FOUND'],
+      [{ proof_id: 'upl_doesnotexist' }, 'NOT_FOUND'],
+      [{ proof_id: kyc.data.file_id }, 'NOT_FOUND'],
       [{ amount: '0.5' }, 'RECHARGE_BELOW_MINIMUM'],
       [{ amount: '-50' }, 'AMOUNT_NOT_POSITIVE'],
       [{ amount: 'NaN' }, 'AMOUNT_INVALID'],
@@ -481,6 +529,37 @@ describe('bank deposits', () => {
       expect(answer.reason, JSON.stringify(override)).toBe(reason);
     }
     expect(await t.db.selectFrom('deposits_bank').select('id').execute()).toEqual(before);
+    // None of those claimed the files they named.
+    expect((await claimOf(theirs.data.file_id)).attached_ref).toBeNull();
+    expect((await claimOf(kyc.data.file_id)).attached_ref).toBeNull();
+  });
+
+  it('two deposits racing for one proof: exactly one claims it', async () => {
+    const c = await customer(t);
+    const up = await upload(c.token);
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        call(t.app, {
+          call: 'bankRecharge',
+          fields: {
+            token: c.token,
+            currency: 'USDT',
+            amount: '10',
+            reference: `race${n}`,
+            proof_id: up.data.file_id,
+          },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.code === 1)).toHaveLength(1);
+    expect(answers.filter((a) => a.reason === 'NOT_FOUND')).toHaveLength(3);
+    const rows = await t.db
+      .selectFrom('deposits_bank')
+      .select('id')
+      .where('customer_id', '=', c.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect((await claimOf(up.data.file_id)).attached_ref).toBe(`deposit:${rows[0]?.id}`);
   });
 });
 

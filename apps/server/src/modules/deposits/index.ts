@@ -12,5 +12,5 @@ export { depositsMigrations } from './migrations.ts';
 export { type CustodyProvider, createEmbeddedProvider, loadCustodySecret } from './provider.ts';
 export { depositFlows } from './repo.ts';
 export { custodyRoutes, depositsAdminRoutes, depositsRoutes } from './routes.ts';
-export { createDeposits, DEPOSIT_ACCOUNT_TYPE, type Deposits, sniffImage } from './service.ts';
+export { createDeposits, DEPOSIT_ACCOUNT_TYPE, type Deposits } from './service.ts';
 export type { DepositsTables } from './tables.ts';

@@ -127,4 +127,15 @@ export const depositsMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  /**
+   * Remittance proofs move to the upload pipeline (modules/uploads, purpose `deposit_proof`):
+   * `deposits_bank.proof_id` now names an `uploads_file` row claimed through the `attach` port, so
+   * it no longer references `deposits_proof`. That table stays (forward-only) with the proofs
+   * uploaded before; nothing writes to it any more.
+   */
+  '20261126_1600_deposits_proof_uploads': {
+    async up(db: Kysely<unknown>) {
+      await sql`alter table deposits_bank drop constraint deposits_bank_proof_id_fkey`.execute(db);
+    },
+  },
 };

@@ -188,45 +188,15 @@ export async function heldForUpdate(tx: Tx, customerId: string, currency: string
     .execute();
 }
 
-// ---- bank deposits and proofs ---------------------------------------------------------------------
-
-export async function insertProof(q: Q, row: Insertable<Tables['deposits_proof']>): Promise<void> {
-  await q.insertInto('deposits_proof').values(row).execute();
-}
-
-export async function proofImage(
-  q: Q,
-  id: string,
-): Promise<{ mime: 'image/jpeg' | 'image/png'; bytes: Buffer } | undefined> {
-  return q.selectFrom('deposits_proof').select(['mime', 'bytes']).where('id', '=', id).executeTakeFirst();
-}
-
-/** The customer's own proof, locked; undefined when it is not theirs or does not exist. */
-export async function lockOwnProof(
-  tx: Tx,
-  id: string,
-  customerId: string,
-): Promise<{ id: string } | undefined> {
-  return tx
-    .selectFrom('deposits_proof')
-    .select('id')
-    .where('id', '=', id)
-    .where('customer_id', '=', customerId)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-export async function proofUsed(tx: Tx, proofId: string): Promise<boolean> {
-  const used = await tx
-    .selectFrom('deposits_bank')
-    .select('id')
-    .where('proof_id', '=', proofId)
-    .executeTakeFirst();
-  return used !== undefined;
-}
+// ---- bank deposits -------------------------------------------------------------------------------
 
 export async function insertBankDeposit(tx: Tx, row: Insertable<Tables['deposits_bank']>): Promise<void> {
   await tx.insertInto('deposits_bank').values(row).execute();
+}
+
+/** A bank deposit's remittance proof (an uploads file id); undefined for an unknown deposit. */
+export async function proofOf(q: Q, id: string): Promise<{ proof_id: string } | undefined> {
+  return q.selectFrom('deposits_bank').select('proof_id').where('id', '=', id).executeTakeFirst();
 }
 
 export async function lockBankDeposit(tx: Tx, id: string): Promise<BankRow | undefined> {

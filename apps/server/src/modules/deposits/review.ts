@@ -1,5 +1,5 @@
 import { scaleOf, toDecimalString } from '@bourse/money';
-import { ASSET_LIMITS } from '@bourse/protocol';
+import { ASSET_LIMITS, type DocumentLinkData } from '@bourse/protocol';
 import { inTransaction } from '../../db/database.ts';
 import { refuse } from '../../http/refusal.ts';
 import type { StaffContext } from '../../http/staff.ts';
@@ -12,14 +12,14 @@ import {
   lockBankDeposit,
   lockChannel,
   lockCrypto,
-  proofImage,
+  proofOf,
   updateBankDeposit,
   updateChannel as updateChannelRow,
 } from './repo.ts';
 
 /**
  * The staff side (routes under /api/admin check the permission): the queue with who is being
- * credited, the proof image, and the decisions — confirm or reject a bank deposit, release a held
+ * credited, an audited link to the proof image, and the decisions — confirm or reject a bank deposit, release a held
  * crypto deposit, change a channel. Each decision carries a reason and writes an audit record in
  * its own transaction.
  */
@@ -79,10 +79,23 @@ export async function queue(
   };
 }
 
-export async function proof(deps: Pick<DepositsDeps, 'db'>, id: string) {
-  const row = await proofImage(deps.db, id);
+/**
+ * A 5-minute link to a bank deposit's remittance proof for this staff member, issued by the upload
+ * pipeline, which audits it (`document.view`) in the same transaction. An unknown deposit or a
+ * proof already deleted by retention is NOT_FOUND.
+ */
+export async function proofLink(
+  deps: Pick<DepositsDeps, 'db' | 'uploads'>,
+  staff: StaffContext,
+  id: string,
+): Promise<DocumentLinkData> {
+  const row = await proofOf(deps.db, id);
   if (!row) refuse('NOT_FOUND');
-  return row;
+  const links = await deps.uploads.staffLinks(staff.staffId, [row.proof_id], {
+    about: `bank deposit ${id}`,
+    purposes: ['deposit_proof'],
+  });
+  return links.get(row.proof_id) ?? refuse('NOT_FOUND');
 }
 
 /** The staff member's reason: required, and (`max`) no longer than a rejection reason may be. */

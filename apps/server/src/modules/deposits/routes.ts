@@ -8,7 +8,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { ok } from '../../http/envelope.ts';
-import { refuse } from '../../http/refusal.ts';
 import { authOf, staffOf } from '../../http/request.ts';
 import type { CustodyProvider } from './provider.ts';
 import type { Deposits } from './service.ts';
@@ -18,14 +17,6 @@ export function depositsRoutes(deps: { deposits: Deposits }) {
   const { deposits } = deps;
   return async (app: FastifyInstance) => {
     const tags = ['deposits'];
-    // Remittance proofs arrive as the raw image (Content-Type image/png or image/jpeg); the body
-    // becomes { file } so the request hooks never walk the bytes. The type is checked by content.
-    app.addContentTypeParser(
-      ['image/png', 'image/jpeg', 'image/jpg', 'application/octet-stream'],
-      { parseAs: 'buffer', bodyLimit: ASSET_LIMITS.proofBytesMax },
-      (_request, body, done) => done(null, { file: body }),
-    );
-
     app.get(
       '/getRechargeChannels',
       { schema: { tags, summary: 'Deposit channels: open, minimum, confirmations', querystring: EmptyBody } },
@@ -49,28 +40,14 @@ export function depositsRoutes(deps: { deposits: Deposits }) {
     );
 
     app.post(
-      '/uploadRechargeProof',
+      '/bankRecharge',
       {
         schema: {
           tags,
-          summary: 'Upload a remittance proof image (raw JPG/PNG body, at most 8 MB)',
-          querystring: Type.Object({ ...CommonFields }, { additionalProperties: false }),
+          summary:
+            'Submit a bank deposit with its remittance proof (an uploadDocument file, purpose deposit_proof)',
+          body: BankRechargeBody,
         },
-        // One byte over the limit is the upload's own refusal (http/envelope.ts), not BODY_TOO_LARGE.
-        config: { auth: 'required', idempotent: true, uploadMaxBytes: ASSET_LIMITS.proofBytesMax },
-        bodyLimit: ASSET_LIMITS.proofBytesMax,
-      },
-      async (request) => {
-        const body = request.body as { file?: unknown } | undefined;
-        if (!body || !Buffer.isBuffer(body.file)) refuse('UPLOAD_TYPE_INVALID');
-        return ok(request, await deposits.uploadProof(authOf(request), body.file));
-      },
-    );
-
-    app.post(
-      '/bankRecharge',
-      {
-        schema: { tags, summary: 'Submit a bank deposit with its remittance proof', body: BankRechargeBody },
         config: { auth: 'required', idempotent: true },
       },
       async (request) =>
@@ -153,14 +130,18 @@ export function depositsAdminRoutes(deps: { deposits: Deposits }) {
       async (request) => ok(request, await deposits.queue(request.query as Static<typeof AdminQueueQuery>)),
     );
     app.get(
-      '/deposits/proof',
+      '/deposits/proofLink',
       {
-        schema: { tags, summary: "A bank deposit's remittance proof image", querystring: AdminIdQuery },
+        schema: {
+          tags,
+          summary: "A 5-minute link to a bank deposit's remittance proof (audited: document.view)",
+          querystring: AdminIdQuery,
+        },
         config: { permission: 'deposits.read' },
       },
-      async (request, reply) => {
-        const proof = await deposits.proof((request.query as Static<typeof AdminIdQuery>).id);
-        return reply.type(proof.mime).header('cache-control', 'no-store').send(proof.bytes);
+      async (request) => {
+        const q = request.query as Static<typeof AdminIdQuery>;
+        return ok(request, await deposits.proofLink(staffOf(request), q.id));
       },
     );
     app.post(

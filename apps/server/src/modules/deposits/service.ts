@@ -2,13 +2,12 @@ import type { BankRechargeBody, CustodyDepositEvent } from '@bourse/protocol';
 import type { AuthContext } from '../../http/context.ts';
 import type { StaffContext } from '../../http/staff.ts';
 import { address, chainsOf, channels } from './addresses.ts';
-import { bankRecharge, uploadProof } from './bank.ts';
+import { bankRecharge } from './bank.ts';
 import type { DepositsDeps } from './context.ts';
 import { handleEvent } from './crediting.ts';
 import { rechargeSource } from './records.ts';
-import { confirmBank, proof, queue, rejectBank, releaseHeld, updateChannel } from './review.ts';
+import { confirmBank, proofLink, queue, rejectBank, releaseHeld, updateChannel } from './review.ts';
 
-export { sniffImage } from './bank.ts';
 export { channelData, DEPOSIT_ACCOUNT_TYPE, type DepositsDeps } from './context.ts';
 
 /**
@@ -23,12 +22,11 @@ export function createDeposits(deps: DepositsDeps) {
     /** For getCurrencyAll: the deposit networks of one currency. */
     chainsOf: (currency: string) => chainsOf(deps, currency),
     address: (auth: AuthContext, currency: string, chain: string) => address(deps, auth, currency, chain),
-    uploadProof: (auth: AuthContext, bytes: Buffer) => uploadProof(deps, auth, bytes),
     bankRecharge: (auth: AuthContext, body: BankRechargeBody) => bankRecharge(deps, auth, body),
     handleEvent: (event: CustodyDepositEvent) => handleEvent(deps, event),
     // ---- Staff side (routes under /api/admin check the permission; each action is audited) ----
     queue: (input: { status?: 'open' | 'all' } = {}) => queue(deps, input),
-    proof: (id: string) => proof(deps, id),
+    proofLink: (staff: StaffContext, id: string) => proofLink(deps, staff, id),
     confirmBank: (staff: StaffContext, id: string, reason: string) => confirmBank(deps, staff, id, reason),
     rejectBank: (staff: StaffContext, id: string, reason: string) => rejectBank(deps, staff, id, reason),
     releaseHeld: (staff: StaffContext, id: string, reason: string) => releaseHeld(deps, staff, id, reason),

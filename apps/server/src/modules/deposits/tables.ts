@@ -59,22 +59,13 @@ export type DepositsTables = {
     currency: string;
     amount_units: Units;
     reference: string;
+    /** The remittance proof: an `uploads_file` id (purpose `deposit_proof`), claimed once. */
     proof_id: string;
     status: 'pending' | 'confirmed' | 'rejected';
     reject_reason: string | null;
     decided_by: string | null;
     decided_at: Date | null;
     entry_id: string | null;
-    created_at: Date;
-  };
-  /** Remittance proof images (JPG/PNG ≤ 8 MB, checked by content), stored in PostgreSQL. */
-  deposits_proof: {
-    id: string;
-    customer_id: string;
-    mime: 'image/jpeg' | 'image/png';
-    bytes: Buffer;
-    size: number;
-    sha256: string;
     created_at: Date;
   };
 };

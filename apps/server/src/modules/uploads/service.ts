@@ -72,13 +72,16 @@ export function createUploads(deps: UploadsDeps) {
   async function staffLinks(
     staffId: string,
     fileIds: readonly string[],
-    context: { about: string },
+    context: { about: string; purposes?: readonly string[] },
   ): Promise<Map<string, DocumentLinkData>> {
     const out = new Map<string, DocumentLinkData>();
     await inTransaction(db, async (tx) => {
       const files = await repo.factsOf(tx, fileIds);
       for (const f of files) {
         if (f.deleted_at) continue;
+        // A staff permission covers the documents of its own purpose only (verification staff do
+        // not open remittance proofs): another purpose is answered like an unknown file.
+        if (context.purposes && !context.purposes.includes(f.purpose)) continue;
         const issued = link(f.id, f.mime, { kind: 'staff', id: staffId });
         await deps.audit.record(tx, {
           actorId: staffId,
@@ -153,8 +156,12 @@ export function createUploads(deps: UploadsDeps) {
     },
 
     /** `GET admin/documents/link`: any undeleted file, audited as a staff view. */
+    /** A link for staff holding `verification.read`: identity documents only. */
     async staffLink(staffId: string, fileId: string): Promise<DocumentLinkData> {
-      const links = await staffLinks(staffId, [fileId], { about: 'document link' });
+      const links = await staffLinks(staffId, [fileId], {
+        about: 'document link',
+        purposes: ['verification'],
+      });
       return links.get(fileId) ?? refuse('NOT_FOUND');
     },
 

@@ -361,6 +361,31 @@ describe('who may see a document', () => {
     });
     expect(audit.data.list[0].after).toMatchObject({ customer_id: c.id, purpose: 'verification' });
   });
+
+  it('verification.read opens identity documents only: a remittance proof is not found, and nothing is audited', async () => {
+    const c = await customer(t);
+    const proof = await uploadDocument(t, {
+      token: c.token,
+      purpose: 'deposit_proof',
+      file: { filename: 'p.png', type: 'image/png', bytes: await photo('png', { seed: 9 }) },
+    });
+    expect(proof.code).toBe(1);
+    const compliance = await staffSession(t, ['compliance']);
+    const refused = await adminCall(t.app, {
+      method: 'GET',
+      call: 'documents/link',
+      token: compliance.token,
+      fields: { file_id: proof.data.file_id },
+    });
+    expect(refused.reason).toBe('NOT_FOUND');
+    const audit = await adminCall(t.app, {
+      method: 'GET',
+      call: 'getAuditLog',
+      token: compliance.token,
+      fields: { target_id: proof.data.file_id },
+    });
+    expect(audit.data.list).toHaveLength(0);
+  });
 });
 
 describe('retention', () => {

@@ -132,7 +132,7 @@ export async function detail(deps: Deps, staffId: string, id: string): Promise<A
     deps.uploads.staffLinks(
       staffId,
       documents.map((d) => d.file_id),
-      { about: `verification ${s.id}` },
+      { about: `verification ${s.id}`, purposes: ['verification'] },
     ),
     repo.documentsOf(
       deps.db,

@@ -12,7 +12,7 @@ import type { AuthContext } from '../../http/context.ts';
 import type { VerificationDeps } from './context.ts';
 import { decide, detail, queue } from './review.ts';
 import { requireFeature, rulesView, updateRules, updateSettings } from './rules.ts';
-import { submitAddress, submitAdvanced, submitPrimary } from './submit.ts';
+import { documentRetention, submitAddress, submitAdvanced, submitPrimary } from './submit.ts';
 import { summaries, tierOf, verificationView, verifiedName } from './view.ts';
 
 export type { CustomerIdentity, VerificationDeps } from './context.ts';
@@ -34,6 +34,12 @@ export function createVerification(deps: VerificationDeps) {
       requireFeature(deps, customerId, feature),
     tierOf: (customerId: string) => tierOf(deps, customerId),
     verifiedName: (customerId: string) => verifiedName(deps, customerId),
+    /**
+     * Until when a document claimed at `at` is kept: the active jurisdiction profile's
+     * `document_retention_days` (the rule verification's own documents follow; other modules that
+     * claim uploads get it through wiring.ts).
+     */
+    documentRetainUntil: async (at: Date) => (await documentRetention(deps))(at),
     /** The staff queues' customer context (composed in wiring.ts). */
     summaries: (customerIds: readonly string[]) => summaries(deps, customerIds),
 

@@ -140,12 +140,23 @@ function realOnly(auth: AuthContext): void {
   if (auth.isDemo) refuse('REAL_ACCOUNT_REQUIRED');
 }
 
+/**
+ * The retention rule for claimed documents: kept the active jurisdiction profile's
+ * `document_retention_days` after they are claimed. Gives "until when" for a claim at `at`.
+ */
+export async function documentRetention(
+  deps: Pick<Deps, 'db' | 'activeProfile'>,
+): Promise<(at: Date) => Date> {
+  const days = await repo.retentionDays(deps.db, await deps.activeProfile());
+  return (at) => daysAfter(at, days);
+}
+
 async function submit(deps: Deps, auth: AuthContext, input: Submission): Promise<TierView> {
   const customerId = auth.customerId;
   const identity = (await deps.customers([customerId])).get(customerId);
   if (!identity) refuse('NOT_FOUND');
   const country = input.tier === 'primary' ? checkNationality(identity.country, input.country) : '';
-  const retention = await repo.retentionDays(deps.db, await deps.activeProfile());
+  const retainUntil = await documentRetention(deps);
   await inTransaction(deps.db, async (tx) => {
     await repo.lockCustomerTier(tx, customerId, input.tier);
     const current = await checkState(tx, customerId, input.tier);
@@ -161,7 +172,7 @@ async function submit(deps: Deps, auth: AuthContext, input: Submission): Promise
         customerId,
         purpose: 'verification',
         ref: `verification:${id}:${slot}`,
-        retainUntil: daysAfter(now, retention),
+        retainUntil: retainUntil(now),
       });
       if (!claimed) refuse('VERIFICATION_DOCUMENT_UNKNOWN', { field: SLOT_FIELD[slot] });
     }

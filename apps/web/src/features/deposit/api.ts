@@ -1,15 +1,8 @@
-import type {
-  BankRechargeData,
-  Envelope,
-  RechargeAddressData,
-  RechargeChannel,
-  UploadProofData,
-} from '@bourse/protocol';
+import type { BankRechargeData, RechargeAddressData, RechargeChannel } from '@bourse/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_BASE } from '../../config/app.ts';
-import { ApiError, apiGet, apiPost, newRtoken } from '../../lib/api.ts';
-import { currentLang } from '../../lib/i18n.ts';
-import { getToken, useToken } from '../../lib/session.ts';
+import { apiGet, apiPost } from '../../lib/api.ts';
+import { useToken } from '../../lib/session.ts';
+import { uploaderFor } from '../../shared/upload/api.ts';
 
 /** `GET web/getRechargeChannels`: open/closed, minimum, confirmations — shown before the customer acts. */
 export function useChannels() {
@@ -32,21 +25,14 @@ export function useDepositAddress(currency: string, chain: string | null, enable
   });
 }
 
-/** `POST web/uploadRechargeProof`: the raw image body (checked by content on the server). */
-export async function uploadProof(file: File): Promise<UploadProofData> {
-  const search = new URLSearchParams({ token: getToken() ?? '', lang: currentLang(), rtoken: newRtoken() });
-  const response = await fetch(`${API_BASE}/web/uploadRechargeProof?${search.toString()}`, {
-    method: 'POST',
-    headers: { 'Content-Type': file.type || 'application/octet-stream', Accept: 'application/json' },
-    body: file,
-    credentials: 'same-origin',
-  });
-  const envelope = (await response.json()) as Envelope<UploadProofData>;
-  if (envelope.code !== 1) throw new ApiError('refused', envelope.msg, envelope);
-  return envelope.data;
-}
+/**
+ * The remittance proof goes through the one upload pipeline (`web/uploadDocument`, purpose
+ * `deposit_proof`): checked by content, re-encoded without metadata, stored encrypted; the deposit
+ * then names the stored file.
+ */
+export const uploadDepositProof = uploaderFor('deposit_proof');
 
-/** `POST web/bankRecharge`. */
+/** `POST web/bankRecharge` with the uploaded proof's `file_id` as `proof_id`. */
 export function useBankRecharge() {
   const client = useQueryClient();
   return useMutation({

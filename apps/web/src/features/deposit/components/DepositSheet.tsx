@@ -4,7 +4,6 @@ import {
   Alert,
   Anchor,
   Button,
-  FileInput,
   Group,
   List,
   Loader,
@@ -23,9 +22,8 @@ import { ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/i18n.ts';
 import { useRecords } from '../../../shared/records/api.ts';
-import { uploadProof, useBankRecharge, useChannels, useDepositAddress } from '../api.ts';
-
-const MAX_BYTES = 8 * 1024 * 1024;
+import { DocumentUpload } from '../../../shared/upload/DocumentUpload.tsx';
+import { uploadDepositProof, useBankRecharge, useChannels, useDepositAddress } from '../api.ts';
 
 function Rules({ channel }: { channel: RechargeChannel }) {
   const { t } = useTranslation('assets');
@@ -169,38 +167,27 @@ function BankDeposit({ channels }: { channels: RechargeChannel[] }) {
   const channel = bank.find((c) => c.currency === currency) ?? null;
   const [amount, setAmount] = useState('');
   const [reference, setReference] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  // The stored proof's id once the shared upload field has sent it (web/uploadDocument).
+  const [proofId, setProofId] = useState<string | null>(null);
+  const [proofError, setProofError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [uploading, setUploading] = useState(false);
   const submit = useBankRecharge();
 
-  const pick = (f: File | null) => {
-    setFileError(null);
-    if (f && f.size > MAX_BYTES) return setFileError(t('deposit.fileTooLarge'));
-    if (f && !['image/png', 'image/jpeg', 'image/jpg'].includes(f.type))
-      return setFileError(t('deposit.fileType'));
-    setFile(f);
-  };
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (!file) return setFileError(t('deposit.fileType'));
+    if (!proofId) return setProofError(t('deposit.proofRequired'));
     try {
-      setUploading(true);
-      const proof = await uploadProof(file);
       await submit.mutateAsync({
         currency,
         amount: amount.trim(),
         reference: reference.trim(),
-        proof_id: proof.proof_id,
+        proof_id: proofId,
       });
       setDone(true);
     } catch (e) {
       setError(e instanceof ApiError || e instanceof Error ? e.message : String(e));
-    } finally {
-      setUploading(false);
     }
   };
   if (!channel) return <Alert color="orange">{t('deposit.closed')}</Alert>;
@@ -256,23 +243,24 @@ function BankDeposit({ channels }: { channels: RechargeChannel[] }) {
           required
           data-testid="bank-reference"
         />
-        <FileInput
+        <DocumentUpload
           label={t('deposit.bankProof')}
           description={t('deposit.bankProofHint')}
-          accept="image/png,image/jpeg"
-          value={file}
-          onChange={pick}
-          error={fileError}
-          clearable
-          required
-          data-testid="bank-proof"
+          upload={uploadDepositProof}
+          onUploaded={(stored) => {
+            setProofId(stored.id);
+            setProofError(null);
+          }}
+          error={proofError}
+          disabled={submit.isPending}
+          testId="bank-proof"
         />
         {error && (
           <Alert color="red" data-testid="bank-error">
             {error}
           </Alert>
         )}
-        <Button type="submit" loading={uploading || submit.isPending} data-testid="bank-submit">
+        <Button type="submit" loading={submit.isPending} data-testid="bank-submit">
           {t('deposit.bankSubmit')}
         </Button>
       </Stack>
