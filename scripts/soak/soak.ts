@@ -34,6 +34,20 @@ type SpotMarket = {
 
 type Memory = { source: 'healthz heap_used' | 'rss'; bytes: number };
 
+/** Questionnaire answers that rate a customer balanced (the scoring table of modules/suitability). */
+const BALANCED_ANSWERS = {
+  account_purpose: 'active_trading',
+  investment_purpose: 'growth',
+  amount_band: '1k_10k',
+  monthly_trades: '5_100',
+  occupation: 'employed',
+  experience_years: '1_3',
+  derivatives_3y: 'under_10',
+  leverage_loss: 'whole_margin',
+  option_expiry: 'payout_or_stake_lost',
+  loss_capacity: 'under_10',
+};
+
 async function sampleMemory(server: Server): Promise<Memory | null> {
   try {
     const r = await fetch(`${server.baseUrl}/healthz?detail=1`, { signal: AbortSignal.timeout(5_000) });
@@ -106,6 +120,10 @@ export async function runSoak(options: { minutes: number; keep: boolean }): Prom
     let fourEyes = 0;
     for (const label of ['soak-real-a', 'soak-real-b']) {
       const c = await registerCustomer(api, pgUrl, label);
+      // Real-book contracts and options are capped by the risk rating (modules/suitability): a
+      // customer who never took the questionnaire gets the "not assessed" caps (5×), under what the
+      // soak trades, so each real customer answers it first (rated balanced: 50×).
+      await api.webData('POST', 'submitQuestionnaire', BALANCED_ANSWERS, c.token);
       await fundByAdjustment(api, staff, c, '900', 'soak: starting balance');
       const big = await fundByAdjustment(api, staff, c, '5000', 'soak: starting balance (four eyes)');
       if (big.approved && big.status === 'posted') fourEyes += 1;

@@ -373,6 +373,7 @@ export type AdminVerificationQueueRow = {
   tier: VerificationTier;
   customer_id: string;
   uid: string;
+  /** The account's label (name, else e-mail, else phone), as in the review; the typed real name is in the review's data. */
   customer_name: string;
   submitted_at: number;
   /** ms since submission at the server's clock. */

@@ -141,7 +141,8 @@ export default function AuditScreen() {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm" fw={600}>
+                  {/* Action names (`verification.settings.update`) and reasons may hold long unbroken words. */}
+                  <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                     {r.action}
                   </Text>
                 </Table.Td>
@@ -152,7 +153,9 @@ export default function AuditScreen() {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{r.reason ?? '—'}</Text>
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {r.reason ?? '—'}
+                  </Text>
                 </Table.Td>
                 <Table.Td>
                   <Stack gap={2}>

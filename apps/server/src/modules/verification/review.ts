@@ -101,7 +101,7 @@ export async function queue(
       tier: r.tier,
       customer_id: r.customer_id,
       uid: customers.get(r.customer_id)?.uid ?? '',
-      customer_name: r.real_name ?? customers.get(r.customer_id)?.name ?? '',
+      customer_name: accountLabel(customers.get(r.customer_id)),
       submitted_at: r.submitted_at.getTime(),
       age_ms: Math.max(0, now - r.submitted_at.getTime()),
       resubmissions: r.round,
@@ -157,7 +157,7 @@ export async function detail(deps: Deps, staffId: string, id: string): Promise<A
     state: s.state,
     customer_id: s.customer_id,
     uid: customer?.uid ?? '',
-    customer_name: customer?.name ?? customer?.email ?? customer?.phone ?? '',
+    customer_name: accountLabel(customer),
     nationality: s.nationality,
     submitted_at: s.submitted_at.getTime(),
     decided_at: s.decided_at?.getTime() ?? null,
@@ -387,4 +387,11 @@ export async function decide(
     });
   }
   return { id: body.id, state: decided.state, awaiting_second: decided.awaitingSecond };
+}
+
+/** How staff screens name a customer's account, in the queue and the review alike: the account name, else the e-mail, else the phone (the typed real name is in the review's data). */
+function accountLabel(
+  customer: { name: string | null; email: string | null; phone: string | null } | undefined,
+): string {
+  return customer?.name || customer?.email || customer?.phone || '';
 }
