@@ -249,3 +249,14 @@ export async function setWithdrawRule(
   );
   expect(answer.code, answer.msg).toBe(1);
 }
+
+/** A query straight on the e2e server's database (state a screen does not show, or a fixture). */
+export async function sql<T>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: inject('pgUrl') });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}

@@ -1,8 +1,7 @@
-import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminPage, createAdministrator, registerCustomer, staffApiToken } from './api.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminPage, createAdministrator, registerCustomer, sql, staffApiToken } from './api.ts';
 import { LANGS, launch, screenshot, signedInPage, type ViewportName } from './browser.ts';
 import { expectNoRawKeys } from './pages.ts';
 
@@ -20,16 +19,6 @@ let finance = '';
 let financeId = '';
 const pageErrors: string[] = [];
 const customer = { email: `proof-e2e-${Date.now()}@example.com`, token: '', id: '' };
-
-async function sql<T>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: inject('pgUrl') });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 /** A JPEG that looks like a bank's remittance slip. */
 async function slip(hue: number): Promise<Buffer> {

@@ -1,7 +1,14 @@
-import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createAdministrator, registerCustomer, staffApiToken, staffCall, webCall, webData } from './api.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createAdministrator,
+  registerCustomer,
+  sql,
+  staffApiToken,
+  staffCall,
+  webCall,
+  webData,
+} from './api.ts';
 import { LANGS, launch, outboxCode, screenshot, signedInPage, type ViewportName } from './browser.ts';
 import { englishTexts, expectNoRawKeys } from './pages.ts';
 
@@ -44,19 +51,12 @@ function freshPhone(): string {
 
 /** The newest message the outbox holds for a recipient (subject and body), straight from the database. */
 async function lastMessage(recipient: string): Promise<{ subject: string; body: string }> {
-  const client = new pg.Client({ connectionString: inject('pgUrl') });
-  await client.connect();
-  try {
-    const result = await client.query<{ subject: string; body: string }>(
-      'select subject, body from notify_outbox where recipient = $1 order by created_at desc, id desc limit 1',
-      [recipient],
-    );
-    const row = result.rows[0];
-    if (!row) throw new Error(`no message to ${recipient}`);
-    return row;
-  } finally {
-    await client.end();
-  }
+  const [row] = await sql<{ subject: string; body: string }>(
+    'select subject, body from notify_outbox where recipient = $1 order by created_at desc, id desc limit 1',
+    [recipient],
+  );
+  if (!row) throw new Error(`no message to ${recipient}`);
+  return row;
 }
 
 /** Enters a code into the six boxes of one code field, box by box (a box already filled is replaced). */

@@ -1,12 +1,12 @@
-import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminPage,
   createAdministrator,
   type Envelope,
   registerCustomer,
   setWithdrawRule,
+  sql,
   staffApiToken,
   staffCall,
   WINDOW_ALL_DAY,
@@ -45,16 +45,6 @@ const api = (call: string, fields: Record<string, string>, method: 'GET' | 'POST
   webCall<Envelope['data']>(method, call, fields, customer.token || null);
 const admin = (call: string, fields: Record<string, string>, method: 'GET' | 'POST' = 'POST') =>
   staffCall<Envelope['data']>(method, call, fields, staffToken);
-
-async function sql<T>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: inject('pgUrl') });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 async function available() {
   const answer = await api('getWithdrawRules', { currency: 'USDT' }, 'GET');

@@ -1,14 +1,14 @@
 import { catalogs } from '@bourse/i18n';
-import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminPage,
   createAdministrator,
   demoToken,
   type Envelope,
   registerCustomer,
+  sql,
   staffApiToken,
   webCall,
 } from './api.ts';
@@ -39,16 +39,6 @@ const bella = { email: `kyc-bella-${Date.now()}@example.com`, token: '', uid: ''
 const ID_NUMBER = 'K9283746551';
 
 type Tier = 'primary' | 'advanced' | 'address';
-
-async function sql<T>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: inject('pgUrl') });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 /** A JPEG that looks like a document: a card with a photo box and lines of "text", tinted per use. */
 async function documentImage(hue: number, label: string): Promise<Buffer> {

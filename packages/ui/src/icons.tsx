@@ -38,3 +38,40 @@ export function CheckIcon(props: IconProps) {
     </Svg>
   );
 }
+
+/** Zoom out, zoom in, rotate a quarter turn, reset: the document viewer's tools (back office). */
+export function ZoomOutIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <circle cx="11" cy="11" r="7" />
+      <path d="M8 11h6M20 20l-4-4" />
+    </Svg>
+  );
+}
+
+export function ZoomInIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <circle cx="11" cy="11" r="7" />
+      <path d="M8 11h6M11 8v6M20 20l-4-4" />
+    </Svg>
+  );
+}
+
+export function RotateIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M20 11a8 8 0 1 0-2.3 5.7" />
+      <path d="M20 4v7h-7" />
+    </Svg>
+  );
+}
+
+export function ResetIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M4 4v6h6" />
+      <path d="M4 10a8 8 0 1 1 2 5" />
+    </Svg>
+  );
+}

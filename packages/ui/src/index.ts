@@ -1,4 +1,5 @@
 export { CopyField, type CopyFieldProps } from './CopyField.tsx';
+export { ResetIcon, RotateIcon, ZoomInIcon, ZoomOutIcon } from './icons.tsx';
 export {
   type FormatNumOptions,
   formatNum,

@@ -1,4 +1,5 @@
 import type { AdminVerificationDocument } from '@bourse/protocol';
+import { ResetIcon, RotateIcon, ZoomInIcon, ZoomOutIcon } from '@bourse/ui';
 import { ActionIcon, Anchor, Box, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,24 +7,6 @@ import { useTranslation } from 'react-i18next';
 const ZOOM_MIN = 0.5;
 const ZOOM_MAX = 4;
 const ZOOM_STEP = 0.5;
-
-function Glyph({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      {children}
-    </svg>
-  );
-}
 
 function Tool({
   label,
@@ -86,10 +69,7 @@ export function DocumentViewer({
               disabled={zoom <= ZOOM_MIN}
               testId={`${testId}-zoom-out`}
             >
-              <Glyph>
-                <circle cx="11" cy="11" r="7" />
-                <path d="M8 11h6M20 20l-4-4" />
-              </Glyph>
+              <ZoomOutIcon />
             </Tool>
             <Tool
               label={t('detail.zoomIn')}
@@ -97,20 +77,14 @@ export function DocumentViewer({
               disabled={zoom >= ZOOM_MAX}
               testId={`${testId}-zoom-in`}
             >
-              <Glyph>
-                <circle cx="11" cy="11" r="7" />
-                <path d="M8 11h6M11 8v6M20 20l-4-4" />
-              </Glyph>
+              <ZoomInIcon />
             </Tool>
             <Tool
               label={t('detail.rotate')}
               onClick={() => setTurns((r) => (r + 1) % 4)}
               testId={`${testId}-rotate`}
             >
-              <Glyph>
-                <path d="M20 11a8 8 0 1 0-2.3 5.7" />
-                <path d="M20 4v7h-7" />
-              </Glyph>
+              <RotateIcon />
             </Tool>
             <Tool
               label={t('detail.reset')}
@@ -121,10 +95,7 @@ export function DocumentViewer({
               disabled={zoom === 1 && turns === 0}
               testId={`${testId}-reset`}
             >
-              <Glyph>
-                <path d="M4 4v6h6" />
-                <path d="M4 10a8 8 0 1 1 2 5" />
-              </Glyph>
+              <ResetIcon />
             </Tool>
           </Group>
         </Group>

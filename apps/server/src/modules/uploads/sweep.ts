@@ -1,12 +1,8 @@
 import type { Logger } from 'pino';
-import { detached } from '../../db/database.ts';
+import { type JobSchedule, scheduleJob } from '../../db/schedule.ts';
 import type { Uploads } from './service.ts';
 
-export type SweepSchedule = {
-  /** Deletes what is due now (joins the run in progress instead of overlapping it). */
-  runOnce(): Promise<number>;
-  stop(): void;
-};
+export type SweepSchedule = JobSchedule;
 
 /**
  * The retention job: every `intervalMs` it deletes the files that are due at the injected clock
@@ -17,29 +13,10 @@ export function scheduleSweep(deps: {
   log: Logger;
   intervalMs: number;
 }): SweepSchedule {
-  let running: Promise<number> | null = null;
-  let stopped = false;
-  const runOnce = (): Promise<number> => {
-    if (running) return running;
-    running = detached(() => deps.uploads.sweep())
-      .catch((error: unknown) => {
-        deps.log.warn({ err: error }, 'document retention job could not run; retried at the next tick');
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const timer = setInterval(() => {
-    if (!stopped) void runOnce();
-  }, deps.intervalMs);
-  timer.unref();
-  return {
-    runOnce,
-    stop() {
-      stopped = true;
-      clearInterval(timer);
-    },
-  };
+  return scheduleJob({
+    run: () => deps.uploads.sweep(),
+    what: 'document retention job',
+    log: deps.log,
+    intervalMs: deps.intervalMs,
+  });
 }

@@ -1,12 +1,8 @@
 import type { Logger } from 'pino';
-import { detached } from '../../db/database.ts';
+import { type JobSchedule, scheduleJob } from '../../db/schedule.ts';
 import type { Withdrawals } from './service.ts';
 
-export type PayoutSchedule = {
-  /** Settles every due payout now (joins the run in progress instead of overlapping it). */
-  runOnce(): Promise<number>;
-  stop(): void;
-};
+export type PayoutSchedule = JobSchedule;
 
 /**
  * The payout job: every `intervalMs` it settles the simulated-chain payouts whose confirmation
@@ -18,29 +14,10 @@ export function schedulePayouts(deps: {
   log: Logger;
   intervalMs: number;
 }): PayoutSchedule {
-  let running: Promise<number> | null = null;
-  let stopped = false;
-  const runOnce = (): Promise<number> => {
-    if (running) return running;
-    running = detached(() => deps.withdrawals.confirmDuePayouts())
-      .catch((error: unknown) => {
-        deps.log.warn({ err: error }, 'payout job could not run; retried at the next tick');
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const timer = setInterval(() => {
-    if (!stopped) void runOnce();
-  }, deps.intervalMs);
-  timer.unref();
-  return {
-    runOnce,
-    stop() {
-      stopped = true;
-      clearInterval(timer);
-    },
-  };
+  return scheduleJob({
+    run: () => deps.withdrawals.confirmDuePayouts(),
+    what: 'payout job',
+    log: deps.log,
+    intervalMs: deps.intervalMs,
+  });
 }

@@ -1,31 +1,19 @@
 import { type DocumentSlot, type TierView, VERIFICATION_LIMITS } from '@bourse/protocol';
-import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSubmitAddress, useVerification } from '../api.ts';
+import { useSubmitAddress } from '../api.ts';
 import {
   checkAddress,
   documentFields,
   type FormMode,
-  formMode,
   missingSlots,
   requiredSlots,
   slotsToReplace,
-  TIER_PATH,
 } from '../logic.ts';
 import { useFieldError } from './PrimaryPage.tsx';
-import {
-  DataLine,
-  DemoPrompt,
-  DocumentField,
-  Loading,
-  StateBadge,
-  SubmitRefusal,
-  TierLink,
-  TierStatus,
-  VerificationPage,
-} from './parts.tsx';
+import { DataLine, DocumentField, SubmitRefusal, TierScreen } from './parts.tsx';
 
 const SLOT: DocumentSlot = 'utility_bill';
 
@@ -125,43 +113,11 @@ function AddressForm({ view, mode }: { view: TierView<'address'>; mode: Exclude<
 
 /** /dzrz: address verification — the home address and a recent utility bill. */
 export function AddressPage() {
-  const { t } = useTranslation(['kyc', 'verification']);
-  const verification = useVerification();
-  const data = verification.data;
-  const view = data?.address;
-  const mode = view ? formMode(view) : 'readOnly';
   return (
-    <VerificationPage
-      title={t('verification:tier.address')}
-      intro={t('tierIntro.address')}
-      testId="address-page"
-      aside={view ? <StateBadge state={view.state} testId="address-state" /> : null}
-    >
-      {!data || !view ? (
-        <Loading error={verification.error} onRetry={() => void verification.refetch()} />
-      ) : data.real !== 1 ? (
-        <DemoPrompt />
-      ) : !view.available && view.requires ? (
-        <Alert color="orange" variant="light" data-testid="address-requires">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{t('requires', { tier: t(`verification:tier.${view.requires}`) })}</Text>
-            <TierLink
-              tier={view.requires}
-              to={TIER_PATH[view.requires]}
-              label={t('requirement.goTo', { tier: t(`verification:tier.${view.requires}`) })}
-            />
-          </Stack>
-        </Alert>
-      ) : (
-        <>
-          <TierStatus view={view} />
-          {mode === 'readOnly' ? (
-            <ReadOnlyAddress view={view} />
-          ) : (
-            <AddressForm key={`${view.submission_id ?? 'new'}-${view.state}`} view={view} mode={mode} />
-          )}
-        </>
-      )}
-    </VerificationPage>
+    <TierScreen
+      tier="address"
+      readOnly={(view) => <ReadOnlyAddress view={view} />}
+      form={(view, mode) => <AddressForm view={view} mode={mode} />}
+    />
   );
 }

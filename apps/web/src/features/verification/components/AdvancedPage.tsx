@@ -17,28 +17,9 @@ import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea,
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSubmitAdvanced, useVerification } from '../api.ts';
-import {
-  documentFields,
-  type FormMode,
-  formMode,
-  missingSlots,
-  requiredSlots,
-  slotsToReplace,
-  TIER_PATH,
-} from '../logic.ts';
-import {
-  DataLine,
-  DemoPrompt,
-  DocumentField,
-  inSlotOrder,
-  Loading,
-  StateBadge,
-  SubmitRefusal,
-  TierLink,
-  TierStatus,
-  VerificationPage,
-} from './parts.tsx';
+import { useSubmitAdvanced } from '../api.ts';
+import { documentFields, type FormMode, missingSlots, requiredSlots, slotsToReplace } from '../logic.ts';
+import { DataLine, DocumentField, inSlotOrder, SubmitRefusal, TierScreen } from './parts.tsx';
 
 type Choice<T extends string> = {
   name: string;
@@ -254,43 +235,11 @@ function AdvancedForm({ view, mode }: { view: TierView<'advanced'>; mode: Exclud
 
 /** /authenticationhigh and /seniorauth: advanced verification — occupation, income, wealth, investment, proof of assets. */
 export function AdvancedPage() {
-  const { t } = useTranslation(['kyc', 'verification']);
-  const verification = useVerification();
-  const data = verification.data;
-  const view = data?.advanced;
-  const mode = view ? formMode(view) : 'readOnly';
   return (
-    <VerificationPage
-      title={t('verification:tier.advanced')}
-      intro={t('tierIntro.advanced')}
-      testId="advanced-page"
-      aside={view ? <StateBadge state={view.state} testId="advanced-state" /> : null}
-    >
-      {!data || !view ? (
-        <Loading error={verification.error} onRetry={() => void verification.refetch()} />
-      ) : data.real !== 1 ? (
-        <DemoPrompt />
-      ) : !view.available && view.requires ? (
-        <Alert color="orange" variant="light" data-testid="advanced-requires">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{t('requires', { tier: t(`verification:tier.${view.requires}`) })}</Text>
-            <TierLink
-              tier={view.requires}
-              to={TIER_PATH[view.requires]}
-              label={t('requirement.goTo', { tier: t(`verification:tier.${view.requires}`) })}
-            />
-          </Stack>
-        </Alert>
-      ) : (
-        <>
-          <TierStatus view={view} />
-          {mode === 'readOnly' ? (
-            <ReadOnlyAdvanced view={view} />
-          ) : (
-            <AdvancedForm key={`${view.submission_id ?? 'new'}-${view.state}`} view={view} mode={mode} />
-          )}
-        </>
-      )}
-    </VerificationPage>
+    <TierScreen
+      tier="advanced"
+      readOnly={(view) => <ReadOnlyAdvanced view={view} />}
+      form={(view, mode) => <AdvancedForm view={view} mode={mode} />}
+    />
   );
 }

@@ -26,7 +26,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, regionName } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/i18n.ts';
-import { useSubmitPrimary, useVerification } from '../api.ts';
+import { useSubmitPrimary } from '../api.ts';
 import {
   checkIdNumber,
   checkNationality,
@@ -34,7 +34,6 @@ import {
   documentFields,
   type FieldError,
   type FormMode,
-  formMode,
   missingSlots,
   mustChooseNationality,
   nationalityField,
@@ -43,18 +42,7 @@ import {
   requiredSlots,
   slotsToReplace,
 } from '../logic.ts';
-import {
-  DataLine,
-  DemoPrompt,
-  DocumentField,
-  HandheldSample,
-  inSlotOrder,
-  Loading,
-  StateBadge,
-  SubmitRefusal,
-  TierStatus,
-  VerificationPage,
-} from './parts.tsx';
+import { DataLine, DocumentField, HandheldSample, inSlotOrder, SubmitRefusal, TierScreen } from './parts.tsx';
 
 /** The country of registration by name (a code the browser cannot name stays a code; none is a dash). */
 function countryName(code: string, lang: Lang): string {
@@ -365,36 +353,11 @@ function PrimaryForm({
 
 /** /authentication and /smauth: primary verification — real name, ID and its photos; read only once sent. */
 export function PrimaryPage() {
-  const { t } = useTranslation(['kyc', 'verification']);
-  const verification = useVerification();
-  const data = verification.data;
-  const view = data?.primary;
   return (
-    <VerificationPage
-      title={t('verification:tier.primary')}
-      intro={t('tierIntro.primary')}
-      testId="primary-page"
-      aside={view ? <StateBadge state={view.state} testId="primary-state" /> : null}
-    >
-      {!data || !view ? (
-        <Loading error={verification.error} onRetry={() => void verification.refetch()} />
-      ) : data.real !== 1 ? (
-        <DemoPrompt />
-      ) : (
-        <>
-          <TierStatus view={view} />
-          {formMode(view) === 'readOnly' ? (
-            <ReadOnlyPrimary view={view} nationality={data.nationality} />
-          ) : (
-            <PrimaryForm
-              key={`${view.submission_id ?? 'new'}-${view.state}`}
-              view={view}
-              nationality={data.nationality}
-              mode={formMode(view) === 'revision' ? 'revision' : 'new'}
-            />
-          )}
-        </>
-      )}
-    </VerificationPage>
+    <TierScreen
+      tier="primary"
+      readOnly={(view, data) => <ReadOnlyPrimary view={view} nationality={data.nationality} />}
+      form={(view, mode, data) => <PrimaryForm view={view} nationality={data.nationality} mode={mode} />}
+    />
   );
 }

@@ -2,13 +2,14 @@ import {
   ALL_DOCUMENT_SLOTS,
   type DocumentSlot,
   type TierView,
+  type VerificationData,
   type VerificationDocumentView,
   type VerificationReasonCode,
   type VerificationState,
   type VerificationTier,
 } from '@bourse/protocol';
 import { Alert, Anchor, Badge, Button, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLogout } from '../../../api/userLogout.ts';
@@ -18,6 +19,8 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/i18n.ts';
 import { uploaderFor, useDocumentLink } from '../../../shared/upload/api.ts';
 import { DocumentUpload } from '../../../shared/upload/DocumentUpload.tsx';
+import { useVerification } from '../api.ts';
+import { type FormMode, formMode, TIER_PATH } from '../logic.ts';
 
 const STATE_COLOR: Record<VerificationState, string> = {
   not_submitted: 'gray',
@@ -82,6 +85,62 @@ export function VerificationPage({
       </Stack>
       {children}
     </Stack>
+  );
+}
+
+/**
+ * One tier's screen (primary, advanced, address): loading, the demo prompt, the tier it needs first,
+ * then its state with either the data as sent (read only) or the form (new or revision). The form is
+ * keyed by submission and state, so a decision arriving resets it.
+ */
+export function TierScreen<T extends VerificationTier>({
+  tier,
+  readOnly,
+  form,
+}: {
+  tier: T;
+  readOnly: (view: VerificationData[T], data: VerificationData) => ReactNode;
+  form: (view: VerificationData[T], mode: Exclude<FormMode, 'readOnly'>, data: VerificationData) => ReactNode;
+}) {
+  const { t } = useTranslation(['kyc', 'verification']);
+  const name: VerificationTier = tier;
+  const verification = useVerification();
+  const data = verification.data;
+  const view = data?.[tier];
+  const mode = view ? formMode(view) : 'readOnly';
+  return (
+    <VerificationPage
+      title={t(`verification:tier.${name}`)}
+      intro={t(`tierIntro.${name}`)}
+      testId={`${tier}-page`}
+      aside={view ? <StateBadge state={view.state} testId={`${tier}-state`} /> : null}
+    >
+      {!data || !view ? (
+        <Loading error={verification.error} onRetry={() => void verification.refetch()} />
+      ) : data.real !== 1 ? (
+        <DemoPrompt />
+      ) : !view.available && view.requires ? (
+        <Alert color="orange" variant="light" data-testid={`${tier}-requires`}>
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{t('requires', { tier: t(`verification:tier.${view.requires}`) })}</Text>
+            <TierLink
+              tier={view.requires}
+              to={TIER_PATH[view.requires]}
+              label={t('requirement.goTo', { tier: t(`verification:tier.${view.requires}`) })}
+            />
+          </Stack>
+        </Alert>
+      ) : (
+        <>
+          <TierStatus view={view} />
+          {mode === 'readOnly' ? (
+            readOnly(view, data)
+          ) : (
+            <Fragment key={`${view.submission_id ?? 'new'}-${view.state}`}>{form(view, mode, data)}</Fragment>
+          )}
+        </>
+      )}
+    </VerificationPage>
   );
 }
 
