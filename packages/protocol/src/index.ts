@@ -3,6 +3,7 @@ export * from './admin.ts';
 export * from './assets.ts';
 export * from './content.ts';
 export * from './derivatives.ts';
+export * from './earn.ts';
 export * from './envelope.ts';
 export * from './langs.ts';
 export * from './ledger-reasons.ts';
