@@ -376,7 +376,8 @@ export const AdminEarnProductBody = Type.Object(
     sale_starts_at: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
     sale_ends_at: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
     redeem_rule: lit(EARN_REDEEM_RULES),
-    penalty_rate: Type.Union([rate, Type.Null()]),
+    /** Percent, for the principal rules only (omitted otherwise). */
+    penalty_rate: Type.Optional(rate),
     redeem_delay_days: Type.Integer({ minimum: 0, maximum: EARN_LIMITS.redeemDelayDaysMax }),
     min_tier: Type.Union([
       Type.Literal('primary'),

@@ -33,7 +33,7 @@ export async function accrueOneDay(deps: EarnDeps, orderId: string, now: Date): 
   const { db, ledger } = deps;
   return inTransaction(db, async (tx) => {
     const o = await repo.findOrder(tx, orderId, { lock: true });
-    if (!o || o.state !== 'in_custody' || !o.next_accrual_at || o.next_accrual_at > now) return 'none';
+    if (o?.state !== 'in_custody' || !o.next_accrual_at || o.next_accrual_at > now) return 'none';
     const day = o.days_accrued + 1;
     const cutoffAt = dayCutoff(o, day);
     const book = o.book;

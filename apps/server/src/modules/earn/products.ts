@@ -132,10 +132,11 @@ export async function checkedProduct(
     invalid('sale_ends_at');
   let penalty: string | null = null;
   if (isPrincipalRule(body.redeem_rule)) {
-    const p4 = body.penalty_rate === null ? null : parseRate(body.penalty_rate, EARN_LIMITS.penaltyRateMax);
+    const p4 =
+      body.penalty_rate === undefined ? null : parseRate(body.penalty_rate, EARN_LIMITS.penaltyRateMax);
     if (p4 === null) invalid('penalty_rate');
     penalty = rateText(p4);
-  } else if (body.penalty_rate !== null) invalid('penalty_rate');
+  } else if (body.penalty_rate !== undefined) invalid('penalty_rate');
   if ((body.kind === 'vip') !== (body.vip_level !== null)) invalid('vip_level');
   const jurisdictions = [...new Set(body.jurisdictions)];
   await checkPenaltyAllowed(deps, body.redeem_rule, jurisdictions);

@@ -158,7 +158,7 @@ export async function sell(deps: EarnDeps, auth: AuthContext, body: SellProfitBo
 export async function releaseOne(deps: EarnDeps, orderId: string, now: Date): Promise<boolean> {
   return inTransaction(deps.db, async (tx) => {
     const o = await repo.findOrder(tx, orderId, { lock: true });
-    if (!o || o.state !== 'redeeming' || !o.arrives_at || o.arrives_at > now) return false;
+    if (o?.state !== 'redeeming' || !o.arrives_at || o.arrives_at > now) return false;
     const returned = BigInt(o.principal_returned_units ?? '0');
     if (returned > 0n)
       await deps.ledger.post(tx, {
