@@ -59,11 +59,12 @@ export function totalReward(amountUnits: bigint, rate4: bigint, termDays: number
 
 /**
  * The largest amount whose whole reward a funding balance covers: floor(x × r / D) × term ≤ F
- * exactly when x ≤ ((⌊F / term⌋ + 1) × D − 1) / r.
+ * exactly when x ≤ ((⌊F / term⌋ + 1) × D − 1) / r; 0 when ⌊F / term⌋ is 0.
  */
 export function maxAmountFunded(fundingUnits: bigint, rate4: bigint, termDays: number): bigint {
-  if (fundingUnits < 0n) return 0n;
   const perDay = fundingUnits / BigInt(termDays);
+  // Less than one minor unit a day: no amount earns anything (a zero reward is refused), so nothing.
+  if (perDay <= 0n) return 0n;
   return ((perDay + 1n) * DAY_DIVISOR - 1n) / rate4;
 }
 
