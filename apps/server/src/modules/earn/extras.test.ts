@@ -9,6 +9,7 @@ import {
   fundedAccount,
   openProduct,
   platformUnits,
+  productBody,
   reserveCode,
   staffA,
 } from './testing.ts';
