@@ -39,6 +39,9 @@ export async function accrueOneDay(deps: EarnDeps, orderId: string, now: Date): 
     const book = o.book;
     const c = o.currency;
     const daily = BigInt(o.daily_reward_units);
+    const matured = day === o.term_days;
+    // The product row before any ledger account, in the order buying takes them (no lock cycle).
+    if (matured && book === 'real') await repo.addSubscribed(tx, o.product_id, -BigInt(o.amount_units));
     const entry = await ledger.post(tx, {
       reason: 'earn.accrual',
       reference: { type: 'earn_order', id: o.id },
@@ -63,7 +66,6 @@ export async function accrueOneDay(deps: EarnDeps, orderId: string, now: Date): 
     });
     await deps.afterAccrualPost?.(o.id, day);
     const accrued = BigInt(o.accrued_units) + daily;
-    const matured = day === o.term_days;
     if (!matured) {
       await repo.updateOrder(tx, o.id, {
         days_accrued: day,
@@ -104,7 +106,6 @@ export async function accrueOneDay(deps: EarnDeps, orderId: string, now: Date): 
         principal_returned_units: principal.toString(),
         rewards_paid_units: accrued.toString(),
       });
-      if (book === 'real') await repo.addSubscribed(tx, o.product_id, -principal);
     }
     await repo.addToRun(tx, {
       id: newId('ear', now.getTime()),

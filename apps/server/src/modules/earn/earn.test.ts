@@ -297,6 +297,57 @@ describe('races and exactly-once', () => {
     expect(await platformUnits(t, fundCode(f.funding_id))).toBe(USDT(1.3 * 10) / 10n - 7n * DAILY);
   }, 60_000);
 
+  it('buys, maturities and redemptions at once on one product: no error, the books balance', async () => {
+    const f = await fundedAccount(t, '100');
+    const p = await openProduct(t, f.funding_id, { term_days: 1 });
+    const cs = [await buyer(), await buyer(), await buyer(), await buyer()];
+    const first = await Promise.all(cs.map((c) => buy(c, p.product_id, '1000')));
+    expect(first.every((a) => a.code === 1)).toBe(true);
+    const quotes = await Promise.all(
+      first
+        .slice(0, 2)
+        .map((a, i) =>
+          call(t.app, {
+            call: 'quoteRedeem',
+            fields: { order_id: a.data.order_id },
+            headers: { token: cs[i]?.token ?? '' },
+          }),
+        ),
+    );
+    const row = await t.db
+      .selectFrom('earn_order')
+      .select('next_accrual_at')
+      .where('id', '=', first[2]?.data.order_id)
+      .executeTakeFirstOrThrow();
+    t.clock.set(new Date((row.next_accrual_at as Date).getTime() + 1));
+    const answers = await Promise.all([
+      ...cs.map((c) => buy(c, p.product_id, '500')),
+      ...quotes.map((q, i) =>
+        call(t.app, {
+          call: 'sellProfit',
+          fields: { order_id: q.data.order_id, quote_id: q.data.quote_id },
+          headers: { token: cs[i]?.token ?? '' },
+        }),
+      ),
+      runJob().then(() => ({ status: 200, code: 1 })),
+    ]);
+    expect(answers.filter((a) => a.status >= 500)).toEqual([]);
+    await runJob();
+    const orders = await t.db
+      .selectFrom('earn_order')
+      .selectAll()
+      .where('product_id', '=', p.product_id)
+      .execute();
+    const running = orders.filter((o) => o.state === 'in_custody');
+    const product = (await earnOf(t).adminProducts()).items.find((x) => x.product_id === p.product_id);
+    expect(product?.subscribed).toBe(String(running.reduce((s, o) => s + Number(o.amount_units), 0) / 1e8));
+    const reserve = await platformUnits(t, reserveCode(p.product_id));
+    expect(reserve).toBe(
+      running.reduce((s, o) => s + BigInt(o.total_reward_units) - BigInt(o.accrued_units), 0n),
+    );
+    expect((await ledgerOf(t).verify()).ok).toBe(true);
+  }, 60_000);
+
   it('the same rtoken twice gives one order', async () => {
     const f = await fundedAccount(t, '100');
     const p = await openProduct(t, f.funding_id);

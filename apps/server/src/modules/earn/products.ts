@@ -1,4 +1,3 @@
-import { scaleOf } from '@bourse/money';
 import {
   type AdminEarnProductBody,
   type AdminEarnProductData,
@@ -306,6 +305,3 @@ export async function adminProducts(deps: EarnDeps): Promise<{ items: AdminEarnP
     }),
   };
 }
-
-/** `scaleOf` re-exported for the parts that format a product's amounts. */
-export const scaleOfCurrency = scaleOf;

@@ -106,6 +106,8 @@ export async function sell(deps: EarnDeps, auth: AuthContext, body: SellProfitBo
     const returned = BigInt(q.returned_units);
     const unused = BigInt(o.total_reward_units) - BigInt(o.accrued_units);
     const atOnce = o.redeem_delay_days === 0;
+    // The product row before any ledger account, in the order buying takes them (no lock cycle).
+    if (book === 'real') await repo.addSubscribed(tx, o.product_id, -principal);
     const earn = customerAccount(book, o.customer_id, EARN_ACCOUNT_TYPE);
     const reference = { type: 'earn_order', id: o.id };
     const postings = nonZero([
@@ -149,7 +151,6 @@ export async function sell(deps: EarnDeps, auth: AuthContext, body: SellProfitBo
     };
     await repo.updateOrder(tx, o.id, patch);
     await repo.useQuote(tx, q.id, now);
-    if (book === 'real') await repo.addSubscribed(tx, o.product_id, -principal);
     return { ...o, ...patch };
   });
 }

@@ -28,7 +28,7 @@ import type { StaffContext } from '../../http/staff.ts';
 import { bookOf } from '../assets/index.ts';
 import { runEarnJob, scheduleEarnJob } from './accrual.ts';
 import { buy, checkAmount, checkCustomer } from './buying.ts';
-import { EARN_ACCOUNT_TYPE, type EarnDeps, localized, MAIN_ACCOUNT_TYPE, orderData } from './context.ts';
+import { type EarnDeps, localized, MAIN_ACCOUNT_TYPE, orderData } from './context.ts';
 import { seedDemo } from './demo.ts';
 import {
   createFunding,
@@ -285,4 +285,3 @@ export function createEarn(deps: EarnDeps) {
 }
 
 export type Earn = ReturnType<typeof createEarn>;
-export { EARN_ACCOUNT_TYPE };
