@@ -304,15 +304,13 @@ describe('races and exactly-once', () => {
     const first = await Promise.all(cs.map((c) => buy(c, p.product_id, '1000')));
     expect(first.every((a) => a.code === 1)).toBe(true);
     const quotes = await Promise.all(
-      first
-        .slice(0, 2)
-        .map((a, i) =>
-          call(t.app, {
-            call: 'quoteRedeem',
-            fields: { order_id: a.data.order_id },
-            headers: { token: cs[i]?.token ?? '' },
-          }),
-        ),
+      first.slice(0, 2).map((a, i) =>
+        call(t.app, {
+          call: 'quoteRedeem',
+          fields: { order_id: a.data.order_id },
+          headers: { token: cs[i]?.token ?? '' },
+        }),
+      ),
     );
     const row = await t.db
       .selectFrom('earn_order')
