@@ -107,4 +107,69 @@ describe('platform account families (ledger)', () => {
     const report = await f.ledger.verify();
     expect(report.ok).toBe(true);
   });
+
+  it("earn moves of the customer's own money are not turnover; a penalty is", async () => {
+    const who = customerId();
+    const fund = familyCode('earn_fund_', 'fturn');
+    const reserve = familyCode('earn_reserve_', 'pturn');
+    const real = (platform: Parameters<typeof familyCode>[1] | string) => ({
+      book: 'real' as const,
+      platform: platform as never,
+    });
+    await f.ledger.credit(f.db, {
+      book: 'real',
+      customerId: who,
+      accountType: 'spot',
+      currency: 'USDT',
+      amountUnits: usdt(1000),
+      from: 'deposits_clearing',
+      reason: 'deposit',
+      reference: ref(),
+      idempotencyKey: key('dep'),
+    });
+    await f.ledger.post(f.db, {
+      reason: 'earn.fund',
+      reference: ref(),
+      idempotencyKey: key('fund'),
+      postings: [
+        { account: real('earn_capital'), currency: 'USDT', amountUnits: -usdt(10) },
+        { account: real(fund), currency: 'USDT', amountUnits: usdt(10) },
+      ],
+    });
+    const spot = { book: 'real' as const, customerId: who, accountType: 'spot' as const };
+    const earn = { book: 'real' as const, customerId: who, accountType: 'earn' as const };
+    await f.ledger.post(f.db, {
+      reason: 'earn.buy',
+      reference: { type: 'earn_order', id: 'o1' },
+      idempotencyKey: key('buy'),
+      postings: [
+        { account: spot, currency: 'USDT', amountUnits: -usdt(500) },
+        { account: earn, currency: 'USDT', bucket: 'frozen', amountUnits: usdt(500) },
+        { account: real(fund), currency: 'USDT', amountUnits: -usdt(1) },
+        { account: real(reserve), currency: 'USDT', amountUnits: usdt(1) },
+      ],
+    });
+    await f.ledger.post(f.db, {
+      reason: 'earn.penalty',
+      reference: { type: 'earn_order', id: 'o1' },
+      idempotencyKey: key('pen'),
+      postings: [
+        { account: earn, currency: 'USDT', bucket: 'frozen', amountUnits: -usdt(25) },
+        { account: real('fee_income'), currency: 'USDT', amountUnits: usdt(25) },
+      ],
+    });
+    await f.ledger.post(f.db, {
+      reason: 'earn.redeem',
+      reference: { type: 'earn_order', id: 'o1' },
+      idempotencyKey: key('red'),
+      postings: [
+        { account: earn, currency: 'USDT', bucket: 'frozen', amountUnits: -usdt(475) },
+        { account: spot, currency: 'USDT', amountUnits: usdt(475) },
+        { account: real(reserve), currency: 'USDT', amountUnits: -usdt(1) },
+        { account: real(fund), currency: 'USDT', amountUnits: usdt(1) },
+      ],
+    });
+    const turnover = await f.ledger.customerTurnover(f.db, { customerId: who, currency: 'USDT' });
+    expect(turnover).toEqual({ depositedUnits: usdt(1000), consumedUnits: usdt(25), promotionalUnits: 0n });
+  });
 });
