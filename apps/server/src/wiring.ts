@@ -3,6 +3,7 @@
  * this order: hooks and routes register in the order the steps run). Each step takes the shared
  * core and what earlier steps built, and returns what later steps need.
  */
+import { multiply, parseDecimal, scaleOf } from '@bourse/money';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
@@ -20,6 +21,7 @@ import {
   antiPhishingPhrases,
   createAccounts,
   createWalletLogin,
+  customerIdByUid,
   customerIdentities,
   profileAdminRoutes,
   profileRoutes,
@@ -44,6 +46,14 @@ import {
   depositsRoutes,
   loadCustodySecret,
 } from './modules/deposits/index.ts';
+import {
+  createEarn,
+  EARN_JOB_INTERVAL_MS,
+  type EarnDeps,
+  earnAdminRoutes,
+  earnRoutes,
+  ledgerVipInputs,
+} from './modules/earn/index.ts';
 import {
   createJurisdiction,
   type Jurisdiction,
@@ -506,4 +516,63 @@ export async function wireDerivatives(
     ),
     { prefix: '/api/admin' },
   );
+}
+
+/**
+ * Earn (modules/earn): fixed-term custody and VIP products. Its ports: the jurisdiction profile, the
+ * verification gate (`earn` feature, product tiers), the risk rating and its cap (suitability), USDT
+ * values at the market's recorded reference prices, and the VIP inputs from the ledger. The daily
+ * accrual job runs every EARN_JOB_INTERVAL_MS on the injected clock.
+ */
+export async function wireEarn(core: Core, market: Market, identity: Identity) {
+  const { app, config, db, clock, log, ledger, audit } = core;
+  const { jurisdiction, verification } = identity;
+  const suitability = app.suitability;
+  const usdtValue = (currency: string, units: bigint): bigint | null => {
+    if (currency === 'USDT') return units;
+    let mark: string;
+    let scale: number;
+    try {
+      const ticker = market.ticker(`${currency}/USDT`);
+      mark = ticker.mark;
+      scale = ticker.price_scale;
+    } catch (error) {
+      if (error instanceof Refusal && error.reason === 'INSTRUMENT_UNKNOWN') return null;
+      throw error;
+    }
+    const price = parseDecimal(mark, { scale });
+    if (!price.ok) return null;
+    return multiply({
+      a: units,
+      aScale: scaleOf(currency),
+      b: price.units,
+      bScale: scale,
+      resultScale: scaleOf('USDT'),
+      rounding: 'floor',
+    });
+  };
+  const deps: EarnDeps = {
+    db,
+    clock,
+    log,
+    ledger,
+    audit,
+    jurisdiction,
+    requireFeature: (customerId, feature) => verification.requireFeature(customerId, feature),
+    tierApproved: async (customerId, tier) => (await verification.tierOf(customerId))[tier] === 'approved',
+    rating: async (customerId) => (await suitability.rating(customerId)).rating,
+    ratingCaps: suitability,
+    usdtValue,
+    vipInputs: async () => ({ volume30d: 0n, balance: 0n }),
+    customerUids: async (ids) => new Map((await customerIdentities(db, ids)).map((c) => [c.id, c.uid])),
+    customerByUid: (uid) => customerIdByUid(db, uid),
+  };
+  deps.vipInputs = ledgerVipInputs(deps);
+  const earn = createEarn(deps);
+  if (config.demoContent) await earn.seedDemo();
+  const job = earn.schedule(EARN_JOB_INTERVAL_MS);
+  app.addHook('onClose', async () => job.stop());
+  app.decorate('earn', { service: earn, job });
+  await app.register(earnRoutes(earn), { prefix: '/api/web' });
+  await app.register(earnAdminRoutes(earn), { prefix: '/api/admin' });
 }

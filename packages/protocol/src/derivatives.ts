@@ -574,6 +574,11 @@ export type JurisdictionProfileData = {
   /** Leverage cap per class (whole numbers, 1…100). */
   leverage_caps: Record<LeverageClass, number>;
   options_enabled: boolean;
+  /**
+   * Whether earn products may use the principal early-redemption penalties (`principal_percent`,
+   * `principal_daily`); when false only `forfeit_rewards` and `none` (modules/earn).
+   */
+  earn_principal_penalty: boolean;
   /** Always true in Bourse: isolated margin plus the insurance account keep every balance ≥ 0 (docs/architecture.md). */
   negative_balance_protection: true;
   /** Built-in profiles cannot be edited. */
@@ -716,6 +721,8 @@ export const AdminJurisdictionCustomBody = Type.Object(
       { additionalProperties: false },
     ),
     options_enabled: Type.Boolean(),
+    /** Omitted: unchanged. */
+    earn_principal_penalty: Type.Optional(Type.Boolean()),
     reason: Type.String({ minLength: 3, maxLength: 500 }),
   },
   { additionalProperties: false },
@@ -723,6 +730,7 @@ export const AdminJurisdictionCustomBody = Type.Object(
 export type AdminJurisdictionCustomBody = {
   leverage_caps: Record<LeverageClass, number>;
   options_enabled: boolean;
+  earn_principal_penalty?: boolean;
   reason: string;
 };
 

@@ -14,6 +14,10 @@ import type { VerificationTier } from './verification.ts';
  * product's currency; rates are percent strings ("5.00" is 5 % a year); times are epoch ms.
  */
 
+/** One of `values`: a union of literals on the wire, typed as `T` (as verification.ts does). */
+const lit = <T extends string>(values: readonly T[]) =>
+  Type.Unsafe<T>(Type.Union(values.map((v) => Type.Literal(v))));
+
 export const EARN_KINDS = ['custody', 'vip'] as const;
 export type EarnKind = (typeof EARN_KINDS)[number];
 
@@ -138,7 +142,7 @@ export type EarnEligibilityData = {
 
 /** `GET web/getProfitList` (public; `kind` default custody): products on sale or paused, newest first. */
 export const GetProfitListQuery = Type.Object(
-  { ...CommonFields, kind: Type.Optional(Type.Union(EARN_KINDS.map((k) => Type.Literal(k)))) },
+  { ...CommonFields, kind: Type.Optional(lit(EARN_KINDS)) },
   { additionalProperties: false },
 );
 export type GetProfitListQuery = Static<typeof GetProfitListQuery>;
@@ -160,7 +164,7 @@ export type ProfitInfoData = {
 
 /** `GET web/getProfitTotal` (login): per currency, across the kind's orders. */
 export const GetProfitTotalQuery = Type.Object(
-  { ...CommonFields, kind: Type.Optional(Type.Union(EARN_KINDS.map((k) => Type.Literal(k)))) },
+  { ...CommonFields, kind: Type.Optional(lit(EARN_KINDS)) },
   { additionalProperties: false },
 );
 export type ProfitTotalRow = {
@@ -225,8 +229,8 @@ export type EarnOrderData = {
 export const GetProfitOrdersQuery = Type.Object(
   {
     ...CommonFields,
-    kind: Type.Optional(Type.Union(EARN_KINDS.map((k) => Type.Literal(k)))),
-    state: Type.Optional(Type.Union(EARN_ORDER_STATES.map((s) => Type.Literal(s)))),
+    kind: Type.Optional(lit(EARN_KINDS)),
+    state: Type.Optional(lit(EARN_ORDER_STATES)),
     page: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}$' })),
     page_size: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })),
   },
@@ -332,6 +336,7 @@ const localized = (max: number) =>
 /** `POST admin/earn/funding` (earn.write, audited): a new named funding account. */
 export const AdminFundingCreateBody = Type.Object(
   {
+    ...CommonFields,
     name: Type.String({ minLength: 1, maxLength: EARN_LIMITS.nameMax }),
     source: localized(EARN_LIMITS.textMax),
     currency: Type.String({ minLength: 1, maxLength: 16 }),
@@ -342,17 +347,24 @@ export const AdminFundingCreateBody = Type.Object(
 export type AdminFundingCreateBody = Static<typeof AdminFundingCreateBody>;
 
 /** `POST admin/earn/funding/:id/requests` (earn.fund): ask to pay money in; another staff member approves. */
-export const AdminFundingRequestBody = Type.Object({ amount, reason }, { additionalProperties: false });
+export const AdminFundingRequestBody = Type.Object(
+  { ...CommonFields, amount, reason },
+  { additionalProperties: false },
+);
 export type AdminFundingRequestBody = Static<typeof AdminFundingRequestBody>;
 
 /** `POST admin/earn/funding-requests/:id/approve|reject` (earn.fund; never by the requester). */
-export const AdminFundingDecisionBody = Type.Object({ reason }, { additionalProperties: false });
+export const AdminFundingDecisionBody = Type.Object(
+  { ...CommonFields, reason },
+  { additionalProperties: false },
+);
 export type AdminFundingDecisionBody = Static<typeof AdminFundingDecisionBody>;
 
 /** `POST admin/earn/products` (earn.write, audited): a new product in `draft`. Nothing of it changes later except its state. */
 export const AdminEarnProductBody = Type.Object(
   {
-    kind: Type.Union(EARN_KINDS.map((k) => Type.Literal(k))),
+    ...CommonFields,
+    kind: lit(EARN_KINDS),
     names: localized(EARN_LIMITS.nameMax),
     descriptions: localized(EARN_LIMITS.textMax),
     funding_id: Type.String({ minLength: 1, maxLength: 64 }),
@@ -363,8 +375,9 @@ export const AdminEarnProductBody = Type.Object(
     capacity: amount,
     sale_starts_at: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
     sale_ends_at: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
-    redeem_rule: Type.Union(EARN_REDEEM_RULES.map((r) => Type.Literal(r))),
-    penalty_rate: Type.Union([rate, Type.Null()]),
+    redeem_rule: lit(EARN_REDEEM_RULES),
+    /** Percent, for the principal rules only (omitted otherwise). */
+    penalty_rate: Type.Optional(rate),
     redeem_delay_days: Type.Integer({ minimum: 0, maximum: EARN_LIMITS.redeemDelayDaysMax }),
     min_tier: Type.Union([
       Type.Literal('primary'),
@@ -391,12 +404,55 @@ export type AdminEarnProductBody = Static<typeof AdminEarnProductBody>;
 
 /** `POST admin/earn/products/:id/state` (earn.write, audited): open (draft/paused → active), pause, close. */
 export const AdminEarnProductStateBody = Type.Object(
-  { action: Type.Union([Type.Literal('open'), Type.Literal('pause'), Type.Literal('close')]), reason },
+  {
+    ...CommonFields,
+    action: Type.Union([Type.Literal('open'), Type.Literal('pause'), Type.Literal('close')]),
+    reason,
+  },
   { additionalProperties: false },
 );
 export type AdminEarnProductStateBody = Static<typeof AdminEarnProductStateBody>;
 
 /** `GET admin/earn/orders` (earn.read) → Paged<AdminEarnOrderData>; filters product, state, uid. */
+export const AdminEarnOrdersQuery = Type.Object(
+  {
+    ...CommonFields,
+    product_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    state: Type.Optional(lit(EARN_ORDER_STATES)),
+    uid: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
+    page: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}$' })),
+    page_size: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })),
+  },
+  { additionalProperties: false },
+);
+export type AdminEarnOrdersQuery = Static<typeof AdminEarnOrdersQuery>;
+
+/** `GET admin/earn/redemptions` (earn.read) → Paged<AdminEarnOrderData>: orders redeeming or redeemed, newest first. */
+/** `GET admin/earn/accruals` and other plain pages of the back office. */
+export const AdminEarnPageQuery = Type.Object(
+  {
+    ...CommonFields,
+    page: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}$' })),
+    page_size: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })),
+  },
+  { additionalProperties: false },
+);
+export type AdminEarnPageQuery = Static<typeof AdminEarnPageQuery>;
+
+/** `GET admin/earn/funding-requests` (earn.read) → Paged<AdminFundingRequestData>, newest first. */
+export const AdminFundingRequestsQuery = Type.Object(
+  {
+    ...CommonFields,
+    funding_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    state: Type.Optional(
+      Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]),
+    ),
+    page: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}$' })),
+    page_size: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })),
+  },
+  { additionalProperties: false },
+);
+export type AdminFundingRequestsQuery = Static<typeof AdminFundingRequestsQuery>;
 export type AdminEarnOrderData = EarnOrderData & { uid: string; customer_id: string; book: 'real' | 'demo' };
 
 /** `GET admin/earn/accruals` (earn.read): one row per daily run. */
@@ -407,14 +463,17 @@ export type AdminAccrualRunData = {
   orders: number;
   total: Record<string, string>;
   matured: number;
+  /** Demo-book order-days posted for this cut-off (not in `orders` / `total`, which are the real book's). */
+  demo_orders: number;
   started_at: number;
   finished_at: number | null;
 };
 
-/** `GET admin/earn/settings` / `POST admin/earn/settings` (settings.write, audited): the cut-off and the VIP thresholds. */
+/** `GET admin/earn/settings` (earn.read) / `POST admin/earn/settings` (earn.write, audited): the cut-off (for orders bought from then on) and the VIP thresholds. */
 export type AdminEarnSettingsData = { cutoff_hour: number; time_zone: string; vip_levels: VipLevelData[] };
 export const AdminEarnSettingsBody = Type.Object(
   {
+    ...CommonFields,
     cutoff_hour: Type.Integer({ minimum: 0, maximum: 23 }),
     time_zone: Type.String({ minLength: 1, maxLength: 64 }),
     vip_levels: Type.Array(

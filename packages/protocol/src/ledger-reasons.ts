@@ -48,6 +48,15 @@ export const LEDGER_REASONS = [
   'contract.delivery',
   'contract.insurance.fund',
   'contract.insurance.seed',
+  // earn (modules/earn)
+  'earn.buy',
+  'earn.accrual',
+  'earn.mature',
+  'earn.redeem',
+  'earn.penalty',
+  'earn.release',
+  'earn.fund',
+  'earn.demo_fund',
 ] as const;
 
 export type LedgerReason = (typeof LEDGER_REASONS)[number];

@@ -36,6 +36,12 @@ export const STAFF_PERMISSIONS = [
   'verification.decide',
   /** Check a caller's security answer against the customer's (match / no match, audited). */
   'customers.verify',
+  /** Earn (modules/earn): products, orders, reserves, accrual runs, redemptions, settings (read only). */
+  'earn.read',
+  /** Earn: create products and change their state (open, pause, close), funding accounts, cut-off and VIP thresholds (audited). */
+  'earn.write',
+  /** Earn: request or decide (never one's own) a payment into a funding account (four eyes, audited). */
+  'earn.fund',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 

@@ -48,6 +48,13 @@ export const ID_PREFIXES = [
   /** Profile and security centre (modules/accounts): security events, staff answer checks. */
   'sev',
   'sac',
+  /** Earn (modules/earn): funding accounts, funding requests, products, orders, redemption quotes, accrual runs. */
+  'efd',
+  'efr',
+  'epr',
+  'eor',
+  'eqt',
+  'ear',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

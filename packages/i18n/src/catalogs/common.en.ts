@@ -187,6 +187,39 @@ export const commonEn = {
     SECURITY_QUESTIONS_NOT_SET: 'This customer has not set security questions',
     ANSWER_CHECKS_EXHAUSTED:
       "This customer's answers were checked {{max}} times in the last hour: try again later",
+    EARN_NOT_ON_SALE: 'This product is not on sale ({{state}})',
+    EARN_SALE_NOT_STARTED: 'Sales of this product open on {{date}}',
+    EARN_SALE_ENDED: 'Sales of this product ended on {{date}}',
+    EARN_JURISDICTION:
+      "This product is not offered under the platform's current jurisdiction profile ({{profile}})",
+    EARN_TIER_REQUIRED: 'This product needs your {{tier}} verification approved first',
+    EARN_RATING_REQUIRED: 'This product needs a risk rating of at least {{required}}; yours is {{rating}}',
+    EARN_VIP_LEVEL_REQUIRED:
+      'This VIP product needs level {{required}}; by the published thresholds your level is {{level}}',
+    EARN_TERMS_REQUIRED: "Read the product's rules and tick that you accept them",
+    EARN_BELOW_MIN: 'The least you can buy is {{min}} {{currency}}',
+    EARN_ABOVE_MAX: 'You may hold at most {{max}} {{currency}} in this product (you hold {{held}})',
+    EARN_CAPACITY: 'Not enough capacity left in this product: {{left}} {{currency}} can still be bought',
+    EARN_RESERVE_SHORT:
+      "The product's funding account cannot set aside the reward for this amount: at most {{left}} {{currency}} can be bought",
+    EARN_REWARD_ZERO:
+      'This amount is too small to earn a reward of at least one {{currency}} minor unit a day',
+    EARN_REDEEM_NOT_ALLOWED:
+      'This product cannot be redeemed before maturity (rule: {{rule}}); the principal comes back at maturity',
+    EARN_PENALTY_NOT_PERMITTED:
+      'The early-redemption rule {{rule}} is not permitted under the jurisdiction profile {{profile}}',
+    EARN_ORDER_NOT_RUNNING: 'This order is no longer in custody ({{state}})',
+    EARN_QUOTE_EXPIRED: 'The redemption quote has expired: ask for a new one',
+    EARN_QUOTE_STALE: "The order changed since this quote (a day's reward was posted): ask for a new one",
+    EARN_QUOTE_UNKNOWN: 'No such redemption quote for this order: ask for a new one',
+    EARN_PRODUCT_INVALID: "The product's {{field}} is not valid",
+    EARN_STATE_CHANGE: 'A product in state {{from}} cannot be changed by {{action}}',
+    EARN_FUNDING_SELF_APPROVAL:
+      'A funding request must be decided by another staff member than the one who made it (four eyes)',
+    EARN_FUNDING_DECIDED: 'This funding request was already decided ({{state}})',
+    EARN_SETTINGS_INVALID: 'The earn setting {{field}} is not valid',
+    EARN_NO_PRICE:
+      "There is no recorded reference price for {{currency}} in USDT, so the purchase cannot be checked against your risk rating's cap",
     INSUFFICIENT_BALANCE:
       'Insufficient balance, please recharge first ({{currency}} available: {{available}})',
     INSUFFICIENT_FROZEN: 'Not enough frozen {{currency}} for this operation (frozen: {{frozen}})',

@@ -12,7 +12,7 @@ export {
   type Profile,
 } from './profile.ts';
 export { profileAdminRoutes, profileRoutes } from './profile-routes.ts';
-export { customerBasics, customerIdentities } from './repo.ts';
+export { customerBasics, customerIdByUid, customerIdentities } from './repo.ts';
 export { accountsRoutes } from './routes.ts';
 export {
   type Accounts,

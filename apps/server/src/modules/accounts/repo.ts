@@ -353,3 +353,9 @@ export async function answerChecksSince(q: Q, customerId: string, since: Date): 
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The id of the customer with this public number (uid), or null: other modules' back-office filters. */
+export async function customerIdByUid(q: Q, uid: string): Promise<string | null> {
+  const row = await q.selectFrom('accounts_customer').select('id').where('uid', '=', uid).executeTakeFirst();
+  return row?.id ?? null;
+}

@@ -39,6 +39,7 @@ describe('jurisdiction profiles', () => {
         crypto: 100,
       },
       options_enabled: true,
+      earn_principal_penalty: true,
       negative_balance_protection: true,
       editable: false,
     });

@@ -21,4 +21,13 @@ export const jurisdictionMigrations: Record<string, Migration> = {
       `.execute(db);
     },
   },
+  '20261126_0950_jurisdiction_earn_penalty': {
+    async up(db: Kysely<unknown>) {
+      // Earn's principal early-redemption penalties: the custom profile starts like the permissive one.
+      await sql`
+        alter table jurisdiction_setting
+          add column custom_earn_principal_penalty boolean not null default true;
+      `.execute(db);
+    },
+  },
 };

@@ -9,11 +9,13 @@ import { JURISDICTION_CAPS } from '@bourse/risk';
 export type BuiltInProfile = Readonly<{
   caps: Readonly<Record<LeverageClass, number>>;
   optionsEnabled: boolean;
+  /** Earn products may use principal early-redemption penalties (modules/earn). */
+  earnPrincipalPenalty: boolean;
 }>;
 
 export const BUILT_IN_PROFILES: Readonly<Record<Exclude<JurisdictionProfileId, 'custom'>, BuiltInProfile>> = {
-  permissive: { caps: JURISDICTION_CAPS.permissive, optionsEnabled: true },
-  eu_retail: { caps: JURISDICTION_CAPS.eu_retail, optionsEnabled: false },
+  permissive: { caps: JURISDICTION_CAPS.permissive, optionsEnabled: true, earnPrincipalPenalty: true },
+  eu_retail: { caps: JURISDICTION_CAPS.eu_retail, optionsEnabled: false, earnPrincipalPenalty: false },
 };
 
 export const DEFAULT_JURISDICTION_PROFILE: JurisdictionProfileId = 'permissive';

@@ -20,6 +20,7 @@ type Setting = {
   active: JurisdictionProfileId;
   customCaps: Record<LeverageClass, number>;
   customOptionsEnabled: boolean;
+  customEarnPrincipalPenalty: boolean;
 };
 
 function profileOf(id: JurisdictionProfileId, s: Setting): JurisdictionProfileData {
@@ -28,6 +29,7 @@ function profileOf(id: JurisdictionProfileId, s: Setting): JurisdictionProfileDa
     id,
     leverage_caps: { ...(builtIn ? builtIn.caps : s.customCaps) },
     options_enabled: builtIn ? builtIn.optionsEnabled : s.customOptionsEnabled,
+    earn_principal_penalty: builtIn ? builtIn.earnPrincipalPenalty : s.customEarnPrincipalPenalty,
     // Always: isolated margin plus the insurance account absorb a loss beyond a position's margin,
     // and the ledger refuses any entry that would take a customer balance below zero.
     negative_balance_protection: true,
@@ -64,6 +66,7 @@ export function createJurisdiction(deps: { db: Db; clock: Clock; audit: AuditLog
       active: row.active_profile,
       customCaps: checkCaps(row.custom_caps),
       customOptionsEnabled: row.custom_options_enabled,
+      customEarnPrincipalPenalty: row.custom_earn_principal_penalty,
     } satisfies Setting;
   }
 
@@ -101,6 +104,7 @@ export function createJurisdiction(deps: { db: Db; clock: Clock; audit: AuditLog
         active_profile: after.active,
         custom_caps: JSON.stringify(after.customCaps) as never,
         custom_options_enabled: after.customOptionsEnabled,
+        custom_earn_principal_penalty: after.customEarnPrincipalPenalty,
         updated_at: clock.now(),
         updated_by: staff.staffId,
       });
@@ -127,6 +131,10 @@ export function createJurisdiction(deps: { db: Db; clock: Clock; audit: AuditLog
     async optionsEnabled(): Promise<boolean> {
       return (await active()).options_enabled;
     },
+    /** Whether earn products may use principal early-redemption penalties (modules/earn). */
+    async earnPrincipalPenalty(): Promise<boolean> {
+      return (await active()).earn_principal_penalty;
+    },
     /** Back office: choose the active profile (audited). */
     select(staff: StaffContext, body: { profile: JurisdictionProfileId; reason: string }) {
       return change(staff, 'jurisdiction.select', body.reason, (s) => ({ ...s, active: body.profile }));
@@ -136,10 +144,13 @@ export function createJurisdiction(deps: { db: Db; clock: Clock; audit: AuditLog
       const caps = checkCaps(body.leverage_caps);
       if (typeof body.options_enabled !== 'boolean')
         refuse('CONTRACT_SETTING_INVALID', { field: 'options_enabled' });
+      if (body.earn_principal_penalty !== undefined && typeof body.earn_principal_penalty !== 'boolean')
+        refuse('CONTRACT_SETTING_INVALID', { field: 'earn_principal_penalty' });
       return change(staff, 'jurisdiction.custom.update', body.reason, (s) => ({
         ...s,
         customCaps: caps,
         customOptionsEnabled: body.options_enabled,
+        customEarnPrincipalPenalty: body.earn_principal_penalty ?? s.customEarnPrincipalPenalty,
       }));
     },
   };

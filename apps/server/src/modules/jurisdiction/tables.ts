@@ -9,6 +9,8 @@ export type JurisdictionTables = {
     /** Leverage cap per class of the custom profile (whole numbers 1…100). */
     custom_caps: Record<LeverageClass, number>;
     custom_options_enabled: boolean;
+    /** The custom profile's earn principal-penalty switch (migration 20261126_0950). */
+    custom_earn_principal_penalty: boolean;
     updated_at: Date;
     updated_by: string | null;
   };

@@ -14,8 +14,8 @@ import {
   LedgerInvariantError,
   type NormalizedEntry,
   PLATFORM_ACCOUNT_TYPE,
-  PLATFORM_ACCOUNTS,
   type PlatformCode,
+  platformSpec,
 } from './model.ts';
 import * as repo from './repo.ts';
 
@@ -96,7 +96,7 @@ function keyOfRow(row: repo.AccountIdentity): string {
 
 function mayGoNegative(identity: repo.AccountIdentity): boolean {
   const code = identity.platformCode;
-  return code !== null && isPlatformCode(code) && PLATFORM_ACCOUNTS[code].allowNegative;
+  return code !== null && isPlatformCode(code) && platformSpec(code)?.allowNegative === true;
 }
 
 function toPosted(row: repo.EntryRow, replayed: boolean): PostedEntry {

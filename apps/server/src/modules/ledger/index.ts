@@ -9,11 +9,16 @@ export {
   CUSTOMER_ACCOUNT_TYPES,
   type CustomerAccountType,
   type EntryInput,
+  familyCode,
+  isPlatformCode,
   LEDGER_LIMITS,
   LedgerInvariantError,
+  PLATFORM_ACCOUNT_FAMILIES,
   PLATFORM_ACCOUNTS,
   type PlatformCode,
+  type PlatformFamily,
   type PostingInput,
+  platformSpec,
 } from './model.ts';
 /**
  * Read-only queries, also on the Ledger object; importable directly for code that has a Db or Tx but

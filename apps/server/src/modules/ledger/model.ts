@@ -56,11 +56,46 @@ export const PLATFORM_ACCOUNTS = {
   adjustments: { books: ['real'], allowNegative: true },
   /** Source of demo customers' virtual funds: exists only in the demo book. */
   demo_faucet: { books: ['demo'], allowNegative: true },
+  /** Contra for operator money paid into earn funding accounts (modules/earn, a four-eyes entry): negative by what was paid in. */
+  earn_capital: { books: ['real', 'demo'], allowNegative: true },
 } as const satisfies Record<string, PlatformSpec>;
-export type PlatformCode = keyof typeof PLATFORM_ACCOUNTS;
+export type FixedPlatformCode = keyof typeof PLATFORM_ACCOUNTS;
+
+/**
+ * Families of platform accounts: one account per named object, the code being the family's prefix
+ * and a short suffix (`earn_fund_f1a2b3c4`). Each is an ordinary funded account: never negative.
+ */
+export const PLATFORM_ACCOUNT_FAMILIES = {
+  /** An earn funding account (modules/earn): operator money set aside to pay one or more products' rewards. */
+  earn_fund_: { books: ['real', 'demo'], allowNegative: false },
+  /** An earn product's reward reserve: the whole reward of its running orders, moved in at purchase. */
+  earn_reserve_: { books: ['real', 'demo'], allowNegative: false },
+} as const satisfies Record<string, PlatformSpec>;
+export type PlatformFamily = keyof typeof PLATFORM_ACCOUNT_FAMILIES;
+export type PlatformCode = FixedPlatformCode | `${PlatformFamily}${string}`;
+
+/** A family member's suffix: short enough for the ledger's 48-character code (migrations.ts). */
+const FAMILY_SUFFIX_RE = /^[a-z0-9][a-z0-9_]{0,31}$/;
+
+/** The rules of a platform code: a fixed account's or its family's; null for an unknown code. */
+export function platformSpec(value: string): PlatformSpec | null {
+  if (Object.hasOwn(PLATFORM_ACCOUNTS, value)) return PLATFORM_ACCOUNTS[value as FixedPlatformCode];
+  for (const prefix of Object.keys(PLATFORM_ACCOUNT_FAMILIES) as PlatformFamily[]) {
+    if (value.startsWith(prefix) && FAMILY_SUFFIX_RE.test(value.slice(prefix.length)))
+      return PLATFORM_ACCOUNT_FAMILIES[prefix];
+  }
+  return null;
+}
 
 export function isPlatformCode(value: string): value is PlatformCode {
-  return Object.hasOwn(PLATFORM_ACCOUNTS, value);
+  return platformSpec(value) !== null;
+}
+
+/** The code of a family member: `familyCode('earn_fund_', 'f1a2')` → `earn_fund_f1a2` (throws on a bad suffix). */
+export function familyCode(family: PlatformFamily, suffix: string): PlatformCode {
+  const code = `${family}${suffix}` as const;
+  assert(platformSpec(code) !== null, `bad platform account suffix ${suffix}`);
+  return code;
 }
 
 /** Limits; each is listed in the README. */
@@ -154,7 +189,7 @@ function checkAccount(account: AccountRef): void {
   assert((BOOKS as readonly string[]).includes(account.book), `unknown book ${String(account.book)}`);
   if ('platform' in account) {
     assert(isPlatformCode(account.platform), `unknown platform account ${String(account.platform)}`);
-    const books: readonly Book[] = PLATFORM_ACCOUNTS[account.platform].books;
+    const books: readonly Book[] = platformSpec(account.platform)?.books ?? [];
     assert(books.includes(account.book), `platform account ${account.platform} has no ${account.book} book`);
     return;
   }

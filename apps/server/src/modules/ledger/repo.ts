@@ -806,7 +806,10 @@ export async function customerTurnover(
       (select sum(amount) from mine where amount > 0 and entry_id in
         (select entry_id from platform where platform_code = 'deposits_clearing')) as deposited,
       (select -sum(m.amount) from mine m join ledger_entry e on e.id = m.entry_id
-        where m.amount < 0 and e.reference_type <> 'withdrawal' and m.entry_id in
+        where m.amount < 0 and e.reference_type <> 'withdrawal'
+          -- earn moves the customer's own money into and out of their earn account: not consumed
+          -- (a principal penalty is)
+          and (e.reason not like 'earn.%' or e.reason = 'earn.penalty') and m.entry_id in
         (select entry_id from platform where platform_code not in
           ('deposits_clearing', 'withdrawals_clearing', 'adjustments', 'custody_pool'))) as consumed,
       (select sum(m.amount) from mine m join ledger_entry e on e.id = m.entry_id

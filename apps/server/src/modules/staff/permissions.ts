@@ -13,6 +13,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermissi
     'adjustments.approve',
     'ledger.verify',
     'risk.read',
+    'earn.read',
+    'earn.fund',
   ],
   compliance: [
     'customers.read',
@@ -23,6 +25,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermissi
     'verification.read',
     'verification.decide',
     'customers.verify',
+    'earn.read',
   ],
   support: ['customers.read', 'outbox.read', 'customers.verify'],
   content: ['content.write'],
