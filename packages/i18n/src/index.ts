@@ -2,6 +2,9 @@ import type { Lang } from '@bourse/protocol';
 import { adminEn } from './catalogs/admin.en.ts';
 import { adminFt } from './catalogs/admin.ft.ts';
 import { adminZh } from './catalogs/admin.zh.ts';
+import { adminEarnEn } from './catalogs/adminEarn.en.ts';
+import { adminEarnFt } from './catalogs/adminEarn.ft.ts';
+import { adminEarnZh } from './catalogs/adminEarn.zh.ts';
 import { adminKycEn } from './catalogs/adminKyc.en.ts';
 import { adminKycFt } from './catalogs/adminKyc.ft.ts';
 import { adminKycZh } from './catalogs/adminKyc.zh.ts';
@@ -74,6 +77,7 @@ export const catalogs = {
     adminKyc: adminKycEn,
     profile: profileEn,
     earn: earnEn,
+    adminEarn: adminEarnEn,
   },
   zh: {
     common: commonZh,
@@ -92,6 +96,7 @@ export const catalogs = {
     adminKyc: adminKycZh,
     profile: profileZh,
     earn: earnZh,
+    adminEarn: adminEarnZh,
   },
   ft: {
     common: commonFt,
@@ -110,6 +115,7 @@ export const catalogs = {
     adminKyc: adminKycFt,
     profile: profileFt,
     earn: earnFt,
+    adminEarn: adminEarnFt,
   },
 } as const satisfies Record<Lang, Record<string, Tree>>;
 
