@@ -273,6 +273,9 @@ export function ProductFormModal({
         <Text size="sm" c="dimmed">
           {t('form.intro')}
         </Text>
+        <Text size="sm" fw={500}>
+          {t('form.kind')}
+        </Text>
         <SegmentedControl
           value={form.kind}
           onChange={(v) => set('kind', v as ProductForm['kind'])}

@@ -137,6 +137,9 @@ export function OrderDetail({
               <Rate value={order.annual_rate} /> · <Rate value={order.daily_rate} />
             </Fact>
             <Fact label={t('detail.matures')}>{words.time(order.matures_at)}</Fact>
+            {order.completed_at !== null ? (
+              <Fact label={t('detail.completedAt')}>{words.time(order.completed_at)}</Fact>
+            ) : null}
           </SimpleGrid>
           <Stack gap={4}>
             <Text size="xs" c="dimmed">

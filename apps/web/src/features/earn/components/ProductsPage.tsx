@@ -154,7 +154,7 @@ function VipLevelsCard({ levels, probeProduct }: { levels: VipLevelData[]; probe
         {levels.length === 0 ? (
           <Text size="sm">{t('vip.noLevels')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={360}>
+          <Table.ScrollContainer minWidth={360} maw={900}>
             <Table fz="sm" verticalSpacing={6} data-testid="vip-levels-table">
               <Table.Thead>
                 <Table.Tr>

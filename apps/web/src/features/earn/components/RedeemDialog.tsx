@@ -1,6 +1,6 @@
 import { EARN_LIMITS, type EarnOrderData, type RedeemQuoteData } from '@bourse/protocol';
 import { Sheet } from '@bourse/ui';
-import { Alert, Button, Divider, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Divider, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,9 @@ function useQuote(orderId: string | null) {
     setHeld(null);
     mutate(orderId, {
       onSuccess: (quote) => {
-        setHeld({ quote, deadline: Date.now() + EARN_LIMITS.quoteTtlMs });
+        const received = Date.now();
+        setNow(received);
+        setHeld({ quote, deadline: received + EARN_LIMITS.quoteTtlMs });
       },
     });
   }, [orderId, mutate]);
@@ -163,7 +165,7 @@ export function RedeemDialog({ order, onClose }: { order: EarnOrderData | null; 
             testId="redeem-refusal"
           />
         ) : null}
-        <Group grow>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
           <Button variant="default" onClick={close} data-testid="redeem-cancel">
             {t('redeem.cancel')}
           </Button>
@@ -194,7 +196,7 @@ export function RedeemDialog({ order, onClose }: { order: EarnOrderData | null; 
                 : t('redeem.title')}
             </Button>
           )}
-        </Group>
+        </SimpleGrid>
       </Stack>
     </Sheet>
   );
