@@ -13,6 +13,7 @@ import {
   rewardExample,
   secondsLeft,
   subscribedPercent,
+  zoneName,
 } from './logic.ts';
 
 describe('rewardExample: floor(amount × rate / 100 / 365) in minor units, × term', () => {
@@ -147,5 +148,14 @@ describe('maturityAmount', () => {
     expect(maturityAmount('1000', '4.109589', 'USDT')).toBe('1004.109589');
     expect(maturityAmount('0.1', '0.2', 'USDT')).toBe('0.3');
     expect(maturityAmount('x', '1', 'USDT')).toBeNull();
+  });
+});
+
+describe('zoneName', () => {
+  it('names a zone in the reader’s language, else keeps the IANA name', () => {
+    expect(zoneName('UTC', 'en-US', 0)).toBe('Coordinated Universal Time');
+    expect(zoneName('Asia/Hong_Kong', 'en-US', 0)).toBe('Hong Kong Standard Time');
+    expect(zoneName('Asia/Hong_Kong', 'zh-CN', 0)).toBe('香港标准时间');
+    expect(zoneName('Mars/Base', 'en-US', 0)).toBe('Mars/Base');
   });
 });

@@ -157,3 +157,16 @@ export function maturityAmount(amount: string, reward: string, currency: string)
   if (principal === null || total === null) return null;
   return toDecimalString(principal + total, ledgerScale(currency));
 }
+
+/**
+ * A time zone's name in the reader's language ("Asia/Hong_Kong" → "Hong Kong Standard Time",
+ * "香港标准时间"), as it is at `at`; the IANA name itself when the runtime does not know it.
+ */
+export function zoneName(zone: string, locale: string, at: number): string {
+  try {
+    const parts = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'long' }).formatToParts(at);
+    return parts.find((p) => p.type === 'timeZoneName')?.value ?? zone;
+  } catch {
+    return zone;
+  }
+}

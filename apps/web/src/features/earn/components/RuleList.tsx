@@ -33,7 +33,10 @@ export function useRuleSentences(info: ProfitInfoData): Sentence[] {
     },
     {
       id: 'posting',
-      text: t('rule.posting', { hour: String(p.cutoff.hour).padStart(2, '0'), zone: p.cutoff.time_zone }),
+      text: t('rule.posting', {
+        hour: String(p.cutoff.hour).padStart(2, '0'),
+        zone: words.zone(p.cutoff.time_zone),
+      }),
     },
     {
       id: 'source',

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/i18n.ts';
-import { REFUSAL_LINKS, refusalFix, subscribedPercent } from '../logic.ts';
+import { REFUSAL_LINKS, refusalFix, subscribedPercent, zoneName } from '../logic.ts';
 
 /** The phone / desktop switch of the earn screens: tables from 62em, cards below. */
 export const WIDE = '(min-width: 62em)';
@@ -45,6 +45,7 @@ export function useEarnWords() {
     money,
     rate,
     date: (ms: number) => formatDate(ms, lang),
+    zone: (zone: string) => zoneName(zone, locale, Date.now()),
     time: (ms: number) => formatDateTime(ms, lang),
     days: (count: number) => t('product.termDays', { count }),
     state: (state: EarnProductState) => t(`state.${state}`),
@@ -167,7 +168,7 @@ export function CapacityBar({ product }: { product: EarnProductData }) {
 export function FundingSource({ product }: { product: EarnProductData }) {
   return (
     <Stack gap={2} data-testid="product-funding">
-      <Text size="sm" fw={600}>
+      <Text size="sm" fw={600} translate="no">
         {product.funding_account.name}
       </Text>
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'normal' }}>
