@@ -130,6 +130,7 @@ export const adminEarnEn = {
     confirmText: 'Pay {{amount}} {{currency}} into “{{name}}”, requested by {{who}}.',
     send: 'Send request',
     sent: 'Request {{id}} is pending; another staff member must approve it.',
+    pendingTitle: 'Pending funding requests (another staff member approves)',
     requestsTitle: 'Funding requests: {{name}}',
     requestedBy: 'Requested by',
     requestedAt: 'Requested',

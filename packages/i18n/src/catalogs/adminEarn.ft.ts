@@ -126,6 +126,7 @@ export const adminEarnFt: Shape<typeof adminEarnEn> = {
     confirmText: '向「{{name}}」注資 {{amount}} {{currency}}，申請人 {{who}}。',
     send: '送出申請',
     sent: '申請 {{id}} 待審批；須由另一位員工批准。',
+    pendingTitle: '待審批的注資申請（須由另一位員工批准）',
     requestsTitle: '注資申請：{{name}}',
     requestedBy: '申請人',
     requestedAt: '申請時間',

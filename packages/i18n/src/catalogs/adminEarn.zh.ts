@@ -126,6 +126,7 @@ export const adminEarnZh: Shape<typeof adminEarnEn> = {
     confirmText: '向“{{name}}”注资 {{amount}} {{currency}}，申请人 {{who}}。',
     send: '发送申请',
     sent: '申请 {{id}} 待审批；须由另一位员工批准。',
+    pendingTitle: '待审批的注资申请（须由另一位员工批准）',
     requestsTitle: '注资申请：{{name}}',
     requestedBy: '申请人',
     requestedAt: '申请时间',

@@ -236,29 +236,39 @@ function RequestFundingModal({
   );
 }
 
-/** The requests of one account; pending ones can be approved or rejected by anyone but their requester. */
+/**
+ * Funding requests: every account's pending ones (the four-eyes queue), or one account's history.
+ * A pending request can be approved or rejected by anyone holding earn.fund but its requester.
+ */
 function RequestsCard({
-  account,
+  title,
+  filter,
+  accounts,
   onDecided,
+  testId,
 }: {
-  account: AdminFundingAccountData;
+  title: string;
+  filter: { funding_id?: string; state?: 'pending' };
+  accounts: AdminFundingAccountData[];
   onDecided: (text: string) => void;
+  testId: string;
 }) {
   const { t } = useTranslation('adminEarn');
   const lang = useLang();
   const amountText = useAmountText();
   const fund = usePermission('earn.fund');
-  const requests = useFundingRequests(account.funding_id);
+  const requests = useFundingRequests(filter);
   const decide = useDecideFunding();
   const [deciding, setDeciding] = useState<{
     r: AdminFundingRequestData;
     decision: 'approve' | 'reject';
   } | null>(null);
+  const nameOf = (id: string) => accounts.find((a) => a.funding_id === id)?.name ?? id;
   const items = requests.data?.items ?? [];
   return (
-    <Card withBorder data-testid="funding-requests" data-funding={account.funding_id}>
+    <Card withBorder data-testid={testId}>
       <Title order={4} mb="sm">
-        {t('funding.requestsTitle', { name: account.name })}
+        {title}
       </Title>
       <ErrorNote error={requests.error} />
       {items.length === 0 ? (
@@ -271,6 +281,7 @@ function RequestsCard({
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('funding.requestedAt')}</Table.Th>
+                <Table.Th>{t('funding.name')}</Table.Th>
                 <Table.Th>{t('funding.amount')}</Table.Th>
                 <Table.Th>{t('funding.requestedBy')}</Table.Th>
                 <Table.Th>{t('common.reason')}</Table.Th>
@@ -290,6 +301,7 @@ function RequestsCard({
                     data-state={r.state}
                   >
                     <Table.Td>{formatTime(r.requested_at, lang)}</Table.Td>
+                    <Table.Td>{nameOf(r.funding_id)}</Table.Td>
                     <Table.Td>
                       <Amount value={r.amount} currency={r.currency} suffix />
                     </Table.Td>
@@ -339,7 +351,7 @@ function RequestsCard({
             ? t(deciding.decision === 'approve' ? 'funding.approveTitle' : 'funding.rejectTitle', {
                 amount: amountText(deciding.r.amount),
                 currency: deciding.r.currency,
-                name: account.name,
+                name: nameOf(deciding.r.funding_id),
               })
             : ''
         }
@@ -491,7 +503,22 @@ export default function FundingScreen() {
           </Table.ScrollContainer>
         )}
       </Card>
-      {shown ? <RequestsCard account={shown} onDecided={setNote} /> : null}
+      <RequestsCard
+        title={t('funding.pendingTitle')}
+        filter={{ state: 'pending' }}
+        accounts={items}
+        onDecided={setNote}
+        testId="funding-pending"
+      />
+      {shown ? (
+        <RequestsCard
+          title={t('funding.requestsTitle', { name: shown.name })}
+          filter={{ funding_id: shown.funding_id }}
+          accounts={items}
+          onDecided={setNote}
+          testId="funding-requests"
+        />
+      ) : null}
       <CreateFundingModal
         opened={creating}
         onClose={() => setCreating(false)}

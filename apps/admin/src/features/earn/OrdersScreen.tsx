@@ -73,7 +73,7 @@ export default function OrdersScreen() {
   const [uid, setUid] = useState('');
   const [page, setPage] = useState(1);
   const filter: OrderFilter = {
-    ...(product ? { product } : {}),
+    ...(product ? { product_id: product } : {}),
     ...(state ? { state } : {}),
     ...(uid.trim() ? { uid: uid.trim() } : {}),
     page,

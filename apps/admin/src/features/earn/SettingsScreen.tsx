@@ -121,7 +121,7 @@ export default function SettingsScreen() {
   const { t } = useTranslation('adminEarn');
   const settings = useEarnSettings();
   const save = useSaveSettings();
-  const write = usePermission('settings.write');
+  const write = usePermission('earn.write');
   const [form, setForm] = useState<SettingsForm | null>(null);
   const [bad, setBad] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
@@ -152,7 +152,7 @@ export default function SettingsScreen() {
       <Text size="sm" c="dimmed">
         {t('settings.intro')}
       </Text>
-      {disabled ? <NoPermission permission="settings.write" /> : null}
+      {disabled ? <NoPermission permission="earn.write" /> : null}
       {saved ? (
         <Alert
           color="green"

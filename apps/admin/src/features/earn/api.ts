@@ -33,14 +33,15 @@ export function useFundingAccounts() {
   });
 }
 
-export function useFundingRequests(fundingId: string | null) {
+/** `GET earn/funding-requests` (newest first): one account's, or every account's pending ones. */
+export function useFundingRequests(filter: {
+  funding_id?: string;
+  state?: 'pending' | 'approved' | 'rejected';
+}) {
   return useQuery({
-    queryKey: ['earn/funding/requests', fundingId],
+    queryKey: ['earn/funding-requests', filter],
     queryFn: () =>
-      api.get<Listed<AdminFundingRequestData>>(
-        `earn/funding/${encodeURIComponent(fundingId ?? '')}/requests`,
-      ),
-    enabled: fundingId !== null,
+      api.get<Paged<AdminFundingRequestData>>('earn/funding-requests', { ...filter, page_size: '100' }),
   });
 }
 
@@ -62,7 +63,7 @@ export function useEarnOrders(filter: OrderFilter) {
 export function useAccrualRuns() {
   return useQuery({
     queryKey: ['earn/accruals'],
-    queryFn: () => api.get<Listed<AdminAccrualRunData>>('earn/accruals'),
+    queryFn: () => api.get<Paged<AdminAccrualRunData>>('earn/accruals', { page_size: '100' }),
   });
 }
 
@@ -80,7 +81,7 @@ function useEarnWrite<I, O>(call: (input: I) => Promise<O>) {
     mutationFn: call,
     onSettled: () =>
       Promise.all(
-        ['earn/products', 'earn/funding', 'earn/funding/requests', 'earn/settings'].map((key) =>
+        ['earn/products', 'earn/funding', 'earn/funding-requests', 'earn/settings'].map((key) =>
           client.invalidateQueries({ queryKey: [key] }),
         ),
       ),
