@@ -134,7 +134,7 @@ describe('earn: fixed-term custody', () => {
     await page.getByTestId('funding-request-reason').fill('e2e: first top-up');
     await page.getByTestId('funding-request-next').click();
     const confirm = page.getByTestId('funding-request-confirm');
-    await expect(confirm.innerText()).resolves.toMatch(/500.*USDT[\s\S]*Bourse 2026[\s\S]*Earn Requester/);
+    await expect(confirm.textContent()).resolves.toMatch(/500.*USDT[\s\S]*Bourse 2026[\s\S]*Earn Requester/);
     await screenshot(page, 'earn-admin-funding-confirm-desktop-en');
     await page.getByTestId('funding-request-send').click();
     const pending = page.getByTestId('funding-pending').getByTestId('funding-request-row').first();
@@ -188,8 +188,8 @@ describe('earn: fixed-term custody', () => {
     await page.getByRole('option', { name: 'Not assessed' }).click();
     await page.getByTestId('earn-form-reason').fill('e2e: the weekly product');
     for (const lang of LANGS)
-      await expect(page.getByTestId(`earn-preview-${lang}`).innerText()).resolves.toContain(PRODUCT[lang]);
-    await expect(page.getByTestId('earn-preview-en').innerText()).resolves.toContain(
+      await expect(page.getByTestId(`earn-preview-${lang}`).textContent()).resolves.toContain(PRODUCT[lang]);
+    await expect(page.getByTestId('earn-preview-en').textContent()).resolves.toContain(
       '7.3% a year (0.02% a day)',
     );
     await screenshot(page, 'earn-admin-product-form-desktop-en');
@@ -218,7 +218,7 @@ describe('earn: fixed-term custody', () => {
         await screenshot(page, `earn-index-${viewport}-${lang}`);
         await page.goto(`/profit_buy?product_id=${productId}`);
         await page.getByTestId('earn-eligible').waitFor();
-        await expect(page.getByTestId('rule-source').innerText()).resolves.toContain(FUNDING_NAME);
+        await expect(page.getByTestId('rule-source').textContent()).resolves.toContain(FUNDING_NAME);
         for (const id of [
           'term',
           'rate',
