@@ -101,12 +101,13 @@ export function localTimeMs(text: string): number | null {
 const maxRate = (max: string) => rateUnits(max) ?? 0n;
 
 /**
- * The create body. The contract's `Static` of `kind` and `redeem_rule` (a `Type.Union` over a mapped
- * array) resolves to `never`, so the two fields are typed from their value lists here.
+ * The create body (`AdminEarnProductBody`): `penalty_rate` only under a principal rule, absent
+ * otherwise; kind and rule typed from their value lists.
  */
-export type ProductBody = Omit<AdminEarnProductBody, 'kind' | 'redeem_rule'> & {
+export type ProductBody = Omit<AdminEarnProductBody, 'kind' | 'redeem_rule' | 'penalty_rate'> & {
   kind: EarnKind;
   redeem_rule: EarnRedeemRule;
+  penalty_rate?: string;
 };
 
 /** The body a form stands for, or the names of its bad fields. */
@@ -159,7 +160,7 @@ export function productBody(form: ProductForm): { body: ProductBody | null; bad:
       sale_starts_at: starts,
       sale_ends_at: ends,
       redeem_rule: form.redeem_rule,
-      penalty_rate: principalRule ? form.penalty_rate.trim() : null,
+      ...(principalRule ? { penalty_rate: form.penalty_rate.trim() } : {}),
       redeem_delay_days: Number.parseInt(form.redeem_delay_days, 10),
       min_tier: form.min_tier === '' ? null : form.min_tier,
       min_rating: form.min_rating,
