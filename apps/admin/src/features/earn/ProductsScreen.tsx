@@ -65,10 +65,10 @@ function ProductRow({
       <Table.Td>
         <Amount value={product.rewards_paid} currency={cur} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <ProductStateBadge state={product.state} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
         {canWrite ? (
           <Group gap={4} wrap="nowrap">
             {actionsOf(product.state).map((action) => (

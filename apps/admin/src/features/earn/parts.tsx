@@ -27,7 +27,14 @@ const REQUEST_COLORS: Record<EarnFundingRequestState, string> = {
 export function ProductStateBadge({ state }: { state: EarnProductState }) {
   const { t } = useTranslation('adminEarn');
   return (
-    <Badge color={PRODUCT_COLORS[state]} variant="light" data-testid="earn-product-state" data-state={state}>
+    <Badge
+      color={PRODUCT_COLORS[state]}
+      variant="light"
+      style={{ overflow: 'visible' }}
+      miw="max-content"
+      data-testid="earn-product-state"
+      data-state={state}
+    >
       {t(`state.${state}`)}
     </Badge>
   );

@@ -7,6 +7,7 @@ import {
   ledgerScale,
   maturityAmount,
   pageCount,
+  profitSoFar,
   progressPercent,
   REFUSAL_LINKS,
   refusalFix,
@@ -157,5 +158,20 @@ describe('zoneName', () => {
     expect(zoneName('Asia/Hong_Kong', 'en-US', 0)).toBe('Hong Kong Standard Time');
     expect(zoneName('Asia/Hong_Kong', 'zh-CN', 0)).toBe('香港标准时间');
     expect(zoneName('Mars/Base', 'en-US', 0)).toBe('Mars/Base');
+  });
+});
+
+describe('profitSoFar', () => {
+  it('is the accrued rewards while running, what was paid once redeemed early', () => {
+    expect(profitSoFar({ accrued: '0.4', redemption: null })).toBe('0.4');
+    const redemption = {
+      principal_returned: '1000',
+      rewards_paid: '0',
+      rewards_forfeited: '0.4',
+      penalty: '0',
+      requested_at: 0,
+      arrives_at: 0,
+    };
+    expect(profitSoFar({ accrued: '0.4', redemption })).toBe('0');
   });
 });

@@ -1,5 +1,5 @@
 import { DEFAULT_CRYPTO_SCALE, isKnownAsset, parseDecimal, scaleOf, toDecimalString } from '@bourse/money';
-import { EARN_LIMITS, type EarnOrderState } from '@bourse/protocol';
+import { EARN_LIMITS, type EarnOrderData, type EarnOrderState } from '@bourse/protocol';
 
 /**
  * Pure logic of the earn screens (fixed-term custody and VIP products): the reward example computed
@@ -169,4 +169,12 @@ export function zoneName(zone: string, locale: string, at: number): string {
   } catch {
     return zone;
   }
+}
+
+/**
+ * "Profit so far" of an order: the rewards accrued while it runs; once redeemed early, what was
+ * actually paid (the accrued rewards were forfeited).
+ */
+export function profitSoFar(order: Pick<EarnOrderData, 'accrued' | 'redemption'>): string {
+  return order.redemption ? order.redemption.rewards_paid : order.accrued;
 }

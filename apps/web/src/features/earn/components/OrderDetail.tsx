@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useProfitOrder } from '../api.ts';
-import { canRedeem, progressPercent } from '../logic.ts';
+import { canRedeem, profitSoFar, progressPercent } from '../logic.ts';
 import { Fact, Money, OrderStateBadge, Rate, useEarnWords } from './parts.tsx';
 
 /** What an early redemption gave back: principal, rewards paid and forfeited, penalty, when it arrives. */
@@ -125,7 +125,7 @@ export function OrderDetail({
               <Money value={order.amount} currency={order.currency} testId="detail-amount" />
             </Fact>
             <Fact label={t('orders.accrued')}>
-              <Money value={order.accrued} currency={order.currency} testId="detail-accrued" />
+              <Money value={profitSoFar(order)} currency={order.currency} testId="detail-accrued" />
             </Fact>
             <Fact label={t('detail.dailyReward')}>
               <Money value={order.daily_reward} currency={order.currency} />

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useToken } from '../../../lib/session.ts';
 import { useProfitOrders } from '../api.ts';
-import { canRedeem, pageCount } from '../logic.ts';
+import { canRedeem, pageCount, profitSoFar } from '../logic.ts';
 import { OrderDetail } from './OrderDetail.tsx';
 import { LoginPrompt } from './ProductsPage.tsx';
 import { Fact, KIND_ROUTES, Money, OrderStateBadge, Rate, useEarnWords, WIDE } from './parts.tsx';
@@ -54,7 +54,7 @@ function OrderCard({ order, onOpen, onRedeem }: RowProps) {
             <Money value={order.amount} currency={order.currency} testId="order-amount" />
           </Fact>
           <Fact label={t('orders.accrued')}>
-            <Money value={order.accrued} currency={order.currency} testId="order-accrued" />
+            <Money value={profitSoFar(order)} currency={order.currency} testId="order-accrued" />
           </Fact>
           <Fact label={t('orders.cycle')}>{words.days(order.term_days)}</Fact>
           <Fact label={t('orders.dailyRate')}>
@@ -94,7 +94,7 @@ function OrderRow({ order, onOpen, onRedeem }: RowProps) {
         <Rate value={order.daily_rate} />
       </Table.Td>
       <Table.Td ta="right">
-        <Money value={order.accrued} currency={order.currency} testId="order-accrued" />
+        <Money value={profitSoFar(order)} currency={order.currency} testId="order-accrued" />
       </Table.Td>
       <Table.Td data-testid="order-days-left">
         {t('orders.daysLeftValue', { count: order.days_left })}
