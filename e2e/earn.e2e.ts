@@ -260,6 +260,35 @@ describe('earn: fixed-term custody', () => {
   );
 
   it(
+    'VIP products: the published thresholds and the level the server computed, three languages, both sizes',
+    async () => {
+      const list = await web('getProfitList', { kind: 'vip' });
+      expect(list.code, list.msg).toBe(1);
+      const levels = list.data.vip_levels as Array<{ level: number }>;
+      const probe = list.data.items[0]?.product_id as string | undefined;
+      const mine = probe
+        ? (await web('getProfitInfo', { product_id: probe })).data.eligibility.vip_level
+        : null;
+      for (const viewport of ['desktop', 'mobile'] as const) {
+        for (const lang of LANGS) {
+          const page = await customerPage(viewport, lang, '/vip_index');
+          await page.getByTestId('vip-levels').waitFor();
+          await expect(page.getByTestId('vip-level-row').count()).resolves.toBe(levels.length);
+          if (probe)
+            await expect
+              .poll(() => page.getByTestId('vip-my-level').getAttribute('data-level'))
+              .toBe(String(mine ?? ''));
+          await expectNoRawKeys(page, ['earn']);
+          if (lang !== 'en') expect(await englishTexts(page)).toEqual([]);
+          await screenshot(page, `earn-vip-${viewport}-${lang}`);
+          await page.context().close();
+        }
+      }
+    },
+    LONG,
+  );
+
+  it(
     'buys 1,000 USDT: the live example is the server’s rounding; principal leaves the available balance',
     async () => {
       expect(await spotAvailable()).toMatch(/^2000(\.0+)?$/);
