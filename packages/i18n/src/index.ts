@@ -2,6 +2,9 @@ import type { Lang } from '@bourse/protocol';
 import { adminEn } from './catalogs/admin.en.ts';
 import { adminFt } from './catalogs/admin.ft.ts';
 import { adminZh } from './catalogs/admin.zh.ts';
+import { adminEarnEn } from './catalogs/adminEarn.en.ts';
+import { adminEarnFt } from './catalogs/adminEarn.ft.ts';
+import { adminEarnZh } from './catalogs/adminEarn.zh.ts';
 import { adminKycEn } from './catalogs/adminKyc.en.ts';
 import { adminKycFt } from './catalogs/adminKyc.ft.ts';
 import { adminKycZh } from './catalogs/adminKyc.zh.ts';
@@ -14,6 +17,9 @@ import { commonZh } from './catalogs/common.zh.ts';
 import { contractEn } from './catalogs/contract.en.ts';
 import { contractFt } from './catalogs/contract.ft.ts';
 import { contractZh } from './catalogs/contract.zh.ts';
+import { earnEn } from './catalogs/earn.en.ts';
+import { earnFt } from './catalogs/earn.ft.ts';
+import { earnZh } from './catalogs/earn.zh.ts';
 import { kycEn } from './catalogs/kyc.en.ts';
 import { kycFt } from './catalogs/kyc.ft.ts';
 import { kycZh } from './catalogs/kyc.zh.ts';
@@ -70,6 +76,8 @@ export const catalogs = {
     kyc: kycEn,
     adminKyc: adminKycEn,
     profile: profileEn,
+    earn: earnEn,
+    adminEarn: adminEarnEn,
   },
   zh: {
     common: commonZh,
@@ -87,6 +95,8 @@ export const catalogs = {
     kyc: kycZh,
     adminKyc: adminKycZh,
     profile: profileZh,
+    earn: earnZh,
+    adminEarn: adminEarnZh,
   },
   ft: {
     common: commonFt,
@@ -104,6 +114,8 @@ export const catalogs = {
     kyc: kycFt,
     adminKyc: adminKycFt,
     profile: profileFt,
+    earn: earnFt,
+    adminEarn: adminEarnFt,
   },
 } as const satisfies Record<Lang, Record<string, Tree>>;
 

@@ -159,6 +159,36 @@ export const SCREENS: readonly ScreenRow[] = [
     load: () => import('../features/verification/VerificationRulesScreen.tsx'),
   },
   {
+    path: 'earn/products',
+    label: { ns: 'adminEarn', key: 'nav.products' },
+    permission: 'earn.read',
+    load: () => import('../features/earn/ProductsScreen.tsx'),
+  },
+  {
+    path: 'earn/funding',
+    label: { ns: 'adminEarn', key: 'nav.funding' },
+    permission: 'earn.read',
+    load: () => import('../features/earn/FundingScreen.tsx'),
+  },
+  {
+    path: 'earn/orders',
+    label: { ns: 'adminEarn', key: 'nav.orders' },
+    permission: 'earn.read',
+    load: () => import('../features/earn/OrdersScreen.tsx'),
+  },
+  {
+    path: 'earn/accruals',
+    label: { ns: 'adminEarn', key: 'nav.accruals' },
+    permission: 'earn.read',
+    load: () => import('../features/earn/AccrualsScreen.tsx'),
+  },
+  {
+    path: 'earn/settings',
+    label: { ns: 'adminEarn', key: 'nav.settings' },
+    permission: 'earn.read',
+    load: () => import('../features/earn/SettingsScreen.tsx'),
+  },
+  {
     path: 'health',
     label: { ns: 'admin', key: 'nav.health' },
     permission: 'risk.read',

@@ -88,6 +88,12 @@ describe('route table', () => {
         // issue 15: the risk questionnaire (suitability)
         '/questionnaire',
         '/fengxian',
+        // issue 16: fixed-term custody and VIP products (earn)
+        '/profit_index',
+        '/profit_buy',
+        '/profit_wdtg',
+        '/vip_index',
+        '/vip_wdtg',
       ].sort(),
     );
     expect(ROUTES.find((route) => route.path === '/asset')?.redirect).toBe('/table1');

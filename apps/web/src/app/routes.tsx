@@ -105,6 +105,14 @@ const requirementPages = () => import('../features/verification/components/Requi
 const depositRequirement = () => requirementPages().then((m) => m.DepositRequirementPage);
 const withdrawRequirement = () => requirementPages().then((m) => m.WithdrawRequirementPage);
 
+// Earn: fixed-term custody and VIP products, my orders, early redemption (issue 16, the earn namespace).
+const earnPages = () => import('../features/earn/components/pages.ts');
+const profitIndex = () => earnPages().then((m) => m.CustodyIndexPage);
+const profitBuy = () => earnPages().then((m) => m.BuyPage);
+const profitOrders = () => earnPages().then((m) => m.CustodyOrdersPage);
+const vipIndex = () => earnPages().then((m) => m.VipIndexPage);
+const vipOrders = () => earnPages().then((m) => m.VipOrdersPage);
+
 type Entry = [path: string, title: RouteTitle, load?: () => Promise<ComponentType>];
 
 /** Rows of the spec's table; an entry without a loader is not built yet. */
@@ -174,11 +182,11 @@ const AREAS: ReadonlyArray<[RouteArea, Entry[]]> = [
   [
     'earning',
     [
-      ['/profit_index', 'profit_index'],
-      ['/profit_wdtg', 'profit_wdtg'],
-      ['/profit_buy', 'profit_buy'],
-      ['/vip_index', 'vip_index'],
-      ['/vip_wdtg', 'vip_wdtg'],
+      ['/profit_index', 'profit_index', profitIndex],
+      ['/profit_wdtg', 'profit_wdtg', profitOrders],
+      ['/profit_buy', 'profit_buy', profitBuy],
+      ['/vip_index', 'vip_index', vipIndex],
+      ['/vip_wdtg', 'vip_wdtg', vipOrders],
       ['/etflow_buy', 'etflow_buy'],
       ['/etf_wdtg', 'etf_wdtg'],
       ['/etflow_wdtg', 'etflow_wdtg'],

@@ -33,6 +33,7 @@ export const WEB_NAMESPACES = [
   'kyc',
   'verification',
   'profile',
+  'earn',
 ] as const;
 
 const resources = Object.fromEntries(
