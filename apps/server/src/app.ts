@@ -19,6 +19,7 @@ import {
   createCore,
   wireAccess,
   wireDerivatives,
+  wireFunds,
   wireIdentity,
   wireMarket,
   wireMoney,
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await wireMoney(core, access, prices.market, identity);
   await wireSpot(core, access, prices);
   await wireDerivatives(core, access, prices.market, identity.jurisdiction);
+  await wireFunds(core, access);
   access.backOffice.useMarket(prices.market);
   await app.register(staffRoutes({ staff: access.staff, audit: core.audit }), { prefix: '/api/admin' });
   await app.register(backOfficeRoutes({ backOffice: access.backOffice, staff: access.staff }), {

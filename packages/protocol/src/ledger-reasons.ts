@@ -48,6 +48,11 @@ export const LEDGER_REASONS = [
   'contract.delivery',
   'contract.insurance.fund',
   'contract.insurance.seed',
+  // ETF orders (modules/funds): spot ↔ the customer's own earn account (frozen, tagged to the order)
+  'fund.subscribe',
+  'fund.trade.out',
+  'fund.trade.in',
+  'fund.redeem',
 ] as const;
 
 export type LedgerReason = (typeof LEDGER_REASONS)[number];

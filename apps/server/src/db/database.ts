@@ -7,6 +7,7 @@ import type { AssetsTables } from '../modules/assets/tables.ts';
 import type { ContentTables } from '../modules/content/tables.ts';
 import type { ContractsTables } from '../modules/contracts/tables.ts';
 import type { DepositsTables } from '../modules/deposits/tables.ts';
+import type { FundsTables } from '../modules/funds/tables.ts';
 import type { JurisdictionTables } from '../modules/jurisdiction/tables.ts';
 import type { LedgerTables } from '../modules/ledger/tables.ts';
 import type { MarketTables } from '../modules/market/tables.ts';
@@ -38,7 +39,8 @@ export type Database = AccountsTables &
   ContentTables &
   UploadsTables &
   VerificationTables &
-  SuitabilityTables;
+  SuitabilityTables &
+  FundsTables;
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
 

@@ -5,6 +5,7 @@ import { assetsMigrations } from '../modules/assets/migrations.ts';
 import { contentMigrations } from '../modules/content/migrations.ts';
 import { contractsMigrations } from '../modules/contracts/migrations.ts';
 import { depositsMigrations } from '../modules/deposits/migrations.ts';
+import { fundsMigrations } from '../modules/funds/migrations.ts';
 import { jurisdictionMigrations } from '../modules/jurisdiction/migrations.ts';
 import { ledgerMigrations } from '../modules/ledger/migrations.ts';
 import { marketMigrations } from '../modules/market/migrations.ts';
@@ -43,6 +44,7 @@ export const ALL_MIGRATIONS: Readonly<Record<string, Migration>> = {
   ...uploadsMigrations,
   ...verificationMigrations,
   ...suitabilityMigrations,
+  ...fundsMigrations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...ALL_MIGRATIONS }) };

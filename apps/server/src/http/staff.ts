@@ -36,6 +36,10 @@ export const STAFF_PERMISSIONS = [
   'verification.decide',
   /** Check a caller's security answer against the customer's (match / no match, audited). */
   'customers.verify',
+  /** ETF model portfolios, orders, rebalances and NAV history (read only). */
+  'funds.read',
+  /** Open or pause an ETF model portfolio (audited, with a reason). */
+  'funds.write',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 

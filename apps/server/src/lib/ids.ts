@@ -48,6 +48,10 @@ export const ID_PREFIXES = [
   /** Profile and security centre (modules/accounts): security events, staff answer checks. */
   'sev',
   'sac',
+  /** ETF orders (modules/funds): orders, their trades (legs), rebalances. */
+  'etf',
+  'flg',
+  'frb',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -13,6 +13,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermissi
     'adjustments.approve',
     'ledger.verify',
     'risk.read',
+    'funds.read',
   ],
   compliance: [
     'customers.read',
@@ -23,6 +24,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermissi
     'verification.read',
     'verification.decide',
     'customers.verify',
+    'funds.read',
   ],
   support: ['customers.read', 'outbox.read', 'customers.verify'],
   content: ['content.write'],
