@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp, testNow } from '../../../test/harness.ts';
+import { Refusal } from '../../http/refusal.ts';
 import { customer, customerSnapshot, fund, ledgerOf, USDT } from '../assets/testing.ts';
 import { adminCall, staffSession } from '../staff/testing.ts';
 import { ratedCustomer } from '../suitability/testing.ts';
@@ -425,6 +426,91 @@ describe('ETF orders', () => {
       .execute();
     expect(spotOrders).toHaveLength(2);
     expect(await spotUsdt(c.id)).toBe(USDT(1000));
+    await invariants([c.id]);
+  });
+
+  /** A funds service over a spot whose order path refuses `symbol` (a halted market, say): the leg's outcome. */
+  function refusingSpot(symbol: string, side: 'buy' | 'sell') {
+    const spot: FundsSpot = {
+      market: (s) => t.app.spot.market(s),
+      markets: () => t.app.spot.markets(),
+      async placeFor(customerId, book, body) {
+        if (body.symbol === symbol && body.side === side)
+          throw new Refusal('SPOT_MARKET_HALTED', { symbol, reason: 'test' });
+        return t.app.spot.placeFor(customerId, book, body);
+      },
+    };
+    return createFunds({
+      db: t.db,
+      clock: t.clock,
+      log: (t.app as unknown as { log: never }).log,
+      ledger: ledgerOf(t),
+      market: t.app.market,
+      spot,
+      audit: t.app.audit,
+      ratings: { checkCap: async () => undefined, ratingOf: async () => 'aggressive' },
+      requireFeature: async () => undefined,
+    });
+  }
+
+  it('a leg that cannot trade keeps its budget as cash in the order, saying why', async () => {
+    const c = await ratedCustomer(t, 'aggressive');
+    await fund(t, c.id, 'USDT', USDT(1000));
+    const funds = refusingSpot('ETH/USDT', 'buy');
+    const auth = { customerId: c.id, sessionId: 's', isDemo: false, token: c.token };
+    const o = await funds.buy(auth, { model_id: 'balanced', amount: '1000' }, 'en');
+    expect(o.state).toBe('in_custody');
+    const eth = o.legs.find((l) => l.asset === 'ETH');
+    expect(eth).toMatchObject({ state: 'failed', refusal: { code: 'SPOT_MARKET_HALTED' }, filled: '0' });
+    expect(Number(o.cash)).toBeGreaterThan(590); // its 30 % cash plus the 30 % ETH could not buy
+    expect(o.cost).toBe('1000');
+    await invariants([c.id]);
+    // redeeming while BTC cannot be sold returns the BTC as it is, with the cash
+    const stuck = refusingSpot('BTC/USDT', 'sell');
+    const r = await stuck.sell(auth, o.order_id, 'en');
+    expect(r.state).toBe('redeemed');
+    expect(r.returned_in_kind.map((x) => x.asset)).toEqual(['BTC']);
+    const btc = await ledgerOf(t).balance(t.db, {
+      book: 'real',
+      customerId: c.id,
+      accountType: 'spot',
+      currency: 'BTC',
+    });
+    expect(btc.availableUnits).toBeGreaterThan(0n);
+    expect(r.proceeds).toBe(o.cash);
+    await invariants([c.id]);
+  });
+
+  it('concurrent purchases against one balance: only what the balance pays for; twin redemptions redeem once', async () => {
+    const c = await ratedCustomer(t, 'aggressive');
+    await fund(t, c.id, 'USDT', USDT(2500));
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        call(t.app, {
+          call: 'buyEtf',
+          fields: { model_id: 'low_risk', amount: '1000' },
+          headers: { token: c.token },
+        }),
+      ),
+    );
+    const won = answers.filter((a) => a.code === 1);
+    expect(won).toHaveLength(2);
+    for (const a of answers.filter((x) => x.code !== 1)) expect(a.reason).toBe('INSUFFICIENT_BALANCE');
+    expect(await spotUsdt(c.id)).toBe(USDT(500));
+    const id = won[0]?.data.order_id as string;
+    const twins = await Promise.all(
+      [1, 2].map(() =>
+        call(t.app, { call: 'sellEtf', fields: { order_id: id }, headers: { token: c.token } }),
+      ),
+    );
+    for (const a of twins) expect(a.data.state).toBe('redeemed');
+    const legs = await t.db
+      .selectFrom('funds_order_leg')
+      .select('id')
+      .where('order_id', '=', id)
+      .where('phase', '=', 'redeem')
+      .execute();
+    expect(legs).toHaveLength(2);
     await invariants([c.id]);
   });
 
