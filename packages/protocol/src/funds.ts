@@ -94,7 +94,13 @@ export type FundEligibilityData = {
 export const EtfListQuery = Type.Object({ ...CommonFields }, { additionalProperties: false });
 export type EtfListQuery = Static<typeof EtfListQuery>;
 
-const modelId = Type.Union(FUND_MODEL_IDS.map((m) => Type.Literal(m)));
+const modelId = Type.Union([Type.Literal('balanced'), Type.Literal('low_risk')]);
+const orderState = Type.Union([
+  Type.Literal('buying'),
+  Type.Literal('in_custody'),
+  Type.Literal('redeeming'),
+  Type.Literal('redeemed'),
+]);
 const decimal = Type.String({ minLength: 1, maxLength: FUNDS_LIMITS.amountMax });
 const id = Type.String({ minLength: 1, maxLength: FUNDS_LIMITS.idMax });
 const digits = (max: number) => Type.String({ pattern: `^[0-9]{1,${max}}$` });
@@ -164,7 +170,7 @@ export const EtfOrdersQuery = Type.Object(
   {
     ...CommonFields,
     model_id: Type.Optional(modelId),
-    state: Type.Optional(Type.Union(FUND_ORDER_STATES.map((s) => Type.Literal(s)))),
+    state: Type.Optional(orderState),
     ...page,
   },
   { additionalProperties: false },
@@ -253,7 +259,7 @@ export const AdminFundModelStateBody = Type.Object(
   {
     ...CommonFields,
     model_id: modelId,
-    state: Type.Union(FUND_MODEL_STATES.map((s) => Type.Literal(s))),
+    state: Type.Union([Type.Literal('open'), Type.Literal('paused')]),
     reason: Type.String({ minLength: FUNDS_LIMITS.reasonMin, maxLength: FUNDS_LIMITS.reasonMax }),
   },
   { additionalProperties: false },
@@ -265,7 +271,7 @@ export const AdminFundOrdersQuery = Type.Object(
   {
     ...CommonFields,
     model_id: Type.Optional(modelId),
-    state: Type.Optional(Type.Union(FUND_ORDER_STATES.map((s) => Type.Literal(s)))),
+    state: Type.Optional(orderState),
     book: Type.Optional(Type.Union([Type.Literal('real'), Type.Literal('demo')])),
     customer_id: Type.Optional(id),
     ...page,
