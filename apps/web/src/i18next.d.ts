@@ -19,6 +19,7 @@ declare module 'i18next' {
       kyc: (typeof catalogs)['en']['kyc'];
       verification: (typeof catalogs)['en']['verification'];
       profile: (typeof catalogs)['en']['profile'];
+      funds: (typeof catalogs)['en']['funds'];
     };
   }
 }

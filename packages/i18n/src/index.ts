@@ -14,6 +14,9 @@ import { commonZh } from './catalogs/common.zh.ts';
 import { contractEn } from './catalogs/contract.en.ts';
 import { contractFt } from './catalogs/contract.ft.ts';
 import { contractZh } from './catalogs/contract.zh.ts';
+import { fundsEn } from './catalogs/funds.en.ts';
+import { fundsFt } from './catalogs/funds.ft.ts';
+import { fundsZh } from './catalogs/funds.zh.ts';
 import { kycEn } from './catalogs/kyc.en.ts';
 import { kycFt } from './catalogs/kyc.ft.ts';
 import { kycZh } from './catalogs/kyc.zh.ts';
@@ -70,6 +73,7 @@ export const catalogs = {
     kyc: kycEn,
     adminKyc: adminKycEn,
     profile: profileEn,
+    funds: fundsEn,
   },
   zh: {
     common: commonZh,
@@ -87,6 +91,7 @@ export const catalogs = {
     kyc: kycZh,
     adminKyc: adminKycZh,
     profile: profileZh,
+    funds: fundsZh,
   },
   ft: {
     common: commonFt,
@@ -104,6 +109,7 @@ export const catalogs = {
     kyc: kycFt,
     adminKyc: adminKycFt,
     profile: profileFt,
+    funds: fundsFt,
   },
 } as const satisfies Record<Lang, Record<string, Tree>>;
 

@@ -88,6 +88,10 @@ describe('route table', () => {
         // issue 15: the risk questionnaire (suitability)
         '/questionnaire',
         '/fengxian',
+        // issue 16 point 7: ETF orders (funds)
+        '/etflow_buy',
+        '/etf_wdtg',
+        '/etflow_wdtg',
       ].sort(),
     );
     expect(ROUTES.find((route) => route.path === '/asset')?.redirect).toBe('/table1');

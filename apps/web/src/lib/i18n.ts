@@ -33,6 +33,7 @@ export const WEB_NAMESPACES = [
   'kyc',
   'verification',
   'profile',
+  'funds',
 ] as const;
 
 const resources = Object.fromEntries(
