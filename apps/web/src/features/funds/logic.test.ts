@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bpsPercent, isAmountText, ratePercent, redeemEstimate, signOfText, toSell } from './logic.ts';
+import { bpsPercent, cut, isAmountText, ratePercent, redeemEstimate, signOfText, toSell } from './logic.ts';
 
 describe('ETF screen logic', () => {
   it('shows basis points and rates as percent text without floats', () => {
@@ -39,6 +39,9 @@ describe('ETF screen logic', () => {
     };
     expect(redeemEstimate(order)).toBe('1000');
     expect(toSell(order).map((h) => h.asset)).toEqual(['BTC']);
+    expect(cut('1.00010345', 4)).toBe('1.0001');
+    expect(cut('499.9', 4)).toBe('499.9000');
+    expect(cut('-0.99996', 4)).toBe('-0.9999');
     expect(signOfText('-0.5')).toBe(-1);
     expect(signOfText('0.00')).toBe(0);
     expect(signOfText('2')).toBe(1);

@@ -37,6 +37,12 @@ export function toSell(order: Pick<FundOrderData, 'holdings'>) {
   return order.holdings.filter((h) => /[1-9]/.test(h.quantity));
 }
 
+/** A decimal string cut (toward zero) to `places` decimals: NAV and units are read to 4 places. */
+export function cut(value: string, places: number): string {
+  const [i = '0', f = ''] = value.split('.');
+  return places === 0 ? i : `${i}.${f.padEnd(places, '0').slice(0, places)}`;
+}
+
 /** The sign of a decimal string: -1, 0 or 1. */
 export function signOfText(value: string): -1 | 0 | 1 {
   if (!/[1-9]/.test(value)) return 0;

@@ -63,7 +63,7 @@ export function BuyForm({ model, eligibility }: { model: FundModelData; eligibil
         {preview.data && valid && !refused ? <PreviewTable preview={preview.data} /> : null}
         <Button
           size="md"
-          disabled={!valid || !preview.data || Boolean(refused)}
+          disabled={!valid || !preview.data || preview.isPlaceholderData || Boolean(refused)}
           onClick={() => {
             buy.reset();
             setConfirming(true);
@@ -87,6 +87,21 @@ export function BuyForm({ model, eligibility }: { model: FundModelData; eligibil
               <Text size="sm">{t('confirm.amount')}</Text>
               <Num value={preview.data.amount} kind="money" scale={USDT} suffix=" USDT" fw={700} />
             </Group>
+            {preview.data.legs
+              .filter((l) => /[1-9]/.test(l.quantity))
+              .map((l) => (
+                <Group
+                  key={l.asset}
+                  justify="space-between"
+                  wrap="nowrap"
+                  data-testid={`etf-confirm-${l.asset}`}
+                >
+                  <Text size="sm" translate="no">
+                    {t('confirm.buy', { quantity: l.quantity, asset: l.asset })}
+                  </Text>
+                  <Num value={l.value} kind="money" scale={USDT} suffix=" USDT" size="sm" />
+                </Group>
+              ))}
             <Group justify="space-between">
               <Text size="sm">{t('confirm.fees')}</Text>
               <Num value={preview.data.fees} kind="money" scale={USDT} suffix=" USDT" />

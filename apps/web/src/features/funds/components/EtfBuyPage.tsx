@@ -37,6 +37,9 @@ export function EtfBuyPage() {
         data-testid="etf-model-choice"
         w={{ base: '100%', sm: 360 }}
       />
+      {data?.eligibility && !data.eligibility.eligible ? (
+        <EligibilityNotice eligibility={data.eligibility} />
+      ) : null}
       {!data ? (
         <Loader />
       ) : (
@@ -50,9 +53,7 @@ export function EtfBuyPage() {
                 <Button component={Link} to="/login" data-testid="etf-login">
                   {t('buy.login')}
                 </Button>
-              ) : data.eligibility && !data.eligibility.eligible ? (
-                <EligibilityNotice eligibility={data.eligibility} />
-              ) : data.eligibility ? (
+              ) : data.eligibility?.eligible ? (
                 <BuyForm key={data.model.model_id} model={data.model} eligibility={data.eligibility} />
               ) : null}
             </Stack>

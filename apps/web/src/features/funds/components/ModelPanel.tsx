@@ -3,7 +3,7 @@ import { Num } from '@bourse/ui';
 import { Group, Paper, Progress, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { NavRange } from '../api/getEtfInfo.ts';
-import { bpsPercent, ratePercent } from '../logic.ts';
+import { bpsPercent, cut, ratePercent } from '../logic.ts';
 import { NavChart } from './NavChart.tsx';
 
 const COLORS = ['orange', 'indigo', 'teal', 'grape', 'cyan'];
@@ -82,6 +82,10 @@ export function ModelPanel({
   onRange: (r: NavRange) => void;
 }) {
   const { t } = useTranslation('funds');
+  // The hourly history on recorded prices, then the value now (the same figure as above).
+  const last = history.at(-1);
+  const points =
+    last && last.at >= model.nav_at ? history : [...history, { at: model.nav_at, nav: model.nav }];
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} data-testid="etf-model">
       <Stack gap="md">
@@ -93,7 +97,7 @@ export function ModelPanel({
             <Text size="xs" c="dimmed">
               {t('buy.nav')}
             </Text>
-            <Num value={model.nav} decimals={4} fw={700} fz="xl" data-testid="etf-nav" />
+            <Num value={cut(model.nav, 4)} fw={700} fz="xl" data-testid="etf-nav" />
           </Stack>
         </Group>
         <Text size="sm">{model.description}</Text>
@@ -113,8 +117,8 @@ export function ModelPanel({
               }))}
             />
           </Group>
-          {history.length > 1 ? (
-            <NavChart points={history} />
+          {points.length > 1 ? (
+            <NavChart points={points} />
           ) : (
             <Text size="sm" c="dimmed" data-testid="etf-no-history">
               {t('buy.noHistory')}

@@ -4,7 +4,7 @@ import { Num } from '@bourse/ui';
 import { Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../lib/i18n.ts';
-import { bpsPercent, signOfText } from '../logic.ts';
+import { bpsPercent, cut, signOfText } from '../logic.ts';
 
 const USDT = moneyScaleOf('USDT');
 const STATE_COLOR = { buying: 'blue', in_custody: 'green', redeeming: 'orange', redeemed: 'gray' } as const;
@@ -149,7 +149,7 @@ export function OrderCards({
                 {t('orders.units')} · {t('orders.nav')}
               </Text>
               <Text size="xs">
-                <Num value={o.units} decimals={4} /> · <Num value={o.nav} decimals={4} />
+                <Num value={cut(o.units, 4)} /> · <Num value={cut(o.nav, 4)} />
               </Text>
             </Group>
             {o.state !== 'redeemed' ? <Holdings order={o} /> : null}
@@ -177,7 +177,7 @@ export function OrderTable({
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t('orders.created')}</Table.Th>
-          <Table.Th>{t('orders.order')}</Table.Th>
+          <Table.Th>{t('orders.stateTitle')}</Table.Th>
           <Table.Th ta="right">{t('orders.cost')}</Table.Th>
           <Table.Th ta="right">{t('orders.units')}</Table.Th>
           <Table.Th ta="right">{t('orders.navAtPurchase')}</Table.Th>
@@ -200,13 +200,13 @@ export function OrderTable({
               <Num value={o.cost} kind="money" scale={USDT} />
             </Table.Td>
             <Table.Td ta="right">
-              <Num value={o.units} decimals={4} />
+              <Num value={cut(o.units, 4)} />
             </Table.Td>
             <Table.Td ta="right">
-              <Num value={o.nav_at_purchase} decimals={4} />
+              <Num value={cut(o.nav_at_purchase, 4)} />
             </Table.Td>
             <Table.Td ta="right">
-              <Num value={o.nav} decimals={4} />
+              <Num value={cut(o.nav, 4)} />
             </Table.Td>
             <Table.Td>
               {o.state !== 'redeemed' ? <Holdings order={o} /> : <ReturnedInKind order={o} />}

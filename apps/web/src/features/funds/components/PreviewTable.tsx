@@ -11,7 +11,7 @@ const USDT = moneyScaleOf('USDT');
 export function PreviewTable({ preview }: { preview: EtfPreviewData }) {
   const { t } = useTranslation('funds');
   return (
-    <Stack gap={6} data-testid="etf-preview">
+    <Stack gap={6} data-testid="etf-preview" data-amount={preview.amount}>
       <Text size="sm" fw={600}>
         {t('buy.preview')}
       </Text>
