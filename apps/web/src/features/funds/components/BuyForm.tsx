@@ -10,7 +10,7 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
 import { newClientOid, useBuyEtf } from '../api/orders.ts';
 import { usePreviewEtf } from '../api/previewEtf.ts';
-import { isAmountText } from '../logic.ts';
+import { cut, isAmountText } from '../logic.ts';
 import { PreviewTable } from './PreviewTable.tsx';
 
 const USDT = moneyScaleOf('USDT');
@@ -57,7 +57,7 @@ export function BuyForm({ model, eligibility }: { model: FundModelData; eligibil
               ? t('buy.limits', { min: model.min_amount, max: model.max_amount })
               : (refused ?? undefined)
           }
-          description={t('buy.available', { amount: eligibility.available })}
+          description={t('buy.available', { amount: cut(eligibility.available, 2) })}
           data-testid="etf-amount"
         />
         {preview.data && valid && !refused ? <PreviewTable preview={preview.data} /> : null}
