@@ -16,6 +16,7 @@ declare module 'i18next' {
       kyc: (typeof catalogs)['en']['kyc'];
       verification: (typeof catalogs)['en']['verification'];
       profile: (typeof catalogs)['en']['profile'];
+      adminFunds: (typeof catalogs)['en']['adminFunds'];
     };
   }
 }

@@ -2,6 +2,9 @@ import type { Lang } from '@bourse/protocol';
 import { adminEn } from './catalogs/admin.en.ts';
 import { adminFt } from './catalogs/admin.ft.ts';
 import { adminZh } from './catalogs/admin.zh.ts';
+import { adminFundsEn } from './catalogs/adminFunds.en.ts';
+import { adminFundsFt } from './catalogs/adminFunds.ft.ts';
+import { adminFundsZh } from './catalogs/adminFunds.zh.ts';
 import { adminKycEn } from './catalogs/adminKyc.en.ts';
 import { adminKycFt } from './catalogs/adminKyc.ft.ts';
 import { adminKycZh } from './catalogs/adminKyc.zh.ts';
@@ -74,6 +77,7 @@ export const catalogs = {
     adminKyc: adminKycEn,
     profile: profileEn,
     funds: fundsEn,
+    adminFunds: adminFundsEn,
   },
   zh: {
     common: commonZh,
@@ -92,6 +96,7 @@ export const catalogs = {
     adminKyc: adminKycZh,
     profile: profileZh,
     funds: fundsZh,
+    adminFunds: adminFundsZh,
   },
   ft: {
     common: commonFt,
@@ -110,6 +115,7 @@ export const catalogs = {
     adminKyc: adminKycFt,
     profile: profileFt,
     funds: fundsFt,
+    adminFunds: adminFundsFt,
   },
 } as const satisfies Record<Lang, Record<string, Tree>>;
 

@@ -20,6 +20,7 @@ export const ADMIN_NAMESPACES = [
   'verification',
   'suitability',
   'profile',
+  'adminFunds',
 ] as const;
 export type AdminNamespace = (typeof ADMIN_NAMESPACES)[number];
 
