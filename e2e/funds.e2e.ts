@@ -2,7 +2,15 @@ import { catalogs } from '@bourse/i18n';
 import type { FundOrderData, Paged } from '@bourse/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoToken, registerCustomer, webData } from './api.ts';
+import {
+  adminPage,
+  createAdministrator,
+  demoToken,
+  registerCustomer,
+  staffApiToken,
+  staffCall,
+  webData,
+} from './api.ts';
 import { LANGS, launch, screenshot, signedInPage, type ViewportName } from './browser.ts';
 import { englishTexts, expectNoRawKeys } from './pages.ts';
 
@@ -157,4 +165,53 @@ describe('ETF orders', () => {
           await page.close();
         }
   }, 480_000);
+
+  it('staff see the models, the orders and the NAV history; pausing a model needs a reason and is audited', async () => {
+    const staff = await createAdministrator('funds-admin', 'Funds e2e');
+    const token = await staffApiToken(staff);
+    const errors: string[] = [];
+    for (const [viewport, lang] of [
+      ['desktop', 'en'],
+      ['desktop', 'zh'],
+      ['mobile', 'ft'],
+    ] as const) {
+      const { context, page } = await adminPage(browser, viewport, lang, token, errors);
+      await page.goto('/admin/funds');
+      await page.getByTestId('funds-model').first().waitFor();
+      await screenshot(page, `funds-admin-models-${lang}-${viewport}`);
+      await page.getByTestId('funds-tab-orders').click();
+      await page.getByTestId('funds-order-row').first().waitFor();
+      await screenshot(page, `funds-admin-orders-${lang}-${viewport}`);
+      await page.getByTestId('funds-tab-nav').click();
+      await page.getByTestId('funds-nav-table').waitFor();
+      await context.close();
+    }
+    // Pause the low-risk model through the screen, with a reason; customers are refused; open it again.
+    const { context, page } = await adminPage(browser, 'desktop', 'en', token, errors);
+    await page.goto('/admin/funds');
+    const lowRisk = page.locator('[data-testid="funds-model"][data-model="low_risk"]');
+    await lowRisk.getByTestId('funds-model-toggle').click();
+    await page.getByTestId('reason-input').fill('e2e: review of the model');
+    await screenshot(page, 'funds-admin-pause-en-desktop');
+    await page.getByTestId('reason-confirm').click();
+    await expect.poll(async () => lowRisk.getByTestId('funds-model-state').textContent()).toBe('Paused');
+    const refused = await webData('POST', 'buyEtf', { model_id: 'low_risk', amount: '200' }, demo).then(
+      () => null,
+      (error: Error) => error.message,
+    );
+    expect(refused).toContain('paused');
+    await lowRisk.getByTestId('funds-model-toggle').click();
+    await page.getByTestId('reason-input').fill('e2e: review done');
+    await page.getByTestId('reason-confirm').click();
+    await expect.poll(async () => lowRisk.getByTestId('funds-model-state').textContent()).toBe('Open');
+    const audit = await staffCall<{ list: Array<{ action: string }> }>(
+      'GET',
+      'getAuditLog',
+      { lang: 'en', target_id: 'low_risk' },
+      token,
+    );
+    expect(audit.data.list.map((a) => a.action)).toEqual(['funds.model.open', 'funds.model.pause']);
+    await context.close();
+    expect(errors).toEqual([]);
+  }, 240_000);
 });
