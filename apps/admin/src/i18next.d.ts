@@ -17,6 +17,7 @@ declare module 'i18next' {
       verification: (typeof catalogs)['en']['verification'];
       profile: (typeof catalogs)['en']['profile'];
       adminEarn: (typeof catalogs)['en']['adminEarn'];
+      adminFunds: (typeof catalogs)['en']['adminFunds'];
     };
   }
 }

@@ -20,6 +20,7 @@ import {
   wireAccess,
   wireDerivatives,
   wireEarn,
+  wireFunds,
   wireIdentity,
   wireMarket,
   wireMoney,
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await wireSpot(core, access, prices);
   await wireDerivatives(core, access, prices.market, identity.jurisdiction);
   await wireEarn(core, prices.market, identity);
+  await wireFunds(core, access);
   access.backOffice.useMarket(prices.market);
   await app.register(staffRoutes({ staff: access.staff, audit: core.audit }), { prefix: '/api/admin' });
   await app.register(backOfficeRoutes({ backOffice: access.backOffice, staff: access.staff }), {

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { scheduleJob } from './db/schedule.ts';
 import { errorHandler } from './http/envelope.ts';
 import { registerHealth } from './http/health.ts';
 import { registerIdempotency, registerRequestHooks } from './http/hooks.ts';
@@ -46,6 +47,7 @@ import {
   depositsRoutes,
   loadCustodySecret,
 } from './modules/deposits/index.ts';
+import { createFunds, fundsAdminRoutes, fundsRoutes } from './modules/funds/index.ts';
 import {
   createEarn,
   EARN_JOB_INTERVAL_MS,
@@ -552,6 +554,14 @@ export async function wireEarn(core: Core, market: Market, identity: Identity) {
     });
   };
   const deps: EarnDeps = {
+ * ETF orders (modules/funds): model portfolios bought in the customer's own account through the spot
+ * books, after spot and derivatives (it takes spot's order path, the market's prices, the suitability
+ * rating and verification from the services those steps decorated). Its job (unfinished orders, the
+ * hourly NAV, rebalances) runs on a timer only when the feed does (FEED_TICK_MS > 0); tests step it.
+ */
+export async function wireFunds(core: Core, access: Access) {
+  const { app, config, db, clock, log, ledger, audit } = core;
+  const funds = createFunds({
     db,
     clock,
     log,
@@ -575,4 +585,30 @@ export async function wireEarn(core: Core, market: Market, identity: Identity) {
   app.decorate('earn', { service: earn, job });
   await app.register(earnRoutes(earn), { prefix: '/api/web' });
   await app.register(earnAdminRoutes(earn), { prefix: '/api/admin' });
+    market: app.market,
+    spot: app.spot,
+    audit,
+    ratings: {
+      checkCap: (customerId, req) => app.suitability.checkCap(customerId, req),
+      ratingOf: async (customerId) => (await app.suitability.rating(customerId)).rating,
+    },
+    requireFeature: (customerId, feature) => app.verification.requireFeature(customerId, feature),
+    customerLabels: access.accounts.customerLabels,
+  });
+  await funds.start();
+  app.decorate('funds', funds);
+  if (config.feedTickMs > 0) {
+    const job = scheduleJob({
+      run: async () => {
+        const r = await funds.runJobs();
+        return r.resumed + r.nav + r.rebalanced;
+      },
+      what: 'funds job',
+      log,
+      intervalMs: 60_000,
+    });
+    app.addHook('onClose', async () => job.stop());
+  }
+  await app.register(fundsRoutes(funds), { prefix: '/api/web' });
+  await app.register(fundsAdminRoutes(funds), { prefix: '/api/admin' });
 }

@@ -20,6 +20,7 @@ declare module 'i18next' {
       verification: (typeof catalogs)['en']['verification'];
       profile: (typeof catalogs)['en']['profile'];
       earn: (typeof catalogs)['en']['earn'];
+      funds: (typeof catalogs)['en']['funds'];
     };
   }
 }

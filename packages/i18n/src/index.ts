@@ -5,6 +5,9 @@ import { adminZh } from './catalogs/admin.zh.ts';
 import { adminEarnEn } from './catalogs/adminEarn.en.ts';
 import { adminEarnFt } from './catalogs/adminEarn.ft.ts';
 import { adminEarnZh } from './catalogs/adminEarn.zh.ts';
+import { adminFundsEn } from './catalogs/adminFunds.en.ts';
+import { adminFundsFt } from './catalogs/adminFunds.ft.ts';
+import { adminFundsZh } from './catalogs/adminFunds.zh.ts';
 import { adminKycEn } from './catalogs/adminKyc.en.ts';
 import { adminKycFt } from './catalogs/adminKyc.ft.ts';
 import { adminKycZh } from './catalogs/adminKyc.zh.ts';
@@ -20,6 +23,9 @@ import { contractZh } from './catalogs/contract.zh.ts';
 import { earnEn } from './catalogs/earn.en.ts';
 import { earnFt } from './catalogs/earn.ft.ts';
 import { earnZh } from './catalogs/earn.zh.ts';
+import { fundsEn } from './catalogs/funds.en.ts';
+import { fundsFt } from './catalogs/funds.ft.ts';
+import { fundsZh } from './catalogs/funds.zh.ts';
 import { kycEn } from './catalogs/kyc.en.ts';
 import { kycFt } from './catalogs/kyc.ft.ts';
 import { kycZh } from './catalogs/kyc.zh.ts';
@@ -78,6 +84,8 @@ export const catalogs = {
     profile: profileEn,
     earn: earnEn,
     adminEarn: adminEarnEn,
+    funds: fundsEn,
+    adminFunds: adminFundsEn,
   },
   zh: {
     common: commonZh,
@@ -97,6 +105,8 @@ export const catalogs = {
     profile: profileZh,
     earn: earnZh,
     adminEarn: adminEarnZh,
+    funds: fundsZh,
+    adminFunds: adminFundsZh,
   },
   ft: {
     common: commonFt,
@@ -116,6 +126,8 @@ export const catalogs = {
     profile: profileFt,
     earn: earnFt,
     adminEarn: adminEarnFt,
+    funds: fundsFt,
+    adminFunds: adminFundsFt,
   },
 } as const satisfies Record<Lang, Record<string, Tree>>;
 

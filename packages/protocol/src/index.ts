@@ -5,6 +5,7 @@ export * from './content.ts';
 export * from './derivatives.ts';
 export * from './earn.ts';
 export * from './envelope.ts';
+export * from './funds.ts';
 export * from './langs.ts';
 export * from './ledger-reasons.ts';
 export * from './market.ts';

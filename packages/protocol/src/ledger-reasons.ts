@@ -57,6 +57,11 @@ export const LEDGER_REASONS = [
   'earn.release',
   'earn.fund',
   'earn.demo_fund',
+  // ETF orders (modules/funds): spot ↔ the customer's own earn account (frozen, tagged to the order)
+  'fund.subscribe',
+  'fund.trade.out',
+  'fund.trade.in',
+  'fund.redeem',
 ] as const;
 
 export type LedgerReason = (typeof LEDGER_REASONS)[number];

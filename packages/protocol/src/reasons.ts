@@ -255,6 +255,15 @@ export const REASONS = {
   EARN_FUNDING_DECIDED: { code: CODE.REFUSED, params: ['state'] },
   EARN_SETTINGS_INVALID: { code: CODE.REFUSED, params: ['field'] },
   EARN_NO_PRICE: { code: CODE.REFUSED, params: ['currency'] },
+  // ETF orders (modules/funds)
+  FUNDS_MODEL_PAUSED: { code: CODE.REFUSED, params: ['model'] },
+  FUNDS_AMOUNT_BELOW_MIN: { code: CODE.REFUSED, params: ['min'] },
+  FUNDS_AMOUNT_ABOVE_MAX: { code: CODE.REFUSED, params: ['max'] },
+  FUNDS_RATING_REQUIRED: { code: CODE.REFUSED, params: ['rating', 'required'] },
+  FUNDS_ORDER_NOT_REDEEMABLE: { code: CODE.REFUSED, params: ['state'] },
+  FUNDS_LEG_TOO_SMALL: { code: CODE.REFUSED, params: ['symbol', 'min'] },
+  FUNDS_PRICE_UNAVAILABLE: { code: CODE.REFUSED, params: ['symbol'] },
+  FUNDS_LEG_NOT_FILLED: { code: CODE.REFUSED, params: ['symbol'] },
 } as const satisfies Record<string, { code: EnvelopeCode; params: readonly string[] }>;
 
 export type ReasonCode = keyof typeof REASONS;

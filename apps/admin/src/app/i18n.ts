@@ -21,6 +21,7 @@ export const ADMIN_NAMESPACES = [
   'suitability',
   'profile',
   'adminEarn',
+  'adminFunds',
 ] as const;
 export type AdminNamespace = (typeof ADMIN_NAMESPACES)[number];
 

@@ -189,6 +189,12 @@ export const SCREENS: readonly ScreenRow[] = [
     load: () => import('../features/earn/SettingsScreen.tsx'),
   },
   {
+    path: 'funds',
+    label: { ns: 'adminFunds', key: 'nav' },
+    permission: 'funds.read',
+    load: () => import('../features/funds/FundsScreen.tsx'),
+  },
+  {
     path: 'health',
     label: { ns: 'admin', key: 'nav.health' },
     permission: 'risk.read',

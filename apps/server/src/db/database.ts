@@ -8,6 +8,7 @@ import type { ContentTables } from '../modules/content/tables.ts';
 import type { ContractsTables } from '../modules/contracts/tables.ts';
 import type { DepositsTables } from '../modules/deposits/tables.ts';
 import type { EarnTables } from '../modules/earn/tables.ts';
+import type { FundsTables } from '../modules/funds/tables.ts';
 import type { JurisdictionTables } from '../modules/jurisdiction/tables.ts';
 import type { LedgerTables } from '../modules/ledger/tables.ts';
 import type { MarketTables } from '../modules/market/tables.ts';
@@ -40,7 +41,8 @@ export type Database = AccountsTables &
   UploadsTables &
   VerificationTables &
   SuitabilityTables &
-  EarnTables;
+  EarnTables &
+  FundsTables;
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
 

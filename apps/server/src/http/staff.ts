@@ -42,6 +42,10 @@ export const STAFF_PERMISSIONS = [
   'earn.write',
   /** Earn: request or decide (never one's own) a payment into a funding account (four eyes, audited). */
   'earn.fund',
+  /** ETF model portfolios, orders, rebalances and NAV history (read only). */
+  'funds.read',
+  /** Open or pause an ETF model portfolio (audited, with a reason). */
+  'funds.write',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 

@@ -55,6 +55,10 @@ export const ID_PREFIXES = [
   'eor',
   'eqt',
   'ear',
+  /** ETF orders (modules/funds): orders, their trades (legs), rebalances. */
+  'etf',
+  'flg',
+  'frb',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -94,6 +94,10 @@ describe('route table', () => {
         '/profit_wdtg',
         '/vip_index',
         '/vip_wdtg',
+        // issue 16 point 7: ETF orders (funds)
+        '/etflow_buy',
+        '/etf_wdtg',
+        '/etflow_wdtg',
       ].sort(),
     );
     expect(ROUTES.find((route) => route.path === '/asset')?.redirect).toBe('/table1');

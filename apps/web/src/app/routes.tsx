@@ -31,6 +31,11 @@ const optionsTrade = () =>
   import('../features/options/components/OptionsPage.tsx').then((m) => m.OptionsPage);
 const optionRecords = () =>
   import('../features/options/components/OptionRecordsPage.tsx').then((m) => m.OptionRecordsPage);
+// ETF orders (issue 16 point 7, modules/funds): the model portfolios and my orders of each.
+const etfBuy = () => import('../features/funds/components/EtfBuyPage.tsx').then((m) => m.EtfBuyPage);
+const etfOrdersPages = () => import('../features/funds/components/EtfOrdersPage.tsx');
+const etfBalancedOrders = () => etfOrdersPages().then((m) => m.BalancedOrdersPage);
+const etfLowRiskOrders = () => etfOrdersPages().then((m) => m.LowRiskOrdersPage);
 const info = () => import('../features/content/components/InfoPage.tsx').then((m) => m.InfoPage);
 const bannerDetail = () =>
   import('../features/content/components/BannerDetailPage.tsx').then((m) => m.BannerDetailPage);
@@ -187,9 +192,9 @@ const AREAS: ReadonlyArray<[RouteArea, Entry[]]> = [
       ['/profit_buy', 'profit_buy', profitBuy],
       ['/vip_index', 'vip_index', vipIndex],
       ['/vip_wdtg', 'vip_wdtg', vipOrders],
-      ['/etflow_buy', 'etflow_buy'],
-      ['/etf_wdtg', 'etf_wdtg'],
-      ['/etflow_wdtg', 'etflow_wdtg'],
+      ['/etflow_buy', 'etflow_buy', etfBuy],
+      ['/etf_wdtg', 'etf_wdtg', etfBalancedOrders],
+      ['/etflow_wdtg', 'etflow_wdtg', etfLowRiskOrders],
     ],
   ],
   [

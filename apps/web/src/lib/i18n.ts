@@ -34,6 +34,7 @@ export const WEB_NAMESPACES = [
   'verification',
   'profile',
   'earn',
+  'funds',
 ] as const;
 
 const resources = Object.fromEntries(

@@ -220,6 +220,19 @@ export const commonEn = {
     EARN_SETTINGS_INVALID: 'The earn setting {{field}} is not valid',
     EARN_NO_PRICE:
       "There is no recorded reference price for {{currency}} in USDT, so the purchase cannot be checked against your risk rating's cap",
+    FUNDS_MODEL_PAUSED:
+      'The {{model}} portfolio is paused: no new orders for now (your existing orders stay yours and can be redeemed)',
+    FUNDS_AMOUNT_BELOW_MIN: 'The least you can invest in this portfolio is {{min}} USDT',
+    FUNDS_AMOUNT_ABOVE_MAX: 'The most one order can invest in this portfolio is {{max}} USDT',
+    FUNDS_RATING_REQUIRED:
+      'This portfolio needs a risk rating of at least {{required}}; yours is {{rating}}. Take the risk questionnaire first',
+    FUNDS_ORDER_NOT_REDEEMABLE: 'This order cannot be redeemed now (it is {{state}})',
+    FUNDS_LEG_TOO_SMALL:
+      'The {{symbol}} slice was too small for the market minimum ({{min}}) and stayed as cash',
+    FUNDS_PRICE_UNAVAILABLE:
+      'No recorded price for {{symbol}} right now: the order cannot be valued or traded. Please try again later',
+    FUNDS_LEG_NOT_FILLED:
+      'Nothing of {{symbol}} could be traded at market just then: that slice stayed as it was',
     INSUFFICIENT_BALANCE:
       'Insufficient balance, please recharge first ({{currency}} available: {{available}})',
     INSUFFICIENT_FROZEN: 'Not enough frozen {{currency}} for this operation (frozen: {{frozen}})',

@@ -15,6 +15,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermissi
     'risk.read',
     'earn.read',
     'earn.fund',
+    'funds.read',
   ],
   compliance: [
     'customers.read',
@@ -26,6 +27,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermissi
     'verification.decide',
     'customers.verify',
     'earn.read',
+    'funds.read',
   ],
   support: ['customers.read', 'outbox.read', 'customers.verify'],
   content: ['content.write'],
