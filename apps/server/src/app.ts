@@ -18,6 +18,7 @@ import { backOfficeRoutes, staffRoutes } from './modules/staff/index.ts';
 import {
   createCore,
   wireAccess,
+  wireBots,
   wireDerivatives,
   wireIdentity,
   wireMarket,
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await wireMoney(core, access, prices.market, identity);
   await wireSpot(core, access, prices);
   await wireDerivatives(core, access, prices.market, identity.jurisdiction);
+  await wireBots(core, access);
   access.backOffice.useMarket(prices.market);
   await app.register(staffRoutes({ staff: access.staff, audit: core.audit }), { prefix: '/api/admin' });
   await app.register(backOfficeRoutes({ backOffice: access.backOffice, staff: access.staff }), {

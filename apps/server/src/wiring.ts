@@ -3,6 +3,7 @@
  * this order: hooks and routes register in the order the steps run). Each step takes the shared
  * core and what earlier steps built, and returns what later steps need.
  */
+import { SPOT_LIMITS } from '@bourse/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
@@ -20,11 +21,15 @@ import {
   antiPhishingPhrases,
   createAccounts,
   createWalletLogin,
+  customerActive,
   customerIdentities,
   profileAdminRoutes,
   profileRoutes,
+  recordSecurityEvent,
 } from './modules/accounts/index.ts';
+import { apiKeysAdminRoutes, apiKeysRoutes, createApiKeys } from './modules/apikeys/index.ts';
 import { assetsRoutes, createAssets } from './modules/assets/index.ts';
+import { botApiRoutes } from './modules/botapi/index.ts';
 import { contentRoutes, createContent } from './modules/content/index.ts';
 import {
   contractsAdminRoutes,
@@ -505,5 +510,47 @@ export async function wireDerivatives(
       }),
     ),
     { prefix: '/api/admin' },
+  );
+}
+
+/**
+ * Bots: API keys (modules/apikeys: created with the trade password, secrets sealed with the document
+ * key, every action in the customer's security events and notified) and the Binance-compatible spot
+ * API under /api/v3 (modules/botapi) over the spot service, the market and the ledger. After spot.
+ */
+export async function wireBots(core: Core, access: Access) {
+  const { app, config, db, clock, log, secret, ledger, audit, notifier } = core;
+  const { accounts } = access;
+  const security = createSecurity({ db, clock, secret, checkLoginPassword: accounts.checkPassword });
+  const keys = createApiKeys({
+    db,
+    clock,
+    log,
+    audit,
+    notifier,
+    cipher: createDocumentCipher(documentKey(config.documentKey, secret).key),
+    stepUp: async (customerId, tradePassword, googleCode) => {
+      await security.checkTradePassword(customerId, tradePassword);
+      await security.checkGoogle(customerId, googleCode);
+    },
+    contactOf: (customerId) => accounts.contactOf(customerId),
+    securityEvent: recordSecurityEvent,
+    customerActive: (customerId) => customerActive(db, customerId),
+  });
+  app.decorate('apiKeys', keys);
+  await app.register(apiKeysRoutes(keys), { prefix: '/api/web' });
+  await app.register(apiKeysAdminRoutes(keys), { prefix: '/api/admin' });
+  await app.register(
+    botApiRoutes({
+      db,
+      clock,
+      log,
+      spot: app.spot,
+      market: app.market,
+      ledger,
+      keys,
+      maxima: { ...app.spot.orderMaxima, openOrdersMax: SPOT_LIMITS.openOrdersPerMarketMax },
+    }),
+    { prefix: '/api/v3' },
   );
 }

@@ -48,6 +48,8 @@ export const ID_PREFIXES = [
   /** Profile and security centre (modules/accounts): security events, staff answer checks. */
   'sev',
   'sac',
+  /** API keys (modules/apikeys) and listen keys of the bot API's user-data stream. */
+  'apk',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 
