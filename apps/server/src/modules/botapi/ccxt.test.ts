@@ -1,4 +1,3 @@
-import ccxt from 'ccxt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { fund, ledgerOf, USDT } from '../assets/testing.ts';
@@ -13,9 +12,12 @@ import { customerWithKey } from './testing.ts';
 
 let t: TestApp;
 let base: string;
+// ccxt is an optional dependency: loaded where it is needed (scripts/check-deps.ts).
+let ccxt: typeof import('ccxt');
 const BTC = (n: number) => BigInt(Math.round(n * 1e8));
 
 beforeAll(async () => {
+  ccxt = await import('ccxt');
   t = await startTestApp({ feedTickMs: 0, simHistoryCandles: 30 });
   await t.app.market.step();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -110,7 +112,7 @@ describe('ccxt binance against the bot API', () => {
       fields: { token: taker.token },
     });
     expect(web.data.items.map((o: { order_id: string }) => o.order_id)).toEqual([bid.id]);
-    const cancelled = await tx.cancelOrder(bid.id, 'BTC/USDT');
+    const cancelled = await tx.cancelOrder(String(bid.id), 'BTC/USDT');
     expect(cancelled.status).toBe('canceled');
     expect(await tx.fetchOpenOrders('BTC/USDT')).toEqual([]);
 
@@ -130,7 +132,7 @@ describe('ccxt binance against the bot API', () => {
     expect(fills.every((f) => f.order === bought.id && f.takerOrMaker === 'taker')).toBe(true);
 
     // Balances: what ccxt reads is the ledger's spot account.
-    const balance = await tx.fetchBalance();
+    const balance = (await tx.fetchBalance()) as unknown as Record<'free' | 'used', Record<string, number>>;
     const ledger = ledgerOf(t);
     const [usdt, btc] = await Promise.all(
       ['USDT', 'BTC'].map((currency) =>
