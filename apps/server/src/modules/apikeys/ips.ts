@@ -17,7 +17,8 @@ export function plainIp(ip: string): string {
 
 function parseEntry(raw: string): Entry | null {
   const [address = '', prefixText, extra] = raw.split('/');
-  if (extra !== undefined) return null;
+  // A zone (`fe80::1%eth0`) names an interface of this machine, never a caller's address.
+  if (extra !== undefined || address.includes('%')) return null;
   const family = isIP(address);
   if (family === 0) return null;
   const max = family === 4 ? 32 : 128;

@@ -12,13 +12,21 @@ export function hmacHex(secret: string, payload: string): string {
   return createHmac('sha256', secret).update(payload).digest('hex');
 }
 
+function decoded(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
 /** `a=1&signature=ff&b=2` → `a=1&b=2` and `ff`: the signed text and the signature sent. */
 export function splitSignature(raw: string): { text: string; signature: string | null } {
   if (raw === '') return { text: '', signature: null };
   const kept: string[] = [];
   let signature: string | null = null;
   for (const part of raw.split('&')) {
-    if (part.startsWith('signature=')) signature = decodeURIComponent(part.slice('signature='.length));
+    if (part.startsWith('signature=')) signature = decoded(part.slice('signature='.length));
     else kept.push(part);
   }
   return { text: kept.join('&'), signature };
@@ -36,8 +44,6 @@ export function signatureMatches(secret: string, payload: string, signature: str
   const expected = Buffer.from(hmacHex(secret, payload), 'hex');
   return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
 }
-
-export type WindowCheck = { ok: true } | { ok: false; window: number };
 
 /** Binance's rule: `timestamp < serverTime + 1000` and `serverTime - timestamp <= recvWindow`. */
 export function withinWindow(timestamp: number, recvWindow: number, nowMs: number): boolean {
