@@ -364,3 +364,15 @@ describe('weights', () => {
     expect(await orderCount(key.customerId)).toBe(0);
   });
 });
+
+describe('documentation', () => {
+  it('lists the bot API in the OpenAPI page', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    for (const path of ['/api/v3/exchangeInfo', '/api/v3/klines', '/api/v3/order', '/api/v3/myTrades'])
+      expect(doc.paths[path], path).toBeDefined();
+    expect(Object.keys(doc.paths['/api/v3/order'] ?? {}).sort()).toEqual(['delete', 'get', 'post']);
+    expect(doc.paths['/api/web/createApiKey']).toBeDefined();
+  });
+});
