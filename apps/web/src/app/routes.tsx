@@ -145,7 +145,7 @@ const AREAS: ReadonlyArray<[RouteArea, Entry[]]> = [
       ['/googleCode', 'googleCode', googleCode],
       ['/editPasswordTrade', 'editPasswordTrade', editPasswordTrade],
       ['/bindmpwd', 'bindmpwd', bindmpwd],
-      ['/apiKeys', 'apiKeys', apiKeys],
+      ['/botKeys', 'apiKeys', apiKeys],
     ],
   ],
   [

@@ -366,7 +366,7 @@ export const webFt: Shape<typeof webEn> = {
   apiKeys: {
     title: 'API 金鑰',
     intro:
-      '讓交易程式透過相容幣安的 API 使用您的帳戶（可直接使用 ccxt）。金鑰可讀取或交易現貨，任何金鑰都不能提幣或劃轉。',
+      '讓交易程式透過相容幣安的 API 使用您的帳戶（可直接使用 CCXT）。金鑰可讀取或交易現貨，任何金鑰都不能提幣或劃轉。',
     docs: '機器人如何接入',
     settingsLink: 'API 金鑰',
     settingsHint: '交易機器人使用的金鑰（相容幣安的 API）',
@@ -378,7 +378,7 @@ export const webFt: Shape<typeof webEn> = {
       read: '僅讀取',
       trade: '讀取和交易',
       ips: 'IP 白名單（選填）',
-      ipsHint: 'IPv4、IPv6 位址或 CIDR 網段，以逗號或換行分隔。留空：任意位址。',
+      ipsHint: '單一 IP 位址或 CIDR 網段（如 10.0.0.0/8），以逗號或換行分隔。留空：任意位址。',
       expires: '有效期',
       days: '{{count}} 天',
       tradePassword: '交易密碼',
@@ -392,8 +392,8 @@ export const webFt: Shape<typeof webEn> = {
     secret: {
       title: '請立即儲存密鑰',
       warning: '密鑰僅顯示這一次，請妥善保存；如遺失，請撤銷該金鑰並新建一個。',
-      apiKey: 'API Key',
-      secret: 'Secret Key',
+      apiKey: 'API 金鑰',
+      secret: '私密金鑰',
       copy: '複製',
       copied: '已複製',
       done: '我已儲存',
@@ -403,7 +403,7 @@ export const webFt: Shape<typeof webEn> = {
       count: '有效金鑰 {{active}} / {{max}}',
       empty: '還沒有 API 金鑰。',
       label: '備註',
-      apiKey: 'API Key',
+      apiKey: 'API 金鑰',
       permission: '權限',
       ips: 'IP 白名單',
       anyIp: '任意位址',

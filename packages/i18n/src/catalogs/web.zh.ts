@@ -366,7 +366,7 @@ export const webZh: Shape<typeof webEn> = {
   apiKeys: {
     title: 'API 密钥',
     intro:
-      '让交易程序通过兼容币安的 API 使用您的账户（可直接使用 ccxt）。密钥可读取或交易现货，任何密钥都不能提币或划转。',
+      '让交易程序通过兼容币安的 API 使用您的账户（可直接使用 CCXT）。密钥可读取或交易现货，任何密钥都不能提币或划转。',
     docs: '机器人如何接入',
     settingsLink: 'API 密钥',
     settingsHint: '交易机器人使用的密钥（兼容币安的 API）',
@@ -378,7 +378,7 @@ export const webZh: Shape<typeof webEn> = {
       read: '仅读取',
       trade: '读取和交易',
       ips: 'IP 白名单（可选）',
-      ipsHint: 'IPv4、IPv6 地址或 CIDR 网段，用逗号或换行分隔。留空：任意地址。',
+      ipsHint: '单个 IP 地址或 CIDR 网段（如 10.0.0.0/8），用逗号或换行分隔。留空：任意地址。',
       expires: '有效期',
       days: '{{count}} 天',
       tradePassword: '交易密码',
@@ -392,8 +392,8 @@ export const webZh: Shape<typeof webEn> = {
     secret: {
       title: '请立即保存密钥',
       warning: '密钥仅显示这一次，请妥善保存；如丢失，请撤销该密钥并新建一个。',
-      apiKey: 'API Key',
-      secret: 'Secret Key',
+      apiKey: 'API 密钥',
+      secret: '私密密钥',
       copy: '复制',
       copied: '已复制',
       done: '我已保存',
@@ -403,7 +403,7 @@ export const webZh: Shape<typeof webEn> = {
       count: '有效密钥 {{active}} / {{max}}',
       empty: '还没有 API 密钥。',
       label: '备注',
-      apiKey: 'API Key',
+      apiKey: 'API 密钥',
       permission: '权限',
       ips: 'IP 白名单',
       anyIp: '任意地址',

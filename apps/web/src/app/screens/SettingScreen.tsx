@@ -23,7 +23,7 @@ export function SettingScreen() {
             <AccountHeader />
             {/* Risk assessment (issue 15, suitability): /fengxian and /questionnaire. */}
             <RiskLinks />
-            {/* API keys for bots (issue 21): /apiKeys. */}
+            {/* API keys for bots (issue 21): /botKeys. */}
             <ApiKeysLink />
           </Stack>
         </Grid.Col>

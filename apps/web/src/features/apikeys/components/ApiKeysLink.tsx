@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChevronRightIcon, ShieldIcon } from '../../../components/icons.tsx';
 
-/** The settings screen's link to /apiKeys. */
+/** The settings screen's link to /botKeys. */
 export function ApiKeysLink() {
   const { t } = useTranslation();
   return (
     <Paper withBorder radius="lg" p={{ base: 'xs', sm: 'sm' }}>
       <NavLink
         component={Link}
-        to="/apiKeys"
+        to="/botKeys"
         label={t('apiKeys.settingsLink')}
         description={t('apiKeys.settingsHint')}
         leftSection={<ShieldIcon />}

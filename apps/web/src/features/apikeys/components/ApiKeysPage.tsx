@@ -5,7 +5,7 @@ import { CreateKeyForm } from './CreateKeyForm.tsx';
 import { KeyList } from './KeyList.tsx';
 import { SecretModal } from './SecretModal.tsx';
 
-/** /apiKeys: create a key (the secret shown once), list and revoke (issue 21). */
+/** /botKeys: create a key (the secret shown once), list and revoke (issue 21). */
 export function ApiKeysPage() {
   const { t } = useTranslation();
   const [created, setCreated] = useState<{ apiKey: string; secret: string } | null>(null);

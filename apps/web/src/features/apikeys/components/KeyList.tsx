@@ -53,12 +53,20 @@ function KeyTable({ items, onRevoke }: { items: ApiKeyData[]; onRevoke: (k: ApiK
         <Table.Tbody>
           {items.map((k) => (
             <Table.Tr key={k.id} data-testid={`apikey-row-${k.id}`}>
-              <Table.Td fw={500}>{k.label}</Table.Td>
+              <Table.Td fw={500} translate="no">
+                {k.label}
+              </Table.Td>
               <Table.Td>
-                <Code title={k.api_key}>{shortKey(k.api_key)}</Code>
+                <Code title={k.api_key} translate="no">
+                  {shortKey(k.api_key)}
+                </Code>
               </Table.Td>
               <Table.Td>{text.permission(k)}</Table.Td>
-              <Table.Td maw={200} style={{ wordBreak: 'break-all' }}>
+              <Table.Td
+                maw={200}
+                style={{ wordBreak: 'break-all' }}
+                translate={k.ips.length ? 'no' : undefined}
+              >
                 {text.ips(k)}
               </Table.Td>
               <Table.Td>
@@ -92,12 +100,12 @@ function KeyTable({ items, onRevoke }: { items: ApiKeyData[]; onRevoke: (k: ApiK
 function KeyCards({ items, onRevoke }: { items: ApiKeyData[]; onRevoke: (k: ApiKeyData) => void }) {
   const { t } = useTranslation();
   const text = useKeyTexts();
-  const line = (label: string, value: string) => (
+  const line = (label: string, value: string, verbatim = false) => (
     <Group justify="space-between" gap="xs" wrap="nowrap">
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" ta="right" style={{ wordBreak: 'break-all' }}>
+      <Text size="sm" ta="right" style={{ wordBreak: 'break-all' }} translate={verbatim ? 'no' : undefined}>
         {value}
       </Text>
     </Group>
@@ -108,12 +116,14 @@ function KeyCards({ items, onRevoke }: { items: ApiKeyData[]; onRevoke: (k: ApiK
         <Paper key={k.id} withBorder radius="md" p="sm" data-testid={`apikey-card-${k.id}`}>
           <Stack gap={6}>
             <Group justify="space-between">
-              <Text fw={600}>{k.label}</Text>
+              <Text fw={600} translate="no">
+                {k.label}
+              </Text>
               <StateBadge k={k} />
             </Group>
-            {line(t('apiKeys.list.apiKey'), shortKey(k.api_key))}
+            {line(t('apiKeys.list.apiKey'), shortKey(k.api_key), true)}
             {line(t('apiKeys.list.permission'), text.permission(k))}
-            {line(t('apiKeys.list.ips'), text.ips(k))}
+            {line(t('apiKeys.list.ips'), text.ips(k), k.ips.length > 0)}
             {line(t('apiKeys.list.expires'), text.time(k.expires_at))}
             {line(t('apiKeys.list.lastUsed'), text.time(k.last_used_at))}
             {k.revoked_by === 'staff' && k.revoke_reason && (
