@@ -18,6 +18,7 @@ import { backOfficeRoutes, staffRoutes } from './modules/staff/index.ts';
 import {
   createCore,
   wireAccess,
+  wireBots,
   wireDerivatives,
   wireEarn,
   wireFunds,
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await wireDerivatives(core, access, prices.market, identity.jurisdiction);
   await wireEarn(core, prices.market, identity);
   await wireFunds(core, access);
+  await wireBots(core, access);
   access.backOffice.useMarket(prices.market);
   await app.register(staffRoutes({ staff: access.staff, audit: core.audit }), { prefix: '/api/admin' });
   await app.register(backOfficeRoutes({ backOffice: access.backOffice, staff: access.staff }), {

@@ -4,6 +4,7 @@
  * core and what earlier steps built, and returns what later steps need.
  */
 import { multiply, parseDecimal, scaleOf } from '@bourse/money';
+import { SPOT_LIMITS } from '@bourse/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
@@ -22,12 +23,16 @@ import {
   antiPhishingPhrases,
   createAccounts,
   createWalletLogin,
+  customerActive,
   customerIdByUid,
   customerIdentities,
   profileAdminRoutes,
   profileRoutes,
+  recordSecurityEvent,
 } from './modules/accounts/index.ts';
+import { apiKeysAdminRoutes, apiKeysRoutes, createApiKeys } from './modules/apikeys/index.ts';
 import { assetsRoutes, createAssets } from './modules/assets/index.ts';
+import { botApiRoutes } from './modules/botapi/index.ts';
 import { contentRoutes, createContent } from './modules/content/index.ts';
 import {
   contractsAdminRoutes,
@@ -47,7 +52,6 @@ import {
   depositsRoutes,
   loadCustodySecret,
 } from './modules/deposits/index.ts';
-import { createFunds, fundsAdminRoutes, fundsRoutes } from './modules/funds/index.ts';
 import {
   createEarn,
   EARN_JOB_INTERVAL_MS,
@@ -56,6 +60,7 @@ import {
   earnRoutes,
   ledgerVipInputs,
 } from './modules/earn/index.ts';
+import { createFunds, fundsAdminRoutes, fundsRoutes } from './modules/funds/index.ts';
 import {
   createJurisdiction,
   type Jurisdiction,
@@ -554,14 +559,6 @@ export async function wireEarn(core: Core, market: Market, identity: Identity) {
     });
   };
   const deps: EarnDeps = {
- * ETF orders (modules/funds): model portfolios bought in the customer's own account through the spot
- * books, after spot and derivatives (it takes spot's order path, the market's prices, the suitability
- * rating and verification from the services those steps decorated). Its job (unfinished orders, the
- * hourly NAV, rebalances) runs on a timer only when the feed does (FEED_TICK_MS > 0); tests step it.
- */
-export async function wireFunds(core: Core, access: Access) {
-  const { app, config, db, clock, log, ledger, audit } = core;
-  const funds = createFunds({
     db,
     clock,
     log,
@@ -585,6 +582,21 @@ export async function wireFunds(core: Core, access: Access) {
   app.decorate('earn', { service: earn, job });
   await app.register(earnRoutes(earn), { prefix: '/api/web' });
   await app.register(earnAdminRoutes(earn), { prefix: '/api/admin' });
+}
+
+/**
+ * ETF orders (modules/funds): model portfolios bought in the customer's own account through the spot
+ * books, after spot and derivatives (it takes spot's order path, the market's prices, the suitability
+ * rating and verification from the services those steps decorated). Its job (unfinished orders, the
+ * hourly NAV, rebalances) runs on a timer only when the feed does (FEED_TICK_MS > 0); tests step it.
+ */
+export async function wireFunds(core: Core, access: Access) {
+  const { app, config, db, clock, log, ledger, audit } = core;
+  const funds = createFunds({
+    db,
+    clock,
+    log,
+    ledger,
     market: app.market,
     spot: app.spot,
     audit,
@@ -611,4 +623,46 @@ export async function wireFunds(core: Core, access: Access) {
   }
   await app.register(fundsRoutes(funds), { prefix: '/api/web' });
   await app.register(fundsAdminRoutes(funds), { prefix: '/api/admin' });
+}
+
+/**
+ * Bots: API keys (modules/apikeys: created with the trade password, secrets sealed with the document
+ * key, every action in the customer's security events and notified) and the Binance-compatible spot
+ * API under /api/v3 (modules/botapi) over the spot service, the market and the ledger. After spot.
+ */
+export async function wireBots(core: Core, access: Access) {
+  const { app, config, db, clock, log, secret, ledger, audit, notifier } = core;
+  const { accounts } = access;
+  const security = createSecurity({ db, clock, secret, checkLoginPassword: accounts.checkPassword });
+  const keys = createApiKeys({
+    db,
+    clock,
+    log,
+    audit,
+    notifier,
+    cipher: createDocumentCipher(documentKey(config.documentKey, secret).key),
+    stepUp: async (customerId, tradePassword, googleCode) => {
+      await security.checkTradePassword(customerId, tradePassword);
+      await security.checkGoogle(customerId, googleCode);
+    },
+    contactOf: (customerId) => accounts.contactOf(customerId),
+    securityEvent: recordSecurityEvent,
+    customerActive: (customerId) => customerActive(db, customerId),
+  });
+  app.decorate('apiKeys', keys);
+  await app.register(apiKeysRoutes(keys), { prefix: '/api/web' });
+  await app.register(apiKeysAdminRoutes(keys), { prefix: '/api/admin' });
+  await app.register(
+    botApiRoutes({
+      db,
+      clock,
+      log,
+      spot: app.spot,
+      market: app.market,
+      ledger,
+      keys,
+      maxima: { ...app.spot.orderMaxima, openOrdersMax: SPOT_LIMITS.openOrdersPerMarketMax },
+    }),
+    { prefix: '/api/v3' },
+  );
 }

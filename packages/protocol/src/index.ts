@@ -1,5 +1,6 @@
 export * from './access.ts';
 export * from './admin.ts';
+export * from './apikeys.ts';
 export * from './assets.ts';
 export * from './content.ts';
 export * from './derivatives.ts';

@@ -264,6 +264,18 @@ export const REASONS = {
   FUNDS_LEG_TOO_SMALL: { code: CODE.REFUSED, params: ['symbol', 'min'] },
   FUNDS_PRICE_UNAVAILABLE: { code: CODE.REFUSED, params: ['symbol'] },
   FUNDS_LEG_NOT_FILLED: { code: CODE.REFUSED, params: ['symbol'] },
+  // API keys and the Binance-style bot API (modules/apikeys, modules/botapi)
+  APIKEY_LIMIT: { code: CODE.REFUSED, params: ['max'] },
+  APIKEY_LABEL_INVALID: { code: CODE.REFUSED, params: ['min', 'max'] },
+  APIKEY_IP_INVALID: { code: CODE.REFUSED, params: ['value'] },
+  APIKEY_IPS_TOO_MANY: { code: CODE.REFUSED, params: ['max'] },
+  APIKEY_EXPIRY_INVALID: { code: CODE.REFUSED, params: ['min', 'max'] },
+  APIKEY_ALREADY_REVOKED: { code: CODE.REFUSED, params: [] },
+  APIKEY_INVALID: { code: CODE.REFUSED, params: [] },
+  APIKEY_IP_NOT_ALLOWED: { code: CODE.REFUSED, params: ['ip'] },
+  APIKEY_PERMISSION: { code: CODE.REFUSED, params: [] },
+  APIKEY_SIGNATURE_INVALID: { code: CODE.REFUSED, params: [] },
+  APIKEY_TIMESTAMP_OUTSIDE_WINDOW: { code: CODE.REFUSED, params: ['window'] },
 } as const satisfies Record<string, { code: EnvelopeCode; params: readonly string[] }>;
 
 export type ReasonCode = keyof typeof REASONS;

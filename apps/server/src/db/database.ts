@@ -3,6 +3,7 @@ import { Kysely, type KyselyPlugin, PostgresDialect, type RootOperationNode, typ
 import pg from 'pg';
 import type { HttpTables } from '../http/tables.ts';
 import type { AccountsTables } from '../modules/accounts/tables.ts';
+import type { ApikeysTables } from '../modules/apikeys/tables.ts';
 import type { AssetsTables } from '../modules/assets/tables.ts';
 import type { ContentTables } from '../modules/content/tables.ts';
 import type { ContractsTables } from '../modules/contracts/tables.ts';
@@ -42,7 +43,8 @@ export type Database = AccountsTables &
   VerificationTables &
   SuitabilityTables &
   EarnTables &
-  FundsTables;
+  FundsTables &
+  ApikeysTables;
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
 

@@ -1,6 +1,7 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { httpMigrations } from '../http/migrations.ts';
 import { accountsMigrations } from '../modules/accounts/migrations/index.ts';
+import { apikeysMigrations } from '../modules/apikeys/migrations.ts';
 import { assetsMigrations } from '../modules/assets/migrations.ts';
 import { contentMigrations } from '../modules/content/migrations.ts';
 import { contractsMigrations } from '../modules/contracts/migrations.ts';
@@ -47,6 +48,7 @@ export const ALL_MIGRATIONS: Readonly<Record<string, Migration>> = {
   ...suitabilityMigrations,
   ...earnMigrations,
   ...fundsMigrations,
+  ...apikeysMigrations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...ALL_MIGRATIONS }) };

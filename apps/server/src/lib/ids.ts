@@ -59,6 +59,8 @@ export const ID_PREFIXES = [
   'etf',
   'flg',
   'frb',
+  /** API keys (modules/apikeys) and listen keys of the bot API's user-data stream. */
+  'apk',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -55,6 +55,7 @@ const verificationCode = () =>
   import('../features/profile/components/VerificationCodePage.tsx').then((m) => m.VerificationCodePage);
 const editPassword = () =>
   import('../features/auth/components/EditPasswordPage.tsx').then((m) => m.EditPasswordPage);
+const apiKeys = () => import('../features/apikeys/components/ApiKeysPage.tsx').then((m) => m.ApiKeysPage);
 const notFound = () => import('../features/notfound/components/NotFoundPage.tsx').then((m) => m.NotFoundPage);
 const unavailable = () => import('./screens/UnavailableScreen.tsx').then((m) => m.UnavailableScreen);
 const proof = () => import('../features/proof/components/ProofPage.tsx').then((m) => m.ProofPage);
@@ -157,6 +158,7 @@ const AREAS: ReadonlyArray<[RouteArea, Entry[]]> = [
       ['/googleCode', 'googleCode', googleCode],
       ['/editPasswordTrade', 'editPasswordTrade', editPasswordTrade],
       ['/bindmpwd', 'bindmpwd', bindmpwd],
+      ['/botKeys', 'apiKeys', apiKeys],
     ],
   ],
   [

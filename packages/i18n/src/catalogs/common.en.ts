@@ -1,6 +1,19 @@
 /** Server-side texts: refusal reasons (one per REASONS key) and field names. */
 export const commonEn = {
   message: {
+    apiKey: {
+      permissionRead: 'read only',
+      permissionTrade: 'read and trade',
+      createdSubject: 'New API key: {{label}}',
+      createdBody:
+        'An API key "{{label}}" ({{permission}}) was created for your account, valid until {{expires}}. If it was not you, revoke it in Security → API keys and change your password.',
+      revokedSubject: 'API key revoked: {{label}}',
+      revokedBody:
+        'Your API key "{{label}}" was revoked. Programs using it can no longer reach your account.',
+      staffRevokedSubject: 'API key revoked by support: {{label}}',
+      staffRevokedBody:
+        'Our support team revoked your API key "{{label}}": {{reason}}. Programs using it can no longer reach your account.',
+    },
     withdrawal: {
       pendingSubject: 'Withdrawal requested: {{amount}} {{currency}}',
       pendingBody:
@@ -39,6 +52,18 @@ export const commonEn = {
   },
   status: { ok: 'Success' },
   reason: {
+    APIKEY_LIMIT: 'You have {{max}} active API keys, the most allowed: revoke one first',
+    APIKEY_LABEL_INVALID:
+      "The key's label must have {{min}}–{{max}} characters, without control or invisible characters",
+    APIKEY_IP_INVALID: '“{{value}}” is not an IPv4 or IPv6 address or a CIDR range',
+    APIKEY_IPS_TOO_MANY: 'An API key may list at most {{max}} addresses or ranges',
+    APIKEY_EXPIRY_INVALID: 'An API key lasts {{min}} to {{max}} days',
+    APIKEY_ALREADY_REVOKED: 'This API key is already revoked',
+    APIKEY_INVALID: 'Invalid API key (unknown, revoked or expired)',
+    APIKEY_IP_NOT_ALLOWED: 'This API key does not accept requests from {{ip}}',
+    APIKEY_PERMISSION: 'This API key may only read: it cannot trade',
+    APIKEY_SIGNATURE_INVALID: 'The request signature is not valid for this API key',
+    APIKEY_TIMESTAMP_OUTSIDE_WINDOW: "The request's timestamp is outside its receive window of {{window}} ms",
     BAD_INPUT: 'Invalid value for {{field}}',
     FIELD_REQUIRED: '{{field}} cannot be empty',
     FIELD_TOO_LONG: '{{field}} must be at most {{max}} characters',

@@ -3,6 +3,18 @@ import type { commonEn } from './common.en.ts';
 
 export const commonFt: Shape<typeof commonEn> = {
   message: {
+    apiKey: {
+      permissionRead: '僅讀取',
+      permissionTrade: '讀取和交易',
+      createdSubject: '新的 API 金鑰：{{label}}',
+      createdBody:
+        '您的帳戶新建了 API 金鑰「{{label}}」（{{permission}}），有效期至 {{expires}}。如非本人操作，請在 安全 → API 金鑰 中撤銷並修改密碼。',
+      revokedSubject: 'API 金鑰已撤銷：{{label}}',
+      revokedBody: '您的 API 金鑰「{{label}}」已撤銷，使用它的程式將無法再存取您的帳戶。',
+      staffRevokedSubject: '客服已撤銷 API 金鑰：{{label}}',
+      staffRevokedBody:
+        '客服團隊撤銷了您的 API 金鑰「{{label}}」：{{reason}}。使用它的程式將無法再存取您的帳戶。',
+    },
     withdrawal: {
       pendingSubject: '提幣申請已提交：{{amount}} {{currency}}',
       pendingBody: '我們已收到您 {{amount}} {{currency}} 的提幣申請（{{id}}），審核前該金額已凍結。',
@@ -34,6 +46,17 @@ export const commonFt: Shape<typeof commonEn> = {
   },
   status: { ok: '成功' },
   reason: {
+    APIKEY_LIMIT: '您已有 {{max}} 個有效的 API 金鑰，已達上限：請先撤銷一個',
+    APIKEY_LABEL_INVALID: '金鑰備註須為 {{min}}–{{max}} 個字元，且不含控制字元或不可見字元',
+    APIKEY_IP_INVALID: '「{{value}}」不是 IPv4、IPv6 位址或 CIDR 網段',
+    APIKEY_IPS_TOO_MANY: '一個 API 金鑰最多可列出 {{max}} 個位址或網段',
+    APIKEY_EXPIRY_INVALID: 'API 金鑰有效期為 {{min}} 至 {{max}} 天',
+    APIKEY_ALREADY_REVOKED: '該 API 金鑰已被撤銷',
+    APIKEY_INVALID: 'API 金鑰無效（不存在、已撤銷或已過期）',
+    APIKEY_IP_NOT_ALLOWED: '該 API 金鑰不接受來自 {{ip}} 的請求',
+    APIKEY_PERMISSION: '該 API 金鑰僅可讀取，不能交易',
+    APIKEY_SIGNATURE_INVALID: '請求簽名與該 API 金鑰不符',
+    APIKEY_TIMESTAMP_OUTSIDE_WINDOW: '請求時間戳超出 {{window}} 毫秒的接收視窗',
     BAD_INPUT: '{{field}}的值無效',
     FIELD_REQUIRED: '{{field}}不能為空',
     FIELD_TOO_LONG: '{{field}}最多{{max}}個字元',

@@ -3,6 +3,18 @@ import type { commonEn } from './common.en.ts';
 
 export const commonZh: Shape<typeof commonEn> = {
   message: {
+    apiKey: {
+      permissionRead: '仅读取',
+      permissionTrade: '读取和交易',
+      createdSubject: '新的 API 密钥：{{label}}',
+      createdBody:
+        '您的账户新建了 API 密钥“{{label}}”（{{permission}}），有效期至 {{expires}}。如非本人操作，请在 安全 → API 密钥 中撤销并修改密码。',
+      revokedSubject: 'API 密钥已撤销：{{label}}',
+      revokedBody: '您的 API 密钥“{{label}}”已撤销，使用它的程序将无法再访问您的账户。',
+      staffRevokedSubject: '客服已撤销 API 密钥：{{label}}',
+      staffRevokedBody:
+        '客服团队撤销了您的 API 密钥“{{label}}”：{{reason}}。使用它的程序将无法再访问您的账户。',
+    },
     withdrawal: {
       pendingSubject: '提币申请已提交：{{amount}} {{currency}}',
       pendingBody: '我们已收到您 {{amount}} {{currency}} 的提币申请（{{id}}），审核前该金额已冻结。',
@@ -34,6 +46,17 @@ export const commonZh: Shape<typeof commonEn> = {
   },
   status: { ok: '成功' },
   reason: {
+    APIKEY_LIMIT: '您已有 {{max}} 个有效的 API 密钥，已达上限：请先撤销一个',
+    APIKEY_LABEL_INVALID: '密钥备注须为 {{min}}–{{max}} 个字符，且不含控制字符或不可见字符',
+    APIKEY_IP_INVALID: '“{{value}}”不是 IPv4、IPv6 地址或 CIDR 网段',
+    APIKEY_IPS_TOO_MANY: '一个 API 密钥最多可列出 {{max}} 个地址或网段',
+    APIKEY_EXPIRY_INVALID: 'API 密钥有效期为 {{min}} 至 {{max}} 天',
+    APIKEY_ALREADY_REVOKED: '该 API 密钥已被撤销',
+    APIKEY_INVALID: 'API 密钥无效（不存在、已撤销或已过期）',
+    APIKEY_IP_NOT_ALLOWED: '该 API 密钥不接受来自 {{ip}} 的请求',
+    APIKEY_PERMISSION: '该 API 密钥仅可读取，不能交易',
+    APIKEY_SIGNATURE_INVALID: '请求签名与该 API 密钥不符',
+    APIKEY_TIMESTAMP_OUTSIDE_WINDOW: '请求时间戳超出 {{window}} 毫秒的接收窗口',
     BAD_INPUT: '{{field}}的值无效',
     FIELD_REQUIRED: '{{field}}不能为空',
     FIELD_TOO_LONG: '{{field}}最多{{max}}个字符',

@@ -9,6 +9,7 @@ import { formatTime, useLang } from '../../app/i18n.ts';
 import { hasPermission, useStaffMe } from '../../app/session.ts';
 import { Amount, ErrorNote, Figure, ReasonDialog } from '../../app/ui.tsx';
 import { AdjustmentsTable } from '../adjustments/AdjustmentsTable.tsx';
+import { CustomerApiKeysCard } from '../apikeys/CustomerApiKeysCard.tsx';
 import { SecurityAnswerCheck } from '../profile/SecurityAnswerCheck.tsx';
 import { CustomerRatingCard } from '../suitability/CustomerRatingCard.tsx';
 
@@ -124,6 +125,14 @@ export default function CustomerDetailScreen() {
           {/* Support's security-answer check (profile feature, permission customers.verify). */}
           {hasPermission(me.data, 'customers.verify') && !d.profile.is_demo ? (
             <SecurityAnswerCheck customerId={d.profile.customer_id} />
+          ) : null}
+
+          {/* API keys for bots (modules/apikeys): read with customers.read, revoke with customers.disable. */}
+          {!d.profile.is_demo ? (
+            <CustomerApiKeysCard
+              customerId={d.profile.customer_id}
+              canRevoke={hasPermission(me.data, 'customers.disable')}
+            />
           ) : null}
 
           <Card withBorder>

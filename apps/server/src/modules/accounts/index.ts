@@ -14,6 +14,7 @@ export {
 export { profileAdminRoutes, profileRoutes } from './profile-routes.ts';
 export { customerBasics, customerIdByUid, customerIdentities } from './repo.ts';
 export { accountsRoutes } from './routes.ts';
+export { customerActive, recordSecurityEvent } from './security-events.ts';
 export {
   type Accounts,
   type AccountsConfig,

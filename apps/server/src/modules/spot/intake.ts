@@ -15,8 +15,8 @@ import { findOrderRow, orderFromRow } from './repo.ts';
  */
 
 /** Largest price (ticks) and quantity (lots) an order may carry: the engine's limits. */
-const PRICE_TICKS_MAX = 2n ** 39n;
-const QTY_LOTS_MAX = 9_000_000_000n;
+export const PRICE_TICKS_MAX = 2n ** 39n;
+export const QTY_LOTS_MAX = 9_000_000_000n;
 
 export async function placeFor(
   s: SpotState,

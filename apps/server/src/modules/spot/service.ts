@@ -4,7 +4,7 @@ import type { StaffContext } from '../../http/staff.ts';
 import * as admin from './admin.ts';
 import { cancelAll, cancelFor } from './cancel.ts';
 import { checkFrozen } from './frozen.ts';
-import { placeFor } from './intake.ts';
+import { buildOrder, PRICE_TICKS_MAX, placeFor, QTY_LOTS_MAX } from './intake.ts';
 import {
   BOOKS,
   createSpotState,
@@ -53,6 +53,12 @@ export function createSpot(deps: SpotDeps) {
       return orderData(await placeFor(s, auth.customerId, bookOf(auth), body));
     },
     placeFor: (customerId: string, book: Book, body: CreateOrderBody) => placeFor(s, customerId, book, body),
+    /** An order checked against its market's rules (the bot API's test order); nothing is written. */
+    checkOrder(customerId: string, book: Book, body: CreateOrderBody): void {
+      buildOrder(s, customerId, book, body);
+    },
+    /** The largest price (ticks) and quantity (lots) an order may carry: the engine's limits. */
+    orderMaxima: { priceTicksMax: PRICE_TICKS_MAX, qtyLotsMax: QTY_LOTS_MAX },
     cancelFor: (customerId: string, q: OrderKey, reason?: 'user' | 'operator') =>
       cancelFor(s, customerId, q, reason),
     async cancelOrder(auth: AuthContext, q: OrderKey): Promise<SpotOrderData> {

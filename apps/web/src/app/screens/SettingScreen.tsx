@@ -1,6 +1,7 @@
 import { Grid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AccountHeader } from '../../features/account/components/AccountHeader.tsx';
+import { ApiKeysLink } from '../../features/apikeys/components/ApiKeysLink.tsx';
 import { SecurityCentre } from '../../features/profile/components/SecurityCentre.tsx';
 import { SettingsPanel } from '../../features/settings/components/SettingsPanel.tsx';
 import { RiskLinks } from '../../features/suitability/components/RiskLinks.tsx';
@@ -22,6 +23,8 @@ export function SettingScreen() {
             <AccountHeader />
             {/* Risk assessment (issue 15, suitability): /fengxian and /questionnaire. */}
             <RiskLinks />
+            {/* API keys for bots (issue 21): /botKeys. */}
+            <ApiKeysLink />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
