@@ -568,6 +568,12 @@ export async function wireEarn(core: Core, market: Market, identity: Identity) {
     requireFeature: (customerId, feature) => verification.requireFeature(customerId, feature),
     tierApproved: async (customerId, tier) => (await verification.tierOf(customerId))[tier] === 'approved',
     rating: async (customerId) => (await suitability.rating(customerId)).rating,
+    ratingCapUsdt: async (customerId) => {
+      const max = parseDecimal((await suitability.rating(customerId)).allows.earn.max_amount, {
+        scale: scaleOf('USDT'),
+      });
+      return max.ok ? max.units : null;
+    },
     ratingCaps: suitability,
     usdtValue,
     vipInputs: async () => ({ volume30d: 0n, balance: 0n }),

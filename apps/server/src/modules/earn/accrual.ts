@@ -126,7 +126,9 @@ export async function runEarnJob(deps: EarnDeps): Promise<number> {
   const { db } = deps;
   const s = await repo.setting(db);
   const cutoff = lastCutoff(now, s.cutoff_hour, s.time_zone);
-  await repo.ensureRun(db, newId('ear', now.getTime()), cutoff, now);
+  // Every cut-off with orders in custody gets its run row, even when none was due yet; an idle
+  // platform writes nothing.
+  if (await repo.anyRunning(db)) await repo.ensureRun(db, newId('ear', now.getTime()), cutoff, now);
   let count = 0;
   for (;;) {
     const ids = await repo.dueOrderIds(db, now, ACCRUAL_BATCH);

@@ -45,6 +45,8 @@ export type EarnDeps = {
   tierApproved: (customerId: string, tier: VerificationTier) => Promise<boolean>;
   /** The customer's risk rating (modules/suitability). */
   rating: (customerId: string) => Promise<RiskRating>;
+  /** What the rating allows in earn a purchase, in USDT minor units (null: no figure; eligibility's `may_buy`). */
+  ratingCapUsdt?: (customerId: string) => Promise<bigint | null>;
   /** The rating's amount cap for earn, in USDT minor units (modules/suitability `checkCap`). */
   ratingCaps: {
     checkCap(customerId: string, req: { productClass: 'earn'; amountUnits: bigint }): Promise<void>;

@@ -54,6 +54,25 @@ async function runJob() {
   return t.app.earn.job.runOnce();
 }
 
+describe('the job on an idle platform', () => {
+  it('writes nothing when no order is in custody', async () => {
+    const count = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('earn_accrual_run')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    await runJob();
+    t.clock.advance(DAY);
+    await runJob();
+    expect(await count()).toBe(before);
+  });
+});
+
 describe('the 7-day scenario with a stepped clock', () => {
   it('buy, accrue, redeem early at the quote, mature', async () => {
     const start = t.clock.now();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { fund, ledgerOf, USDT } from '../assets/testing.ts';
+import { customer, fund, ledgerOf, USDT } from '../assets/testing.ts';
 import { ratedCustomer } from '../suitability/testing.ts';
 import { DEMO_SEED_ACTOR } from './demo.ts';
 import {
@@ -80,6 +80,16 @@ describe('product pages', () => {
     });
     expect(mine.data.eligibility).toMatchObject({ eligible: true, may_buy: '700', available: '700' });
     expect((await buy(c.token, p.product_id, '500')).code).toBe(1);
+    // Not assessed: the rating allows 5,000 USDT of earn a purchase, and may_buy says so.
+    const unrated = await customer(t);
+    await fund(t, unrated.id, 'USDT', USDT(9000));
+    const capped = await call(t.app, {
+      method: 'GET',
+      call: 'getProfitInfo',
+      fields: { product_id: p.product_id },
+      headers: { token: unrated.token },
+    });
+    expect(capped.data.eligibility).toMatchObject({ eligible: true, may_buy: '5000', available: '9000' });
     const after = await call(t.app, {
       method: 'GET',
       call: 'getProfitInfo',

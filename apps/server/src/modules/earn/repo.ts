@@ -223,6 +223,17 @@ export async function dueOrderIds(q: Q, now: Date, limit: number): Promise<strin
   return rows.map((r) => r.id);
 }
 
+/** Whether any order is in custody (a cut-off then has a run to record). */
+export async function anyRunning(q: Q): Promise<boolean> {
+  const row = await q
+    .selectFrom('earn_order')
+    .select('id')
+    .where('state', '=', 'in_custody')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Redemptions whose money is due at `now`. */
 export async function arrivingOrderIds(q: Q, now: Date, limit: number): Promise<string[]> {
   const rows = await q

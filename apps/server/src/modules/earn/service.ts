@@ -92,6 +92,11 @@ export function createEarn(deps: EarnDeps) {
     let mayBuy = BigInt(p.max_amount_units) - held;
     if (book === 'real' && money.capacityLeft < mayBuy) mayBuy = money.capacityLeft;
     if (bal.availableUnits < mayBuy) mayBuy = bal.availableUnits;
+    // The rating's cap is in USDT: it bounds `may_buy` directly for USDT products.
+    if (book === 'real' && p.currency === 'USDT' && deps.ratingCapUsdt) {
+      const cap = await deps.ratingCapUsdt(auth.customerId);
+      if (cap !== null && cap < mayBuy) mayBuy = cap;
+    }
     if (mayBuy < 0n) mayBuy = 0n;
     let refusal: EarnEligibilityData['refusal'] = null;
     let vipLevel: number | null = null;
