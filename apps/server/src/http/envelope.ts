@@ -6,6 +6,7 @@ import {
   httpStatusOf,
   isLang,
   type Lang,
+  LOCALE_OF,
   REASONS,
   type ReasonCode,
   type ReasonParams,
@@ -41,6 +42,14 @@ export function ok<T>(request: FastifyRequest, data: T): Envelope<T> {
 /** Params whose codes are shown through `label.<param>.<code>` in the reader's language. */
 const LABELLED_PARAMS = ['tier', 'feature', 'type', 'state', 'slot', 'profile', 'rating', 'product'] as const;
 
+function regionName(lang: Lang, code: string): string {
+  try {
+    return new Intl.DisplayNames([LOCALE_OF[lang]], { type: 'region', fallback: 'code' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 export function reasonEnvelope(lang: Lang, reason: ReasonCode, params: ReasonParams = {}): Envelope<null> {
   const code = REASONS[reason].code;
   // A field name in the message is shown in the reader's language; `params` keep the raw name.
@@ -55,6 +64,10 @@ export function reasonEnvelope(lang: Lang, reason: ReasonCode, params: ReasonPar
     if (typeof code === 'string' && lookup(catalogs.en.common, `label.${name}.${code}`)) {
       shown[name] = translate(lang, `label.${name}.${code}`);
     }
+  }
+  // A country code is shown by its name in the reader's language (ICU's region names).
+  if (typeof params.country === 'string' && /^[A-Z]{2}$/.test(params.country)) {
+    shown.country = regionName(lang, params.country);
   }
   const envelope: Envelope<null> = {
     code,

@@ -204,7 +204,7 @@ describe('nationality: fixed at registration, or chosen once at primary verifica
     ]);
     const other = await submitPrimary(t, c.token, { country: 'MY', lang: 'zh' });
     expect(other).toMatchObject({ reason: 'VERIFICATION_NATIONALITY_FIXED', params: { country: 'SG' } });
-    expect(other.msg).toBe('您的国籍已登记为 SG，不能更改');
+    expect(other.msg).toBe('您的国籍已登记为 新加坡，不能更改');
     expect(await countryOf(c.id)).toBe('SG');
     const again = await submitPrimary(t, c.token, { country: '' });
     expect(again.code).toBe(1);
