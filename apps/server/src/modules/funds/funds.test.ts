@@ -8,7 +8,9 @@ import { customer, customerSnapshot, fund, ledgerOf, USDT } from '../assets/test
 import { adminCall, staffSession } from '../staff/testing.ts';
 import { ratedCustomer } from '../suitability/testing.ts';
 import type { FundsSpot } from './context.ts';
+import { process } from './orders.ts';
 import { usdt, worthOf } from './plan.ts';
+import { startRebalance } from './rebalance.ts';
 import { createFunds } from './service.ts';
 
 /**
@@ -25,9 +27,10 @@ function script(): string {
   const lines: string[] = [];
   const tick = (ms: number, symbol: string, price: string) =>
     lines.push(JSON.stringify({ time: START + ms, symbol, price, bid: price, ask: price }));
-  // BTC 100,000 and ETH 3,000 for three hours, then BTC +60 % (the balanced order drifts past 5 points).
+  // BTC 100,000 and ETH 3,000 for three hours, then BTC +60 % (the balanced order drifts past 5 points),
+  // and from six hours BTC back at 100,000.
   for (let ms = -10 * MIN; ms <= 8 * HOUR; ms += MIN) {
-    const late = ms >= 3 * HOUR;
+    const late = ms >= 3 * HOUR && ms < 6 * HOUR;
     tick(ms, 'BTC/USDT', late ? '160000.00' : '100000.00');
     tick(ms, 'ETH/USDT', '3000.00');
   }
@@ -39,7 +42,8 @@ let dir: string;
 
 async function to(ms: number) {
   t.clock.set(new Date(START + ms));
-  await t.app.market.step();
+  // The replay feed hands over a bounded batch per step: step until it has caught up with the clock.
+  for (let i = 0; i < 100 && (await t.app.market.step()) > 0; i++);
   await t.app.market.flushRecorder();
   await t.app.marketMaker.refreshNow();
 }
@@ -511,6 +515,103 @@ describe('ETF orders', () => {
       .where('phase', '=', 'redeem')
       .execute();
     expect(legs).toHaveLength(2);
+    await invariants([c.id]);
+  });
+
+  it('a crash in the middle of a rebalance and of a redemption is resumed by the job: each trade once', async () => {
+    const c = await ratedCustomer(t, 'aggressive');
+    await fund(t, c.id, 'USDT', USDT(1000));
+    const bought = await call(t.app, {
+      call: 'buyEtf',
+      fields: { model_id: 'balanced', amount: '1000' },
+      headers: { token: c.token },
+    });
+    expect(bought.data.state).toBe('in_custody');
+    // BTC falls back to 100,000: the order (bought at 160,000) drifts; the process dies after the first sale.
+    await to(6 * HOUR + 20 * MIN); // the file starts 10 min before: its 6 h is our 6 h 10 min
+    let sells = 0;
+    const dying: FundsSpot = {
+      market: (s) => t.app.spot.market(s),
+      markets: () => t.app.spot.markets(),
+      async placeFor(customerId, book, body) {
+        if (body.side === 'sell') sells += 1;
+        const r = await t.app.spot.placeFor(customerId, book, body);
+        if (body.side === 'sell' && sells === 1) throw new Error('process killed after the sale');
+        return r;
+      },
+    };
+    const deps = {
+      db: t.db,
+      clock: t.clock,
+      log: (t.app as unknown as { log: never }).log,
+      ledger: ledgerOf(t),
+      market: t.app.market,
+      spot: dying,
+      audit: t.app.audit,
+      ratings: { checkCap: async () => undefined, ratingOf: async () => 'aggressive' as const },
+      requireFeature: async () => undefined,
+    };
+    const crashed = createFunds(deps);
+    const row = await t.db
+      .selectFrom('funds_order')
+      .selectAll()
+      .where('id', '=', bought.data.order_id)
+      .executeTakeFirstOrThrow();
+    const rebalanceId = await startRebalance(deps, row);
+    expect(rebalanceId).not.toBeNull();
+    await expect(process(deps, bought.data.order_id)).rejects.toThrow('process killed');
+    const running = await t.db
+      .selectFrom('funds_rebalance')
+      .selectAll()
+      .where('order_id', '=', bought.data.order_id)
+      .execute();
+    expect(running[0]?.state).toBe('running');
+    const resumed = await t.app.funds.runJobs();
+    expect(resumed.resumed).toBeGreaterThanOrEqual(1);
+    const done = await t.db
+      .selectFrom('funds_rebalance')
+      .selectAll()
+      .where('id', '=', running[0]?.id as string)
+      .executeTakeFirstOrThrow();
+    expect(done.state).toBe('done');
+    const legs = await t.db
+      .selectFrom('funds_order_leg')
+      .selectAll()
+      .where('rebalance_id', '=', done.id)
+      .execute();
+    for (const l of legs) {
+      const spot = await t.db.selectFrom('spot_order').select('id').where('client_oid', '=', l.id).execute();
+      expect(spot, l.id).toHaveLength(l.state === 'skipped' ? 0 : 1);
+    }
+    await invariants([c.id]);
+    // a redemption that dies after its first sale: the job finishes it, each holding sold once
+    sells = 0;
+    await expect(
+      crashed.sell(
+        { customerId: c.id, sessionId: 's', isDemo: false, token: c.token },
+        bought.data.order_id,
+        'en',
+      ),
+    ).rejects.toThrow('process killed');
+    await t.app.funds.runJobs();
+    const o = await call(t.app, {
+      method: 'GET',
+      call: 'getEtfOrder',
+      fields: { order_id: bought.data.order_id },
+      headers: { token: c.token },
+    });
+    expect(o.data.state).toBe('redeemed');
+    const redeemLegs = o.data.legs.filter((l: { phase: string }) => l.phase === 'redeem');
+    for (const l of redeemLegs) {
+      const spot = await t.db
+        .selectFrom('spot_order')
+        .select('id')
+        .where('id', '=', l.spot_order_id)
+        .execute();
+      expect(spot).toHaveLength(1);
+    }
+    const earn = await ledgerOf(t).balances(t.db, { customerId: c.id, accountType: 'earn' });
+    for (const b of earn) expect(b.frozenUnits).toBe(0n);
     await invariants([c.id]);
   });
 

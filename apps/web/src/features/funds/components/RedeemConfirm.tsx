@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api.ts';
 import { useSellEtf } from '../api/orders.ts';
-import { redeemEstimate, toSell } from '../logic.ts';
+import { cut, redeemEstimate, toSell } from '../logic.ts';
 
 const USDT = moneyScaleOf('USDT');
 
@@ -33,7 +33,7 @@ export function RedeemConfirm({ order, onClose }: { order: FundOrderData | null;
                 {t('redeem.sell', { quantity: h.quantity, asset: h.asset })}
               </Text>
               <Text size="sm" c="dimmed">
-                {t('redeem.worth', { value: h.value })}
+                {t('redeem.worth', { value: cut(h.value, 2) })}
               </Text>
             </Group>
           ))}
