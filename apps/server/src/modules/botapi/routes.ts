@@ -12,6 +12,7 @@ import {
   UNKNOWN_ERROR,
 } from './errors.ts';
 import * as data from './market-data.ts';
+import { createUserStreams } from './stream.ts';
 import * as trading from './trading.ts';
 import { createMeters, type Meters, WEIGHTS } from './weights.ts';
 
@@ -138,6 +139,7 @@ type PublicHandler = (deps: BotApiDeps, p: Params) => unknown;
 
 export function botApiRoutes(deps: BotApiDeps) {
   const meters = createMeters(deps.clock, deps.limits);
+  const streams = createUserStreams(deps);
   return async (app: FastifyInstance) => {
     const raw = new WeakMap<object, string>();
     // Signatures cover the form body as sent: keep it, then parse it.
@@ -331,5 +333,34 @@ export function botApiRoutes(deps: BotApiDeps) {
       { weight: () => WEIGHTS.myTrades, security: 'signed', context: 'query' },
       trading.myTrades,
     );
+
+    // The user-data stream: listen keys with the API key only (USER_STREAM), the socket by its listen key.
+    const stream = {
+      weight: () => WEIGHTS.userDataStream,
+      security: 'key' as const,
+      context: 'other' as const,
+    };
+    const listenKey = paramsSchema(['listenKey']);
+    app.post(
+      '/userDataStream',
+      { schema: { tags, summary: 'Open a listen key (USER_STREAM: API key)' }, config: { bot: stream } },
+      async (request) => streams.open(request.botPrincipal as KeyPrincipal),
+    );
+    app.put(
+      '/userDataStream',
+      {
+        schema: { tags, summary: 'Keep a listen key alive for 60 minutes', querystring: listenKey },
+        config: { bot: stream },
+      },
+      async (request) => streams.keepAlive(request.botPrincipal as KeyPrincipal, paramsOf(request).listenKey),
+    );
+    app.delete(
+      '/userDataStream',
+      { schema: { tags, summary: 'Close a listen key', querystring: listenKey }, config: { bot: stream } },
+      async (request) => streams.close(request.botPrincipal as KeyPrincipal, paramsOf(request).listenKey),
+    );
+    app.get('/ws/:listenKey', { websocket: true, schema: { hide: true } }, (socket, request) => {
+      streams.attach((request.params as { listenKey: string }).listenKey, socket);
+    });
   };
 }
