@@ -17,12 +17,14 @@ const SPEC_PATHS = `/index / /market /preciousMetal /ldcoin /info /bannerDetail 
 
 /** Routes beyond the spec's table: `/proof` (proof of liabilities, issue 4), `/contractRecord` (contract records, issue 6), `/options` and `/optionRecord` (up/down options, issue 6). */
 const EXTRA_PATHS = ['/proof', '/contractRecord', '/options', '/optionRecord'];
+/** API keys for bots (issue 21): `/botKeys` (a path under `/api` would be the server's API). */
+const BOT_PATHS = ['/botKeys'];
 
 describe('route table', () => {
   it('has every route of the spec, once', () => {
     const paths = ROUTES.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect([...paths].sort()).toEqual([...SPEC_PATHS, ...EXTRA_PATHS].sort());
+    expect([...paths].sort()).toEqual([...SPEC_PATHS, ...EXTRA_PATHS, ...BOT_PATHS].sort());
   });
 
   it('builds the screens of this issue and nothing else', () => {
@@ -76,6 +78,7 @@ describe('route table', () => {
         '/contractRecord',
         '/options',
         '/optionRecord',
+        '/botKeys',
         '/sfyz',
         '/authentication',
         '/smauth',

@@ -71,8 +71,8 @@ describe('API keys', () => {
       { kind: 'api_key_created', detail: 'my bot (read, 10.0.0.0/8 2001:db8::1)' },
     ]);
     const mail = await outbox(c.email);
-    expect(mail.at(-1)?.subject).toBe('New API key: my bot');
-    expect(mail.at(-1)?.body).toContain('read only');
+    const notice = mail.find((m) => m.subject === 'New API key: my bot');
+    expect(notice?.body).toContain('read only');
   });
 
   it('refuses bad input and a wrong trade password by name, and creates nothing', async () => {
@@ -139,7 +139,7 @@ describe('API keys', () => {
       'api_key_created',
       'api_key_revoked',
     ]);
-    expect((await outbox(c.email)).at(-1)?.subject).toBe('API key revoked: my bot');
+    expect((await outbox(c.email)).map((m) => m.subject)).toContain('API key revoked: my bot');
   });
 
   it('staff see a customer’s keys and revoke one with a reason: audited, in the customer’s events, told', async () => {
@@ -190,8 +190,7 @@ describe('API keys', () => {
       kind: 'api_key_revoked_by_staff',
       detail: 'grid bot: leaked on a forum',
     });
-    const mail = (await outbox(c.email)).at(-1);
-    expect(mail?.subject).toBe('API key revoked by support: grid bot');
+    const mail = (await outbox(c.email)).find((m) => m.subject === 'API key revoked by support: grid bot');
     expect(mail?.body).toContain('leaked on a forum');
   });
 });

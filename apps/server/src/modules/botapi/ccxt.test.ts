@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { call, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { fund, ledgerOf, USDT } from '../assets/testing.ts';
 import { customerWithKey } from './testing.ts';
@@ -125,7 +126,7 @@ describe('ccxt binance against the bot API', () => {
     expect(fills.map((f) => f.id).sort()).toEqual(
       ours.data.items.map((f: { trade_id: string }) => f.trade_id).sort(),
     );
-    expect(fills.map((f) => [f.price, f.amount])).toEqual([
+    expect(fills.map((f) => [f.price, f.amount]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
       [ref, 0.01],
       [ref + 0.01, 0.005],
     ]);
@@ -149,5 +150,78 @@ describe('ccxt binance against the bot API', () => {
     expect(makerOpen.map((o) => [o.id, o.remaining])).toEqual([[ask2.id, 0.015]]);
     expect(await t.app.spot.checkFrozen()).toEqual([]);
     expect((await ledger.verify()).ok).toBe(true);
+  });
+
+  it('streams order changes and balances to a listen key; unknown and expired keys are refused', async () => {
+    const key = await customerWithKey(t);
+    await fund(t, key.customerId, 'USDT', USDT(1000));
+    const headers = { 'x-mbx-apikey': key.apiKey };
+    const opened = (await (
+      await fetch(`${base}/api/v3/userDataStream`, { method: 'POST', headers })
+    ).json()) as {
+      listenKey: string;
+    };
+    expect(opened.listenKey).toMatch(/^[\w-]{40}$/);
+    const again = await (await fetch(`${base}/api/v3/userDataStream`, { method: 'POST', headers })).json();
+    expect((again as { listenKey: string }).listenKey).toBe(opened.listenKey);
+    const noKey = await fetch(`${base}/api/v3/userDataStream`, { method: 'POST' });
+    expect(noKey.status).toBe(401);
+
+    const events: Array<Record<string, unknown>> = [];
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/api/v3/ws/${opened.listenKey}`);
+    socket.on('message', (data) => events.push(JSON.parse(String(data))));
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    const waitFor = async (match: (e: Record<string, unknown>) => boolean) => {
+      for (let i = 0; i < 100; i++) {
+        const found = events.find(match);
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`no such event in ${JSON.stringify(events)}`);
+    };
+
+    const ex = client(key);
+    await ex.loadMarkets();
+    const bid = await ex.createOrder('BTC/USDT', 'limit', 'buy', 0.001, Math.floor(mark() * 0.9));
+    const created = await waitFor((e) => e.e === 'executionReport' && e.i === bid.id);
+    expect(created).toMatchObject({ s: 'BTCUSDT', x: 'NEW', X: 'NEW', S: 'BUY', o: 'LIMIT', q: '0.001' });
+    const position = await waitFor((e) => e.e === 'outboundAccountPosition');
+    const usdt = (position.B as Array<{ a: string; f: string; l: string }>).find((b) => b.a === 'USDT');
+    const ledger = await ledgerOf(t).balance(t.db, {
+      book: 'real',
+      customerId: key.customerId,
+      accountType: 'spot',
+      currency: 'USDT',
+    });
+    expect(usdt?.l).toBe(String(Number(ledger.frozenUnits) / 1e8));
+    await ex.cancelOrder(String(bid.id), 'BTC/USDT');
+    expect(
+      await waitFor((e) => e.e === 'executionReport' && e.i === bid.id && e.x === 'CANCELED'),
+    ).toMatchObject({ X: 'CANCELED' });
+
+    const keepAlive = await fetch(`${base}/api/v3/userDataStream?listenKey=${opened.listenKey}`, {
+      method: 'PUT',
+      headers,
+    });
+    expect(keepAlive.status).toBe(200);
+    const unknown = await fetch(`${base}/api/v3/userDataStream?listenKey=nope`, { method: 'PUT', headers });
+    expect(await unknown.json()).toEqual({ code: -1125, msg: 'This listenKey does not exist.' });
+    const stranger = new WebSocket(`${base.replace('http', 'ws')}/api/v3/ws/nope`);
+    const code = await new Promise((resolve) => stranger.once('close', resolve));
+    expect(code).toBe(4001);
+
+    // 60 minutes without a keep-alive: the key is gone, the socket told and closed.
+    t.clock.advance(60 * 60_000 + 1);
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    const late = await fetch(`${base}/api/v3/userDataStream?listenKey=${opened.listenKey}`, {
+      method: 'PUT',
+      headers,
+    });
+    expect(((await late.json()) as { code: number }).code).toBe(-1125);
+    await closed;
+    expect(events.some((e) => e.e === 'listenKeyExpired')).toBe(true);
   });
 });

@@ -12,6 +12,7 @@ import {
   UNKNOWN_ERROR,
 } from './errors.ts';
 import * as data from './market-data.ts';
+import { createUserStreams, type UserStreams } from './stream.ts';
 import * as trading from './trading.ts';
 import { createMeters, type Meters, WEIGHTS } from './weights.ts';
 
@@ -135,201 +136,231 @@ function guards(app: FastifyInstance, deps: BotApiDeps, meters: Meters, raw: Wea
 
 type Handler = (deps: BotApiDeps, principal: KeyPrincipal, p: Params) => unknown;
 type PublicHandler = (deps: BotApiDeps, p: Params) => unknown;
+const TAGS = ['binance'];
+
+/** The public calls: path, summary, parameters (for the OpenAPI page), weight, handler. */
+const PUBLIC: ReadonlyArray<[string, string, string[], BotRoute['weight'], PublicHandler]> = [
+  ['/ping', 'Test connectivity', [], () => WEIGHTS.ping, () => ({})],
+  [
+    '/time',
+    "The server's time (the platform clock)",
+    [],
+    () => WEIGHTS.time,
+    (d) => ({ serverTime: d.clock.now().getTime() }),
+  ],
+  [
+    '/exchangeInfo',
+    'Spot markets with PRICE_FILTER, LOT_SIZE, MIN_NOTIONAL from the market settings',
+    ['symbol', 'symbols'],
+    () => WEIGHTS.exchangeInfo,
+    data.exchangeInfo,
+  ],
+  [
+    '/depth',
+    'Order book of the real book',
+    ['symbol', 'limit'],
+    (p) => WEIGHTS.depth(data.depthLimit(p)),
+    data.depth,
+  ],
+  ['/trades', 'Recent trades of the real book', ['symbol', 'limit'], () => WEIGHTS.trades, data.trades],
+  [
+    '/klines',
+    "K-lines from the market module's candles",
+    ['symbol', 'interval', 'startTime', 'endTime', 'limit'],
+    () => WEIGHTS.klines,
+    data.klines,
+  ],
+  [
+    '/ticker/24hr',
+    '24 h statistics',
+    ['symbol', 'symbols'],
+    (p) => WEIGHTS.ticker24hr(all(p)),
+    data.ticker24hr,
+  ],
+  [
+    '/ticker/price',
+    'Last price',
+    ['symbol', 'symbols'],
+    (p) => WEIGHTS.tickerPrice(all(p)),
+    data.tickerPrice,
+  ],
+  [
+    '/ticker/bookTicker',
+    'Best bid and ask of the real book',
+    ['symbol', 'symbols'],
+    (p) => WEIGHTS.bookTicker(all(p)),
+    data.bookTicker,
+  ],
+];
+
+const ORDER_PARAMS = [
+  'symbol',
+  'side',
+  'type',
+  'timeInForce',
+  'quantity',
+  'price',
+  'newClientOrderId',
+  'newOrderRespType',
+];
+const ORDER_KEY = ['symbol', 'orderId', 'origClientOrderId'];
+const trade = (weight: number, context: ErrorContext, order = false): BotRoute => ({
+  weight: () => weight,
+  security: 'trade',
+  context,
+  order,
+});
+const read = (weight: BotRoute['weight'], context: ErrorContext = 'query'): BotRoute => ({
+  weight,
+  security: 'signed',
+  context,
+});
+
+/** The signed calls: method, path, summary, parameters, security and weight, handler. */
+const SIGNED: ReadonlyArray<['GET' | 'POST' | 'DELETE', string, string, string[], BotRoute, Handler]> = [
+  [
+    'POST',
+    '/order',
+    'New LIMIT, LIMIT_MAKER or MARKET order through the spot service',
+    ORDER_PARAMS,
+    trade(WEIGHTS.order, 'order', true),
+    trading.newOrder,
+  ],
+  [
+    'POST',
+    '/order/test',
+    'Check a new order against the market rules; nothing is placed',
+    ORDER_PARAMS,
+    trade(WEIGHTS.orderTest, 'order'),
+    trading.testOrder,
+  ],
+  [
+    'DELETE',
+    '/order',
+    'Cancel an open order',
+    ORDER_KEY,
+    trade(WEIGHTS.order, 'cancel'),
+    trading.cancelOrder,
+  ],
+  ['GET', '/order', 'One of my orders', ORDER_KEY, read(() => WEIGHTS.getOrder), trading.getOrder],
+  [
+    'GET',
+    '/openOrders',
+    'My open orders',
+    ['symbol'],
+    read((p) => WEIGHTS.openOrders(!p.symbol)),
+    trading.openOrders,
+  ],
+  [
+    'GET',
+    '/allOrders',
+    'My orders of one symbol, open and closed',
+    ['symbol', 'orderId', 'startTime', 'endTime', 'limit'],
+    read(() => WEIGHTS.allOrders),
+    trading.allOrders,
+  ],
+  [
+    'GET',
+    '/account',
+    'Spot balances from the ledger',
+    ['omitZeroBalances'],
+    read(() => WEIGHTS.account, 'other'),
+    trading.account,
+  ],
+  [
+    'GET',
+    '/myTrades',
+    'My fills of one symbol',
+    ['symbol', 'orderId', 'startTime', 'endTime', 'fromId', 'limit'],
+    read(() => WEIGHTS.myTrades),
+    trading.myTrades,
+  ],
+];
+
+function routes(app: FastifyInstance, deps: BotApiDeps): void {
+  for (const [url, summary, names, weight, handler] of PUBLIC) {
+    app.get(
+      url,
+      {
+        schema: { tags: TAGS, summary, querystring: paramsSchema(names) },
+        config: { bot: { weight, security: 'none', context: 'other' } },
+      },
+      async (request) => handler(deps, paramsOf(request)),
+    );
+  }
+  for (const [method, url, summary, names, bot, handler] of SIGNED) {
+    const params = paramsSchema([...names, ...SIGNED_PARAMS]);
+    app.route({
+      method,
+      url,
+      schema: {
+        tags: TAGS,
+        summary: `${summary} (${bot.security === 'trade' ? 'TRADE' : 'USER_DATA'}: signed)`,
+        ...(method === 'POST' ? { body: params } : { querystring: params }),
+      },
+      config: { bot },
+      handler: async (request) => handler(deps, request.botPrincipal as KeyPrincipal, paramsOf(request)),
+    });
+  }
+}
+
+/** The user-data stream: listen keys with the API key only (USER_STREAM), the socket by its listen key. */
+function streamRoutes(app: FastifyInstance, streams: UserStreams): void {
+  const bot = { weight: () => WEIGHTS.userDataStream, security: 'key' as const, context: 'other' as const };
+  const listenKey = paramsSchema(['listenKey']);
+  const principal = (request: FastifyRequest) => request.botPrincipal as KeyPrincipal;
+  app.post(
+    '/userDataStream',
+    { schema: { tags: TAGS, summary: 'Open a listen key (USER_STREAM: API key)' }, config: { bot } },
+    async (request) => streams.open(principal(request)),
+  );
+  app.put(
+    '/userDataStream',
+    {
+      schema: { tags: TAGS, summary: 'Keep a listen key alive for 60 minutes', querystring: listenKey },
+      config: { bot },
+    },
+    async (request) => streams.keepAlive(principal(request), paramsOf(request).listenKey),
+  );
+  app.delete(
+    '/userDataStream',
+    { schema: { tags: TAGS, summary: 'Close a listen key', querystring: listenKey }, config: { bot } },
+    async (request) => streams.close(principal(request), paramsOf(request).listenKey),
+  );
+  app.get('/ws/:listenKey', { websocket: true, schema: { hide: true } }, (socket, request) => {
+    streams.attach((request.params as { listenKey: string }).listenKey, socket);
+  });
+}
+
+/** The form parser keeping the raw body (the signature covers it as sent) and the Binance error handler. */
+function plumbing(app: FastifyInstance): WeakMap<object, string> {
+  const raw = new WeakMap<object, string>();
+  app.removeContentTypeParser('application/x-www-form-urlencoded');
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (request, body, done) => {
+      raw.set(request.raw, body as string);
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+  app.decorateRequest('botPrincipal', null);
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const e = errorOf(error, request);
+    if (e) return sendError(reply, e);
+    request.log.error({ err: error }, 'bot API call failed');
+    return sendError(reply, UNKNOWN_ERROR);
+  });
+  return raw;
+}
 
 export function botApiRoutes(deps: BotApiDeps) {
   const meters = createMeters(deps.clock, deps.limits);
+  const streams = createUserStreams(deps);
   return async (app: FastifyInstance) => {
-    const raw = new WeakMap<object, string>();
-    // Signatures cover the form body as sent: keep it, then parse it.
-    app.removeContentTypeParser('application/x-www-form-urlencoded');
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (request, body, done) => {
-        raw.set(request.raw, body as string);
-        done(null, Object.fromEntries(new URLSearchParams(body as string)));
-      },
-    );
-    app.decorateRequest('botPrincipal', null);
-    app.setErrorHandler((error: FastifyError, request, reply) => {
-      const e = errorOf(error, request);
-      if (e) return sendError(reply, e);
-      request.log.error({ err: error }, 'bot API call failed');
-      return sendError(reply, UNKNOWN_ERROR);
-    });
+    const raw = plumbing(app);
     guards(app, deps, meters, raw);
-    const tags = ['binance'];
-
-    const pub = (
-      url: string,
-      summary: string,
-      names: string[],
-      weight: BotRoute['weight'],
-      handler: PublicHandler,
-    ) =>
-      app.get(
-        url,
-        {
-          schema: { tags, summary, querystring: paramsSchema(names) },
-          config: { bot: { weight, security: 'none', context: 'other' } },
-        },
-        async (request) => handler(deps, paramsOf(request)),
-      );
-    const signed = (
-      method: 'GET' | 'POST' | 'DELETE',
-      url: string,
-      summary: string,
-      names: string[],
-      bot: BotRoute,
-      handler: Handler,
-    ) => {
-      const params = paramsSchema([...names, ...SIGNED_PARAMS]);
-      app.route({
-        method,
-        url,
-        schema: {
-          tags,
-          summary: `${summary} (${bot.security === 'trade' ? 'TRADE' : 'USER_DATA'}: signed)`,
-          ...(method === 'POST' ? { body: params } : { querystring: params }),
-        },
-        config: { bot },
-        handler: async (request) => handler(deps, request.botPrincipal as KeyPrincipal, paramsOf(request)),
-      });
-    };
-
-    pub(
-      '/ping',
-      'Test connectivity',
-      [],
-      () => WEIGHTS.ping,
-      () => ({}),
-    );
-    pub(
-      '/time',
-      "The server's time (the platform clock)",
-      [],
-      () => WEIGHTS.time,
-      (d) => ({
-        serverTime: d.clock.now().getTime(),
-      }),
-    );
-    pub(
-      '/exchangeInfo',
-      'Spot markets with PRICE_FILTER, LOT_SIZE, MIN_NOTIONAL from the market settings',
-      ['symbol', 'symbols'],
-      () => WEIGHTS.exchangeInfo,
-      data.exchangeInfo,
-    );
-    pub(
-      '/depth',
-      'Order book of the real book',
-      ['symbol', 'limit'],
-      (p) => WEIGHTS.depth(data.depthLimit(p)),
-      data.depth,
-    );
-    pub('/trades', 'Recent trades of the real book', ['symbol', 'limit'], () => WEIGHTS.trades, data.trades);
-    pub(
-      '/klines',
-      "K-lines from the market module's candles",
-      ['symbol', 'interval', 'startTime', 'endTime', 'limit'],
-      () => WEIGHTS.klines,
-      data.klines,
-    );
-    pub(
-      '/ticker/24hr',
-      '24 h statistics',
-      ['symbol', 'symbols'],
-      (p) => WEIGHTS.ticker24hr(all(p)),
-      data.ticker24hr,
-    );
-    pub(
-      '/ticker/price',
-      'Last price',
-      ['symbol', 'symbols'],
-      (p) => WEIGHTS.tickerPrice(all(p)),
-      data.tickerPrice,
-    );
-    pub(
-      '/ticker/bookTicker',
-      'Best bid and ask of the real book',
-      ['symbol', 'symbols'],
-      (p) => WEIGHTS.bookTicker(all(p)),
-      data.bookTicker,
-    );
-
-    const orderParams = [
-      'symbol',
-      'side',
-      'type',
-      'timeInForce',
-      'quantity',
-      'price',
-      'newClientOrderId',
-      'newOrderRespType',
-    ];
-    signed(
-      'POST',
-      '/order',
-      'New LIMIT, LIMIT_MAKER or MARKET order through the spot service',
-      orderParams,
-      { weight: () => WEIGHTS.order, security: 'trade', context: 'order', order: true },
-      trading.newOrder,
-    );
-    signed(
-      'POST',
-      '/order/test',
-      'Check a new order against the market rules; nothing is placed',
-      orderParams,
-      { weight: () => WEIGHTS.orderTest, security: 'trade', context: 'order' },
-      trading.testOrder,
-    );
-    signed(
-      'DELETE',
-      '/order',
-      'Cancel an open order',
-      ['symbol', 'orderId', 'origClientOrderId'],
-      { weight: () => WEIGHTS.order, security: 'trade', context: 'cancel' },
-      trading.cancelOrder,
-    );
-    signed(
-      'GET',
-      '/order',
-      'One of my orders',
-      ['symbol', 'orderId', 'origClientOrderId'],
-      { weight: () => WEIGHTS.getOrder, security: 'signed', context: 'query' },
-      trading.getOrder,
-    );
-    signed(
-      'GET',
-      '/openOrders',
-      'My open orders',
-      ['symbol'],
-      { weight: (p) => WEIGHTS.openOrders(!p.symbol), security: 'signed', context: 'query' },
-      trading.openOrders,
-    );
-    signed(
-      'GET',
-      '/allOrders',
-      'My orders of one symbol, open and closed',
-      ['symbol', 'orderId', 'startTime', 'endTime', 'limit'],
-      { weight: () => WEIGHTS.allOrders, security: 'signed', context: 'query' },
-      trading.allOrders,
-    );
-    signed(
-      'GET',
-      '/account',
-      'Spot balances from the ledger',
-      ['omitZeroBalances'],
-      { weight: () => WEIGHTS.account, security: 'signed', context: 'other' },
-      trading.account,
-    );
-    signed(
-      'GET',
-      '/myTrades',
-      'My fills of one symbol',
-      ['symbol', 'orderId', 'startTime', 'endTime', 'fromId', 'limit'],
-      { weight: () => WEIGHTS.myTrades, security: 'signed', context: 'query' },
-      trading.myTrades,
-    );
+    routes(app, deps);
+    streamRoutes(app, streams);
   };
 }

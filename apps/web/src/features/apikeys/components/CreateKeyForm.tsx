@@ -36,12 +36,8 @@ function refusal(error: unknown): string | null {
   return error instanceof ApiError ? error.message : null;
 }
 
-/** The create form: label, permission, IP allow-list, lifetime, then the trade password (and Google code). */
-export function CreateKeyForm({
-  onCreated,
-}: {
-  onCreated: (created: { apiKey: string; secret: string }) => void;
-}) {
+/** The form's state, its checks (label, six digits) and the call; `created` gets the key and secret. */
+function useCreateKeyForm(onCreated: (created: { apiKey: string; secret: string }) => void) {
   const { t } = useTranslation();
   const status = useStepUpStatus();
   const create = useCreateApiKey();
@@ -49,22 +45,6 @@ export function CreateKeyForm({
   const [errors, setErrors] = useState<{ label?: string; trade_password?: string }>({});
   const set = (patch: Partial<Fields>) => setFields((f) => ({ ...f, ...patch }));
   const google = status.data?.google === '1';
-
-  if (status.data?.transaction_password === '0') {
-    return (
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-        <Alert variant="light" color="yellow" data-testid="apikeys-need-trade-password">
-          <Group justify="space-between">
-            <Text size="sm">{t('apiKeys.create.needTradePassword')}</Text>
-            <Anchor component={Link} to="/bindmpwd" size="sm">
-              {t('apiKeys.create.setTradePassword')}
-            </Anchor>
-          </Group>
-        </Alert>
-      </Paper>
-    );
-  }
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const e: typeof errors = {};
@@ -80,7 +60,35 @@ export function CreateKeyForm({
       },
     });
   };
+  const needsTradePassword = status.data?.transaction_password === '0';
+  return { fields, errors, set, google, submit, create, needsTradePassword };
+}
 
+function NeedTradePassword() {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Alert variant="light" color="yellow" data-testid="apikeys-need-trade-password">
+        <Group justify="space-between">
+          <Text size="sm">{t('apiKeys.create.needTradePassword')}</Text>
+          <Anchor component={Link} to="/bindmpwd" size="sm">
+            {t('apiKeys.create.setTradePassword')}
+          </Anchor>
+        </Group>
+      </Alert>
+    </Paper>
+  );
+}
+
+/** The create form: label, permission, IP allow-list, lifetime, then the trade password (and Google code). */
+export function CreateKeyForm({
+  onCreated,
+}: {
+  onCreated: (created: { apiKey: string; secret: string }) => void;
+}) {
+  const { t } = useTranslation();
+  const { fields, errors, set, google, submit, create, needsTradePassword } = useCreateKeyForm(onCreated);
+  if (needsTradePassword) return <NeedTradePassword />;
   return (
     <Paper
       withBorder
