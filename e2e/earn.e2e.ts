@@ -44,6 +44,8 @@ let fundingId = '';
 let productId = '';
 let orderId = '';
 const customer = { email: `earn-e2e-${Date.now()}@example.com`, token: '' };
+/** A customer with no money: the rule page names the rule that stops them, with where to fix it. */
+const broke = { email: `earn-e2e-broke-${Date.now()}@example.com`, token: '' };
 const pageErrors: string[] = [];
 
 const web = (call: string, fields: Record<string, string>, method: 'GET' | 'POST' = 'GET', lang = 'en') =>
@@ -98,6 +100,7 @@ beforeAll(async () => {
   tokenA = await staffApiToken(await createAdministrator('earn-a', 'Earn Requester'));
   tokenB = await staffApiToken(await createAdministrator('earn-b', 'Earn Approver'));
   customer.token = await registerCustomer(customer.email, LOGIN_PASSWORD);
+  broke.token = await registerCustomer(broke.email, LOGIN_PASSWORD);
   const address = await web('getRechargeAddress', { currency: 'USDT', chain: 'ERC20' });
   expect(address.code, address.msg).toBe(1);
   const credited = await postCustodyWebhook(
@@ -254,6 +257,32 @@ describe('earn: fixed-term custody', () => {
           await screenshot(page, `earn-buy-${viewport}-${lang}`);
           await page.context().close();
         }
+      }
+    },
+    LONG,
+  );
+
+  it(
+    'a customer without funds is told before the form which rule stops them, with a link',
+    async () => {
+      for (const lang of LANGS) {
+        const viewport = lang === 'en' ? 'desktop' : 'mobile';
+        const page = await signedInPage(browser, {
+          viewport,
+          lang,
+          token: broke.token,
+          path: `/profit_buy?product_id=${productId}`,
+          pageErrors,
+        });
+        const refusal = page.getByTestId('earn-refusal');
+        await refusal.waitFor();
+        expect(await refusal.getAttribute('data-reason')).toBe('INSUFFICIENT_BALANCE');
+        await expect(page.getByTestId('earn-refusal-fix').getAttribute('href')).resolves.toBe('/table1');
+        await expect(page.getByTestId('earn-buy').isDisabled()).resolves.toBe(true);
+        await expectNoRawKeys(page, ['earn', 'common']);
+        if (lang !== 'en') expect(await englishTexts(page)).toEqual([]);
+        await screenshot(page, `earn-buy-refused-${viewport}-${lang}`);
+        await page.context().close();
       }
     },
     LONG,

@@ -236,6 +236,115 @@ function RequestFundingModal({
   );
 }
 
+type Decision = 'approve' | 'reject';
+
+/** One funding request; its requester sees that another staff member must decide it. */
+function RequestRow({
+  r,
+  name,
+  own,
+  canDecide,
+  onDecide,
+}: {
+  r: AdminFundingRequestData;
+  name: string;
+  own: boolean;
+  canDecide: boolean;
+  onDecide: (decision: Decision) => void;
+}) {
+  const { t } = useTranslation('adminEarn');
+  const lang = useLang();
+  return (
+    <Table.Tr data-testid="funding-request-row" data-request={r.request_id} data-state={r.state}>
+      <Table.Td>{formatTime(r.requested_at, lang)}</Table.Td>
+      <Table.Td>{name}</Table.Td>
+      <Table.Td>
+        <Amount value={r.amount} currency={r.currency} suffix />
+      </Table.Td>
+      <Table.Td>{r.requested_by}</Table.Td>
+      <Table.Td style={{ maxWidth: 260 }}>{r.reason}</Table.Td>
+      <Table.Td>
+        <RequestStateBadge state={r.state} />
+      </Table.Td>
+      <Table.Td>{r.decided_by ? `${r.decided_by} · ${r.decision_reason ?? ''}` : '—'}</Table.Td>
+      <Table.Td>
+        {r.state !== 'pending' ? null : own ? (
+          <Text size="xs" c="orange" data-testid="funding-own-request">
+            {t('funding.ownRequest')}
+          </Text>
+        ) : canDecide ? (
+          <Group gap={4} wrap="nowrap">
+            <Button size="compact-xs" onClick={() => onDecide('approve')} data-testid="funding-approve">
+              {t('funding.approve')}
+            </Button>
+            <Button
+              size="compact-xs"
+              color="red"
+              variant="light"
+              onClick={() => onDecide('reject')}
+              data-testid="funding-reject"
+            >
+              {t('funding.reject')}
+            </Button>
+          </Group>
+        ) : null}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** Approve or reject a request: amount, currency, account, who asked and why, then a reason. */
+function DecideDialog({
+  deciding,
+  name,
+  onClose,
+  onDecided,
+}: {
+  deciding: { r: AdminFundingRequestData; decision: Decision } | null;
+  name: string;
+  onClose: () => void;
+  onDecided: (text: string) => void;
+}) {
+  const { t } = useTranslation('adminEarn');
+  const amountText = useAmountText();
+  const decide = useDecideFunding();
+  const approve = deciding?.decision === 'approve';
+  return (
+    <ReasonDialog
+      opened={deciding !== null}
+      title={
+        deciding
+          ? t(approve ? 'funding.approveTitle' : 'funding.rejectTitle', {
+              amount: amountText(deciding.r.amount),
+              currency: deciding.r.currency,
+              name,
+            })
+          : ''
+      }
+      text={
+        deciding
+          ? t(approve ? 'funding.approveText' : 'funding.rejectText', {
+              who: deciding.r.requested_by,
+              reason: deciding.r.reason,
+            })
+          : undefined
+      }
+      confirmLabel={deciding ? t(approve ? 'funding.approve' : 'funding.reject') : ''}
+      danger={deciding?.decision === 'reject'}
+      onClose={onClose}
+      onSubmit={async (reason) => {
+        if (!deciding) return;
+        const r = await decide.mutateAsync({
+          id: deciding.r.request_id,
+          decision: deciding.decision,
+          reason,
+        });
+        onDecided(t('funding.decided', { id: r.request_id, state: t(`requestState.${r.state}`) }));
+      }}
+    />
+  );
+}
+
 /**
  * Funding requests: every account's pending ones (the four-eyes queue), or one account's history.
  * A pending request can be approved or rejected by anyone holding earn.fund but its requester.
@@ -254,11 +363,8 @@ function RequestsCard({
   testId: string;
 }) {
   const { t } = useTranslation('adminEarn');
-  const lang = useLang();
-  const amountText = useAmountText();
   const fund = usePermission('earn.fund');
   const requests = useFundingRequests(filter);
-  const decide = useDecideFunding();
   const [deciding, setDeciding] = useState<{
     r: AdminFundingRequestData;
     decision: 'approve' | 'reject';
@@ -291,93 +397,121 @@ function RequestsCard({
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {items.map((r) => {
-                const own = r.requested_by === fund.staffId;
-                return (
-                  <Table.Tr
-                    key={r.request_id}
-                    data-testid="funding-request-row"
-                    data-request={r.request_id}
-                    data-state={r.state}
-                  >
-                    <Table.Td>{formatTime(r.requested_at, lang)}</Table.Td>
-                    <Table.Td>{nameOf(r.funding_id)}</Table.Td>
-                    <Table.Td>
-                      <Amount value={r.amount} currency={r.currency} suffix />
-                    </Table.Td>
-                    <Table.Td>{r.requested_by}</Table.Td>
-                    <Table.Td style={{ maxWidth: 260 }}>{r.reason}</Table.Td>
-                    <Table.Td>
-                      <RequestStateBadge state={r.state} />
-                    </Table.Td>
-                    <Table.Td>{r.decided_by ? `${r.decided_by} · ${r.decision_reason ?? ''}` : '—'}</Table.Td>
-                    <Table.Td>
-                      {r.state !== 'pending' ? null : own ? (
-                        <Text size="xs" c="orange" data-testid="funding-own-request">
-                          {t('funding.ownRequest')}
-                        </Text>
-                      ) : fund.allowed ? (
-                        <Group gap={4} wrap="nowrap">
-                          <Button
-                            size="compact-xs"
-                            onClick={() => setDeciding({ r, decision: 'approve' })}
-                            data-testid="funding-approve"
-                          >
-                            {t('funding.approve')}
-                          </Button>
-                          <Button
-                            size="compact-xs"
-                            color="red"
-                            variant="light"
-                            onClick={() => setDeciding({ r, decision: 'reject' })}
-                            data-testid="funding-reject"
-                          >
-                            {t('funding.reject')}
-                          </Button>
-                        </Group>
-                      ) : null}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
+              {items.map((r) => (
+                <RequestRow
+                  key={r.request_id}
+                  r={r}
+                  name={nameOf(r.funding_id)}
+                  own={r.requested_by === fund.staffId}
+                  canDecide={fund.allowed}
+                  onDecide={(decision) => setDeciding({ r, decision })}
+                />
+              ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       )}
-      <ReasonDialog
-        opened={deciding !== null}
-        title={
-          deciding
-            ? t(deciding.decision === 'approve' ? 'funding.approveTitle' : 'funding.rejectTitle', {
-                amount: amountText(deciding.r.amount),
-                currency: deciding.r.currency,
-                name: nameOf(deciding.r.funding_id),
-              })
-            : ''
-        }
-        text={
-          deciding
-            ? t(deciding.decision === 'approve' ? 'funding.approveText' : 'funding.rejectText', {
-                who: deciding.r.requested_by,
-                reason: deciding.r.reason,
-              })
-            : undefined
-        }
-        confirmLabel={
-          deciding ? t(deciding.decision === 'approve' ? 'funding.approve' : 'funding.reject') : ''
-        }
-        danger={deciding?.decision === 'reject'}
+      <DecideDialog
+        deciding={deciding}
+        name={deciding ? nameOf(deciding.r.funding_id) : ''}
         onClose={() => setDeciding(null)}
-        onSubmit={async (reason) => {
-          if (!deciding) return;
-          const r = await decide.mutateAsync({
-            id: deciding.r.request_id,
-            decision: deciding.decision,
-            reason,
-          });
-          onDecided(t('funding.decided', { id: r.request_id, state: t(`requestState.${r.state}`) }));
-        }}
+        onDecided={onDecided}
       />
+    </Card>
+  );
+}
+
+/** The funding accounts with their balance, reserved, funded, paid and returned amounts, and source. */
+function AccountsTable({
+  items,
+  canFund,
+  onShowRequests,
+  onRequest,
+}: {
+  items: AdminFundingAccountData[];
+  canFund: boolean;
+  onShowRequests: (id: string) => void;
+  onRequest: (account: AdminFundingAccountData) => void;
+}) {
+  const { t } = useTranslation('adminEarn');
+  const lang = useLang();
+  return (
+    <Card withBorder>
+      {items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('common.empty')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={1100}>
+          <Table fz="sm" verticalSpacing={6} striped data-testid="funding-accounts">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('funding.name')}</Table.Th>
+                <Table.Th>{t('funding.balance')}</Table.Th>
+                <Table.Th>{t('funding.reserved')}</Table.Th>
+                <Table.Th>{t('funding.funded')}</Table.Th>
+                <Table.Th>{t('funding.paid')}</Table.Th>
+                <Table.Th>{t('funding.returned')}</Table.Th>
+                <Table.Th>{t('funding.sourceShort')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((a) => (
+                <Table.Tr key={a.funding_id} data-testid="funding-account" data-funding={a.funding_id}>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {a.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {a.currency} · {a.funding_id}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td data-testid="funding-balance">
+                    <Amount value={a.balance} currency={a.currency} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Amount value={a.reserved} currency={a.currency} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Amount value={a.funded_total} currency={a.currency} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Amount value={a.rewards_paid} currency={a.currency} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Amount value={a.returned} currency={a.currency} />
+                  </Table.Td>
+                  <Table.Td style={{ maxWidth: 320 }}>
+                    <Text size="xs">{a.source[lang]}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <Button
+                        size="compact-xs"
+                        variant="default"
+                        onClick={() => onShowRequests(a.funding_id)}
+                        data-testid="funding-show-requests"
+                      >
+                        {t('funding.requests')}
+                      </Button>
+                      {canFund ? (
+                        <Button
+                          size="compact-xs"
+                          onClick={() => onRequest(a)}
+                          data-testid="funding-request-open"
+                        >
+                          {t('funding.request')}
+                        </Button>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
     </Card>
   );
 }
@@ -385,7 +519,6 @@ function RequestsCard({
 /** Funding accounts: balances and flows; create; request funding; approve or reject (four eyes). */
 export default function FundingScreen() {
   const { t } = useTranslation('adminEarn');
-  const lang = useLang();
   const accounts = useFundingAccounts();
   const write = usePermission('earn.write');
   const fund = usePermission('earn.fund');
@@ -426,83 +559,12 @@ export default function FundingScreen() {
         </Alert>
       ) : null}
       <ErrorNote error={accounts.error} />
-      <Card withBorder>
-        {items.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('common.empty')}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={1100}>
-            <Table fz="sm" verticalSpacing={6} striped data-testid="funding-accounts">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('funding.name')}</Table.Th>
-                  <Table.Th>{t('funding.balance')}</Table.Th>
-                  <Table.Th>{t('funding.reserved')}</Table.Th>
-                  <Table.Th>{t('funding.funded')}</Table.Th>
-                  <Table.Th>{t('funding.paid')}</Table.Th>
-                  <Table.Th>{t('funding.returned')}</Table.Th>
-                  <Table.Th>{t('funding.sourceShort')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((a) => (
-                  <Table.Tr key={a.funding_id} data-testid="funding-account" data-funding={a.funding_id}>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {a.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {a.currency} · {a.funding_id}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td data-testid="funding-balance">
-                      <Amount value={a.balance} currency={a.currency} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Amount value={a.reserved} currency={a.currency} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Amount value={a.funded_total} currency={a.currency} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Amount value={a.rewards_paid} currency={a.currency} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Amount value={a.returned} currency={a.currency} />
-                    </Table.Td>
-                    <Table.Td style={{ maxWidth: 320 }}>
-                      <Text size="xs">{a.source[lang]}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Button
-                          size="compact-xs"
-                          variant="default"
-                          onClick={() => setSelected(a.funding_id)}
-                          data-testid="funding-show-requests"
-                        >
-                          {t('funding.requests')}
-                        </Button>
-                        {fund.allowed ? (
-                          <Button
-                            size="compact-xs"
-                            onClick={() => setRequesting(a)}
-                            data-testid="funding-request-open"
-                          >
-                            {t('funding.request')}
-                          </Button>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Card>
+      <AccountsTable
+        items={items}
+        canFund={fund.allowed}
+        onShowRequests={setSelected}
+        onRequest={setRequesting}
+      />
       <RequestsCard
         title={t('funding.pendingTitle')}
         filter={{ state: 'pending' }}

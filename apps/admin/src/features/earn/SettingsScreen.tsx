@@ -116,6 +116,61 @@ function LevelsTable({
   );
 }
 
+/** The form with one more level row, numbered after the last. */
+function withNewLevel(form: SettingsForm): SettingsForm {
+  const level = {
+    level: String(form.levels.length + 1),
+    min_tier: 'primary' as const,
+    min_volume_30d: '0',
+    min_balance: '0',
+  };
+  return { ...form, levels: [...form.levels, level] };
+}
+
+/** What is about to be saved, and why, before it is. */
+function ConfirmSettings({
+  opened,
+  form,
+  error,
+  pending,
+  onClose,
+  onConfirm,
+}: {
+  opened: boolean;
+  form: SettingsForm;
+  error: unknown;
+  pending: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation('adminEarn');
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('settings.confirmTitle')} centered>
+      <Stack>
+        <Text size="sm">
+          {t('settings.confirmText', {
+            hour: form.cutoff_hour.padStart(2, '0'),
+            zone: form.time_zone,
+            levels: form.levels.length,
+          })}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('common.reason')}: {form.reason.trim()}
+        </Text>
+        <ErrorNote error={error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button loading={pending} onClick={onConfirm} data-testid="earn-settings-confirm">
+            {t('settings.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 /** Cut-off hour and time zone, the published VIP thresholds; saved with a reason after a confirmation. */
 export default function SettingsScreen() {
   const { t } = useTranslation('adminEarn');
@@ -191,20 +246,7 @@ export default function SettingsScreen() {
               variant="default"
               size="xs"
               style={{ alignSelf: 'flex-start' }}
-              onClick={() =>
-                setForm({
-                  ...form,
-                  levels: [
-                    ...form.levels,
-                    {
-                      level: String(form.levels.length + 1),
-                      min_tier: 'primary',
-                      min_volume_30d: '0',
-                      min_balance: '0',
-                    },
-                  ],
-                })
-              }
+              onClick={() => setForm(withNewLevel(form))}
               data-testid="earn-settings-add"
             >
               {t('settings.addLevel')}
@@ -231,34 +273,14 @@ export default function SettingsScreen() {
           </Group>
         </Stack>
       </Card>
-      <Modal
+      <ConfirmSettings
         opened={confirming}
+        form={form}
+        error={save.error}
+        pending={save.isPending}
         onClose={() => setConfirming(false)}
-        title={t('settings.confirmTitle')}
-        centered
-      >
-        <Stack>
-          <Text size="sm">
-            {t('settings.confirmText', {
-              hour: form.cutoff_hour.padStart(2, '0'),
-              zone: form.time_zone,
-              levels: form.levels.length,
-            })}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {t('common.reason')}: {form.reason.trim()}
-          </Text>
-          <ErrorNote error={save.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button loading={save.isPending} onClick={submit} data-testid="earn-settings-confirm">
-              {t('settings.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        onConfirm={submit}
+      />
     </Stack>
   );
 }

@@ -118,8 +118,55 @@ function TotalsCard({ kind }: { kind: EarnKind }) {
   );
 }
 
+/** The thresholds as a card per level (phones: four columns do not fit 390 px). */
+function VipLevelCards({ levels, mine }: { levels: VipLevelData[]; mine: number | null }) {
+  const { t } = useTranslation('earn');
+  const words = useEarnWords();
+  return (
+    <Stack gap="xs" data-testid="vip-levels-table">
+      {levels.map((row) => (
+        <Paper
+          key={row.level}
+          withBorder
+          radius="md"
+          p="sm"
+          data-testid="vip-level-row"
+          data-level={row.level}
+          bg={row.level === mine ? 'var(--mantine-color-blue-light)' : undefined}
+        >
+          <Group justify="space-between" mb={6}>
+            <Text size="sm" fw={700}>
+              {t('vip.yourLevelValue', { level: row.level })}
+            </Text>
+            <Text size="sm">{words.tier(row.min_tier)}</Text>
+          </Group>
+          <Group gap="xs" wrap="nowrap" align="flex-end">
+            <Fact label={t('vip.volume')}>
+              <Num value={row.min_volume_30d} size="sm" />
+            </Fact>
+            <Text size="xs" c="dimmed" pb={2}>
+              {t('vip.or')}
+            </Text>
+            <Fact label={t('vip.balance')}>
+              <Num value={row.min_balance} size="sm" />
+            </Fact>
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
 /** The published VIP thresholds and the level the server computed for the signed-in customer. */
-function VipLevelsCard({ levels, probeProduct }: { levels: VipLevelData[]; probeProduct: string | null }) {
+function VipLevelsCard({
+  levels,
+  probeProduct,
+  wide,
+}: {
+  levels: VipLevelData[];
+  probeProduct: string | null;
+  wide: boolean;
+}) {
   const { t } = useTranslation('earn');
   const words = useEarnWords();
   const token = useToken();
@@ -153,6 +200,8 @@ function VipLevelsCard({ levels, probeProduct }: { levels: VipLevelData[]; probe
         </Text>
         {levels.length === 0 ? (
           <Text size="sm">{t('vip.noLevels')}</Text>
+        ) : !wide ? (
+          <VipLevelCards levels={levels} mine={level} />
         ) : (
           <Table.ScrollContainer minWidth={360} maw={900}>
             <Table fz="sm" verticalSpacing={6} data-testid="vip-levels-table">
@@ -334,7 +383,11 @@ function ProductsPage({ kind }: { kind: EarnKind }) {
       </Stack>
       <TotalsCard kind={kind} />
       {kind === 'vip' && list.data ? (
-        <VipLevelsCard levels={list.data.vip_levels} probeProduct={items[0]?.product_id ?? null} />
+        <VipLevelsCard
+          levels={list.data.vip_levels}
+          probeProduct={items[0]?.product_id ?? null}
+          wide={wide}
+        />
       ) : null}
       <Paper withBorder={wide} radius="lg" p={wide ? 'lg' : 0}>
         <Stack gap="sm">
