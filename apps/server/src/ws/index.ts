@@ -5,6 +5,9 @@ import {
   type WsSessionEnded,
   type WsSessionEndReason,
 } from '@bourse/protocol';
+// The plugins' types (a route's `websocket: true` and `schema.hide`, the socket handler) wherever this file is compiled.
+import type {} from '@fastify/swagger';
+import type {} from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Clock } from '../lib/clock.ts';
