@@ -389,6 +389,8 @@ describe('earn: fixed-term custody', () => {
       const first = phone.getByTestId('redeem-quote');
       await first.waitFor();
       const firstId = await first.getAttribute('data-quote');
+      // The page's clock is installed: let the sheet's opening transition (timers) finish first.
+      await phone.clock.runFor(1_000);
       await screenshot(phone, 'earn-redeem-quote-mobile-zh');
       await phone.clock.fastForward(61_000);
       await phone.getByTestId('redeem-expired').waitFor();

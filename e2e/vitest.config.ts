@@ -19,6 +19,7 @@ export const SHARED_STATE = [
   // Independent of that state, here for balance only.
   'e2e/assets.e2e.ts',
   'e2e/proof.e2e.ts',
+  'e2e/earn.e2e.ts',
 ];
 
 const part = process.env.E2E_PART ?? '';

@@ -55,6 +55,16 @@ const SCREENS = [
   '/email',
   '/editPassword',
   '/verificationCode',
+  // Earn, ETF portfolios and API keys (issues 16, 21)
+  '/profit_index',
+  '/profit_wdtg',
+  '/vip_index',
+  '/vip_wdtg',
+  '/etflow_buy',
+  '/etflow_buy?model=low_risk',
+  '/etf_wdtg',
+  '/etflow_wdtg',
+  '/botKeys',
   '/no-such-page',
 ];
 
