@@ -377,59 +377,67 @@ describe('earn: fixed-term custody', () => {
     LONG,
   );
 
-  it('redeems early with a binding quote: an expired quote is replaced, the confirmed one is posted exactly', // Failed once under CI load (CI9, session 9) with the cause not yet found; one retry while it is
-  // investigated (closing note). A retry cannot pass a wrong posting: every figure is still checked.
-  { timeout: LONG, retry: 1 }, async () => {
-    // Phone, Chinese: the quote's countdown runs out on the page's clock and a new quote is fetched.
-    const phone = await customerPage('mobile', 'zh', '/profit_wdtg');
-    await phone.clock.install();
-    await phone.reload();
-    const row = phone.locator(`[data-testid="earn-order"][data-order="${orderId}"]`);
-    await row.getByTestId('order-redeem').click();
-    const first = phone.getByTestId('redeem-quote');
-    await first.waitFor();
-    const firstId = await first.getAttribute('data-quote');
-    // The page's clock is installed: let the sheet's opening transition (timers) finish first.
-    await phone.clock.runFor(1_000);
-    await screenshot(phone, 'earn-redeem-quote-mobile-zh');
-    await phone.clock.fastForward(61_000);
-    await phone.getByTestId('redeem-expired').waitFor();
-    await expect(phone.getByTestId('redeem-confirm').count()).resolves.toBe(0);
-    await screenshot(phone, 'earn-redeem-expired-mobile-zh');
-    await phone.getByTestId('redeem-refresh').click();
-    await expect.poll(() => phone.getByTestId('redeem-quote').getAttribute('data-quote')).not.toBe(firstId);
-    await phone.context().close();
+  it(
+    'redeems early with a binding quote: an expired quote is replaced, the confirmed one is posted exactly',
+    async () => {
+      // Phone, Chinese: the quote's countdown runs out on the page's clock and a new quote is fetched.
+      const phone = await customerPage('mobile', 'zh', '/profit_wdtg');
+      await phone.clock.install();
+      await phone.reload();
+      const row = phone.locator(`[data-testid="earn-order"][data-order="${orderId}"]`);
+      await row.getByTestId('order-redeem').click();
+      const first = phone.getByTestId('redeem-quote');
+      await first.waitFor();
+      const firstId = await first.getAttribute('data-quote');
+      // The page's clock is installed: let the sheet's opening transition (timers) finish first.
+      await phone.clock.runFor(1_000);
+      await screenshot(phone, 'earn-redeem-quote-mobile-zh');
+      await phone.clock.fastForward(61_000);
+      await phone.getByTestId('redeem-expired').waitFor();
+      await expect(phone.getByTestId('redeem-confirm').count()).resolves.toBe(0);
+      await screenshot(phone, 'earn-redeem-expired-mobile-zh');
+      await phone.getByTestId('redeem-refresh').click();
+      await expect.poll(() => phone.getByTestId('redeem-quote').getAttribute('data-quote')).not.toBe(firstId);
+      await phone.context().close();
 
-    // Desktop, English: the quote's figures, then confirm.
-    const page = await customerPage('desktop', 'en', '/profit_wdtg');
-    await page
-      .locator(`[data-testid="earn-order"][data-order="${orderId}"]`)
-      .getByTestId('order-redeem')
-      .click();
-    const quote = page.getByTestId('redeem-quote');
-    await quote.waitFor();
-    const accrued = (await web('getProfitOrder', { order_id: orderId })).data.order.accrued as string;
-    await expect(page.getByTestId('quote-principal').getAttribute('data-value')).resolves.toBe('1000');
-    await expect(page.getByTestId('quote-forfeited').getAttribute('data-value')).resolves.toBe(accrued);
-    await expect(page.getByTestId('quote-penalty').getAttribute('data-value')).resolves.toBe('0');
-    await expect(page.getByTestId('quote-returned').getAttribute('data-value')).resolves.toBe('1000');
-    await page.getByTestId('redeem-countdown').waitFor();
-    await screenshot(page, 'earn-redeem-quote-desktop-en');
-    await page.getByTestId('redeem-confirm').click();
-    await page.getByTestId('redeem-dialog').waitFor({ state: 'hidden' });
-    const done = await web('getProfitOrder', { order_id: orderId });
-    expect(['redeeming', 'redeemed']).toContain(done.data.order.state);
-    expect(done.data.order.redemption).toMatchObject({
-      principal_returned: '1000',
-      penalty: '0',
-      rewards_forfeited: accrued,
-    });
-    await page.reload();
-    await expect(
-      page.locator(`[data-testid="earn-order"][data-order="${orderId}"]`).getAttribute('data-state'),
-    ).resolves.toBe(done.data.order.state);
-    await screenshot(page, 'earn-orders-redeemed-desktop-en');
-  });
+      // Desktop, English: the quote's figures, then confirm.
+      const page = await customerPage('desktop', 'en', '/profit_wdtg');
+      await page
+        .locator(`[data-testid="earn-order"][data-order="${orderId}"]`)
+        .getByTestId('order-redeem')
+        .click();
+      const quote = page.getByTestId('redeem-quote');
+      await quote.waitFor();
+      const accrued = (await web('getProfitOrder', { order_id: orderId })).data.order.accrued as string;
+      await expect(page.getByTestId('quote-principal').getAttribute('data-value')).resolves.toBe('1000');
+      await expect(page.getByTestId('quote-forfeited').getAttribute('data-value')).resolves.toBe(accrued);
+      await expect(page.getByTestId('quote-penalty').getAttribute('data-value')).resolves.toBe('0');
+      await expect(page.getByTestId('quote-returned').getAttribute('data-value')).resolves.toBe('1000');
+      await page.getByTestId('redeem-countdown').waitFor();
+      await screenshot(page, 'earn-redeem-quote-desktop-en');
+      await page.getByTestId('redeem-confirm').click();
+      await page.getByTestId('redeem-dialog').waitFor({ state: 'hidden' });
+      // The dialog closes as the answer arrives; under load the read may come first: poll the state.
+      await expect
+        .poll(async () => (await web('getProfitOrder', { order_id: orderId })).data.order.state, {
+          timeout: 30_000,
+        })
+        .toMatch(/^redeem(ing|ed)$/);
+      const done = await web('getProfitOrder', { order_id: orderId });
+      expect(['redeeming', 'redeemed']).toContain(done.data.order.state);
+      expect(done.data.order.redemption).toMatchObject({
+        principal_returned: '1000',
+        penalty: '0',
+        rewards_forfeited: accrued,
+      });
+      await page.reload();
+      await expect(
+        page.locator(`[data-testid="earn-order"][data-order="${orderId}"]`).getAttribute('data-state'),
+      ).resolves.toBe(done.data.order.state);
+      await screenshot(page, 'earn-orders-redeemed-desktop-en');
+    },
+    LONG,
+  );
 
   it(
     'staff see the order and the accrual run, and close the product for good',
