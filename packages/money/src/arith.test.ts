@@ -4,6 +4,7 @@ import {
   allocate,
   applyBps,
   applyRate,
+  bpsPercentText,
   isNegative,
   isPositive,
   isZero,
@@ -96,6 +97,19 @@ describe('multiply', () => {
   it('is exact for negative operands', () => {
     expect(multiply({ a: -15n, aScale: 1, b: 15n, bScale: 1, resultScale: 1, rounding: 'floor' })).toBe(-23n);
     expect(multiply({ a: -15n, aScale: 1, b: 15n, bScale: 1, resultScale: 1, rounding: 'ceil' })).toBe(-22n);
+  });
+});
+
+describe('bpsPercentText', () => {
+  it('shows basis points as an exact percent text', () => {
+    expect(bpsPercentText(500)).toBe('5');
+    expect(bpsPercentText(25)).toBe('0.25');
+    expect(bpsPercentText(4000)).toBe('40');
+    expect(bpsPercentText(125)).toBe('1.25');
+    expect(bpsPercentText(8010)).toBe('80.1');
+    expect(bpsPercentText(0)).toBe('0');
+    expect(bpsPercentText(-50)).toBe('-0.5');
+    expect(bpsPercentText(10n)).toBe('0.1');
   });
 });
 

@@ -1,5 +1,5 @@
 import { MAX_SCALE } from './assets.ts';
-import { parseDecimal } from './decimal.ts';
+import { parseDecimal, toDecimalString } from './decimal.ts';
 import { assertRounding, divRound, type Rounding } from './rounding.ts';
 import { assertScale, pow10 } from './scale.ts';
 
@@ -57,6 +57,11 @@ export const BPS_PER_UNIT = 10_000n;
  */
 export function applyBps(units: bigint, bps: bigint | number, rounding: Rounding): bigint {
   return divRound(units * toBigIntBps(bps), BPS_PER_UNIT, rounding);
+}
+
+/** Basis points as a percent text, exactly (no float): 500 → "5", 25 → "0.25", 8010 → "80.1", -50 → "-0.5". */
+export function bpsPercentText(bps: bigint | number): string {
+  return toDecimalString(toBigIntBps(bps), 2);
 }
 
 function toBigIntBps(bps: bigint | number): bigint {

@@ -4,6 +4,7 @@ export {
   applyBps,
   applyRate,
   BPS_PER_UNIT,
+  bpsPercentText,
   isNegative,
   isPositive,
   isZero,

@@ -1,3 +1,4 @@
+import { bpsPercentText } from '@bourse/money';
 import type { AdminFundModelData } from '@bourse/protocol';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,8 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { hasPermission, useStaffMe } from '../../app/session.ts';
 import { ErrorNote, ReasonDialog, useAmountText } from '../../app/ui.tsx';
 import { KEYS, setModelState, useModels } from './api.ts';
-
-const bps = (n: number) => (n % 100 === 0 ? String(n / 100) : (n / 100).toFixed(2));
 
 function ModelCard({ model, onToggle }: { model: AdminFundModelData; onToggle: (() => void) | null }) {
   const { t } = useTranslation('adminFunds');
@@ -25,10 +24,11 @@ function ModelCard({ model, onToggle }: { model: AdminFundModelData; onToggle: (
           </Badge>
         </Group>
         <Text size="sm">
-          {t('model.weights')}: {model.weights.map((w) => `${w.asset} ${bps(w.weight_bps)}%`).join(' · ')}
+          {t('model.weights')}:{' '}
+          {model.weights.map((w) => `${w.asset} ${bpsPercentText(w.weight_bps)}%`).join(' · ')}
         </Text>
         <Text size="sm">
-          {t('model.drift')}: {t('model.points', { points: bps(model.drift_bps) })}
+          {t('model.drift')}: {t('model.points', { points: bpsPercentText(model.drift_bps) })}
         </Text>
         <Text size="sm">
           {t('model.limits')}: {amount(model.min_amount, 'USDT')} – {amount(model.max_amount, 'USDT')}

@@ -1,3 +1,4 @@
+import { bpsPercentText } from '@bourse/money';
 import type { AdminFundRebalanceData } from '@bourse/protocol';
 import { Pagination, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -7,7 +8,7 @@ import { ErrorNote, Figure } from '../../app/ui.tsx';
 import { useRebalances } from './api.ts';
 
 const weights = (list: AdminFundRebalanceData['before'] | null) =>
-  list ? list.map((w) => `${w.asset} ${(w.weight_bps / 100).toFixed(2)}%`).join(' · ') : '—';
+  list ? list.map((w) => `${w.asset} ${bpsPercentText(w.weight_bps)}%`).join(' · ') : '—';
 
 /** Every rebalance: the drift that started it, the weights before and after, and each trade. */
 export function RebalancesTab() {
@@ -41,7 +42,7 @@ export function RebalancesTab() {
                   <Figure>{r.order_id}</Figure>
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Figure>{(r.drift_bps / 100).toFixed(2)}%</Figure>
+                  <Figure>{bpsPercentText(r.drift_bps)}%</Figure>
                 </Table.Td>
                 <Table.Td>{weights(r.before)}</Table.Td>
                 <Table.Td>{weights(r.after)}</Table.Td>

@@ -1,4 +1,4 @@
-import { parseDecimal, scaleOf } from '@bourse/money';
+import { bpsPercentText, parseDecimal, scaleOf } from '@bourse/money';
 import { Refusal } from '../../http/refusal.ts';
 
 /**
@@ -235,7 +235,7 @@ export function checkRequest(rules: Rules, request: Request): void {
   const fee = feeOf(rules, request);
   if (fee >= request.amountUnits) {
     const bps = request.method === 'bank' ? rules.fee.params.bank_bps : rules.fee.params.address_bps;
-    throw new Refusal('WITHDRAW_FEE_EXCEEDS_AMOUNT', { percent: bpsText(bps) });
+    throw new Refusal('WITHDRAW_FEE_EXCEEDS_AMOUNT', { percent: bpsPercentText(bps) });
   }
 }
 
@@ -303,13 +303,6 @@ export function checkTurnover(
       currency: input.currency,
     });
   }
-}
-
-/** "5" for 500 bps, "0.25" for 25. */
-export function bpsText(bps: number): string {
-  const whole = Math.trunc(bps / 100);
-  const rest = bps % 100;
-  return rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(2, '0').replace(/0$/, '')}`;
 }
 
 /** Rows from the table to typed rules; a missing row is a disabled rule with the default params. */

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { bpsPercent, cut, isAmountText, ratePercent, redeemEstimate, signOfText, toSell } from './logic.ts';
+import { cut, isAmountText, ratePercent, redeemEstimate, signOfText, toSell } from './logic.ts';
 
 describe('ETF screen logic', () => {
-  it('shows basis points and rates as percent text without floats', () => {
-    expect(bpsPercent(4000)).toBe('40');
-    expect(bpsPercent(125)).toBe('1.25');
-    expect(bpsPercent(8010)).toBe('80.1');
-    expect(bpsPercent(0)).toBe('0');
+  it('shows rates as percent text without floats', () => {
     expect(ratePercent('0.002')).toBe('0.2');
     expect(ratePercent('0.0015')).toBe('0.15');
     expect(ratePercent('0.01')).toBe('1');

@@ -3,14 +3,6 @@ import type { FundOrderData } from '@bourse/protocol';
 
 /** Pure helpers of the ETF screens: percent texts without floats, the redemption estimate, input checks. */
 
-/** Basis points as a percent text: 4000 → "40", 125 → "1.25". */
-export function bpsPercent(bps: number): string {
-  const whole = Math.trunc(bps / 100);
-  const rest = Math.abs(bps % 100);
-  if (rest === 0) return String(whole);
-  return `${whole}.${String(rest).padStart(2, '0').replace(/0$/, '')}`;
-}
-
 /** A decimal rate as a percent text: "0.002" → "0.2", "0.0015" → "0.15" (string shift, no float). */
 export function ratePercent(rate: string): string {
   const [i = '0', f = ''] = rate.split('.');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bpsText, checkAmount, preview, ruleParams } from './logic.ts';
+import { checkAmount, preview, ruleParams } from './logic.ts';
 
 const rules = [
   { code: 'fee', enabled: true, params: { address_bps: 0, bank_bps: 500 } },
@@ -35,8 +35,6 @@ describe('withdraw sheet logic', () => {
     expect(checkAmount('150.5', 'USDT')).toEqual({ ok: true, units: 15_050_000_000n });
   });
   it('formats rule parameters', () => {
-    expect(bpsText(500)).toBe('5');
-    expect(bpsText(25)).toBe('0.25');
     expect(ruleParams(rules[2] as never, 0, (tz) => tz)).toEqual({ allowed: 'USDT (ERC20)' });
     expect(ruleParams(rules[1] as never, 1, (tz) => tz)).toEqual({ max: 2, used: 1 });
   });

@@ -1,12 +1,5 @@
-import { isKnownAsset, parseDecimal, scaleOf, toDecimalString } from '@bourse/money';
+import { bpsPercentText, isKnownAsset, parseDecimal, scaleOf, toDecimalString } from '@bourse/money';
 import type { WithdrawRuleView } from '@bourse/protocol';
-
-/** "5" for 500 basis points, "0.25" for 25. */
-export function bpsText(bps: number): string {
-  const whole = Math.trunc(bps / 100);
-  const rest = bps % 100;
-  return rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(2, '0').replace(/0$/, '')}`;
-}
 
 export type AmountCheck =
   | { ok: true; units: bigint }
@@ -67,7 +60,10 @@ export function ruleParams(
     case 'window':
       return { start: p.start, end: p.end, timezone: timezoneName(String(p.timezone)) };
     case 'fee':
-      return { address: bpsText(Number(p.address_bps ?? 0)), bank: bpsText(Number(p.bank_bps ?? 0)) };
+      return {
+        address: bpsPercentText(Number(p.address_bps ?? 0)),
+        bank: bpsPercentText(Number(p.bank_bps ?? 0)),
+      };
     case 'daily_count':
       return { max: p.max, used: usedToday };
     default:

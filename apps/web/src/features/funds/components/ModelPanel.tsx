@@ -1,9 +1,10 @@
+import { bpsPercentText } from '@bourse/money';
 import type { FundModelData, FundNavPoint } from '@bourse/protocol';
 import { Num } from '@bourse/ui';
 import { Group, Paper, Progress, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { NavRange } from '../api/getEtfInfo.ts';
-import { bpsPercent, cut, ratePercent } from '../logic.ts';
+import { cut, ratePercent } from '../logic.ts';
 import { NavChart } from './NavChart.tsx';
 
 const COLORS = ['orange', 'indigo', 'teal', 'grape', 'cyan'];
@@ -36,7 +37,7 @@ function Weights({ model }: { model: FundModelData }) {
               aria-hidden
             />
             <Text size="sm" translate="no">
-              {w.symbol ? w.asset : t('buy.cash')} {bpsPercent(w.weight_bps)}%
+              {w.symbol ? w.asset : t('buy.cash')} {bpsPercentText(w.weight_bps)}%
             </Text>
           </Group>
         ))}
@@ -55,7 +56,7 @@ function Rules({ model }: { model: FundModelData }) {
       <Text size="sm" fw={600}>
         {t('buy.rules')}
       </Text>
-      <Text size="sm">{t('buy.drift', { points: bpsPercent(model.drift_bps) })}</Text>
+      <Text size="sm">{t('buy.drift', { points: bpsPercentText(model.drift_bps) })}</Text>
       <Text size="sm">{t('buy.limits', { min: model.min_amount, max: model.max_amount })}</Text>
       <Text size="sm">
         {t('buy.rating', { rating: tc(`label.rating.${model.min_rating}` as never) as string })}

@@ -1,10 +1,10 @@
-import { moneyScaleOf } from '@bourse/money';
+import { bpsPercentText, moneyScaleOf } from '@bourse/money';
 import { type FundOrderData, LOCALE_OF } from '@bourse/protocol';
 import { Num } from '@bourse/ui';
 import { Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../lib/i18n.ts';
-import { bpsPercent, cut, signOfText } from '../logic.ts';
+import { cut, signOfText } from '../logic.ts';
 
 const USDT = moneyScaleOf('USDT');
 const STATE_COLOR = { buying: 'blue', in_custody: 'green', redeeming: 'orange', redeemed: 'gray' } as const;
@@ -63,8 +63,8 @@ function Holdings({ order }: { order: FundOrderData }) {
             <Num value={h.quantity} /> {h.asset}
           </Text>
           <Text size="xs" c="dimmed">
-            <Num value={h.value} kind="money" scale={USDT} /> · {bpsPercent(h.weight_bps)}% /{' '}
-            {bpsPercent(h.target_bps)}%
+            <Num value={h.value} kind="money" scale={USDT} /> · {bpsPercentText(h.weight_bps)}% /{' '}
+            {bpsPercentText(h.target_bps)}%
           </Text>
         </Group>
       ))}

@@ -1,9 +1,8 @@
-import { moneyScaleOf } from '@bourse/money';
+import { bpsPercentText, moneyScaleOf } from '@bourse/money';
 import type { EtfPreviewData } from '@bourse/protocol';
 import { Num } from '@bourse/ui';
 import { Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { bpsPercent } from '../logic.ts';
 
 const USDT = moneyScaleOf('USDT');
 
@@ -32,7 +31,7 @@ export function PreviewTable({ preview }: { preview: EtfPreviewData }) {
             {preview.legs.map((l) => (
               <Table.Tr key={l.asset} data-testid={`etf-preview-${l.asset}`}>
                 <Table.Td translate="no">
-                  {l.asset} <Text span size="xs" c="dimmed">{`${bpsPercent(l.weight_bps)}%`}</Text>
+                  {l.asset} <Text span size="xs" c="dimmed">{`${bpsPercentText(l.weight_bps)}%`}</Text>
                 </Table.Td>
                 <Table.Td ta="right">
                   <Num value={l.quantity} />
