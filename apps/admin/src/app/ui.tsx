@@ -20,6 +20,22 @@ export function ErrorNote({ error }: { error: unknown }) {
   );
 }
 
+/** What a change did, shown where it was made until closed (nothing when `children` is empty). */
+export function DoneNote(props: { children: ReactNode; onClose: () => void; 'data-testid'?: string }) {
+  if (!props.children) return null;
+  return (
+    <Alert
+      color="green"
+      variant="light"
+      withCloseButton
+      onClose={props.onClose}
+      data-testid={props['data-testid']}
+    >
+      {props.children}
+    </Alert>
+  );
+}
+
 /** Tabular figures for times, ids and counts; amounts go through `Amount` (@bourse/ui `Num`). */
 export function Figure({ children }: { children: ReactNode }) {
   return (

@@ -18,7 +18,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime, useLang } from '../../app/i18n.ts';
-import { Amount, ErrorNote, ReasonDialog, useAmountText } from '../../app/ui.tsx';
+import { Amount, DoneNote, ErrorNote, ReasonDialog, useAmountText } from '../../app/ui.tsx';
 import {
   useCreateFunding,
   useDecideFunding,
@@ -547,17 +547,9 @@ export default function FundingScreen() {
         {t('funding.intro')}
       </Text>
       {!fund.allowed ? <NoPermission permission="earn.fund" /> : null}
-      {note ? (
-        <Alert
-          color="green"
-          variant="light"
-          withCloseButton
-          onClose={() => setNote(null)}
-          data-testid="earn-admin-note"
-        >
-          {note}
-        </Alert>
-      ) : null}
+      <DoneNote onClose={() => setNote(null)} data-testid="earn-admin-note">
+        {note}
+      </DoneNote>
       <ErrorNote error={accounts.error} />
       <AccountsTable
         items={items}

@@ -1,9 +1,9 @@
 import type { AdminEarnProductData, AdminEarnProductStateBody } from '@bourse/protocol';
-import { Alert, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../app/i18n.ts';
-import { Amount, ErrorNote, ReasonDialog } from '../../app/ui.tsx';
+import { Amount, DoneNote, ErrorNote, ReasonDialog } from '../../app/ui.tsx';
 import { useEarnProducts, useFundingAccounts, useProductState } from './api.ts';
 import { ProductFormModal } from './ProductFormModal.tsx';
 import { NoPermission, ProductStateBadge, usePermission, useRateText } from './parts.tsx';
@@ -121,17 +121,9 @@ export default function ProductsScreen() {
         {t('products.intro')}
       </Text>
       {!write.allowed ? <NoPermission permission="earn.write" /> : null}
-      {note ? (
-        <Alert
-          color="green"
-          variant="light"
-          withCloseButton
-          onClose={() => setNote(null)}
-          data-testid="earn-admin-note"
-        >
-          {note}
-        </Alert>
-      ) : null}
+      <DoneNote onClose={() => setNote(null)} data-testid="earn-admin-note">
+        {note}
+      </DoneNote>
       <ErrorNote error={products.error} />
       <Card withBorder>
         {items.length === 0 ? (

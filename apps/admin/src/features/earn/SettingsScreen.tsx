@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorNote } from '../../app/ui.tsx';
+import { DoneNote, ErrorNote } from '../../app/ui.tsx';
 import { useEarnSettings, useSaveSettings } from './api.ts';
 import { NoPermission, usePermission } from './parts.tsx';
 import { type SettingsForm, settingsBody, settingsForm, type VipLevelForm } from './productForm.ts';
@@ -208,17 +208,9 @@ export default function SettingsScreen() {
         {t('settings.intro')}
       </Text>
       {disabled ? <NoPermission permission="earn.write" /> : null}
-      {saved ? (
-        <Alert
-          color="green"
-          variant="light"
-          withCloseButton
-          onClose={() => setSaved(false)}
-          data-testid="earn-settings-saved"
-        >
-          {t('settings.saved')}
-        </Alert>
-      ) : null}
+      <DoneNote onClose={() => setSaved(false)} data-testid="earn-settings-saved">
+        {saved ? t('settings.saved') : null}
+      </DoneNote>
       <Card withBorder>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
