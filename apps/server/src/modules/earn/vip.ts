@@ -38,8 +38,6 @@ export async function vipLevelOf(
 }
 
 const VOLUME_DAYS = 30;
-const VOLUME_PAGE = 500;
-const VOLUME_PAGES_MAX = 40;
 
 /**
  * The VIP inputs from the ledger (real book): the total balance valued in USDT at the recorded
@@ -56,22 +54,15 @@ export function ledgerVipInputs(deps: Pick<EarnDeps, 'db' | 'clock' | 'ledger' |
     }
     const now = deps.clock.now();
     const from = new Date(now.getTime() - VOLUME_DAYS * 86_400_000);
-    let volume30d = 0n;
-    for (let page = 0; page < VOLUME_PAGES_MAX; page++) {
-      const { rows } = await deps.ledger.customerJournalPage(deps.db, {
-        customerId,
-        book: 'real',
-        reasonPrefixes: ['spot.trade'],
-        currency: 'USDT',
-        accountType: 'spot',
-        from,
-        to: now,
-        offset: page * VOLUME_PAGE,
-        limit: VOLUME_PAGE,
-      });
-      for (const r of rows) volume30d += r.netUnits < 0n ? -r.netUnits : r.netUnits;
-      if (rows.length < VOLUME_PAGE) break;
-    }
+    const volume30d = await deps.ledger.customerJournalVolume(deps.db, {
+      customerId,
+      book: 'real',
+      reasonPrefixes: ['spot.trade'],
+      currency: 'USDT',
+      accountType: 'spot',
+      from,
+      to: now,
+    });
     return { volume30d, balance };
   };
 }

@@ -28,6 +28,7 @@ export {
   type CustomerTotalRow,
   customerJournalPage,
   customerJournalReasons,
+  customerJournalVolume,
   customerTotals,
   customerTurnover,
   entryIdByKey,

@@ -681,19 +681,15 @@ function journalScopeWhere(input: JournalScope) {
  * A customer's postings grouped per (entry, account type, currency), newest entry first (then
  * account type, currency), one page of them and the count of all that match.
  */
-export async function customerJournalPage(
-  q: Q,
-  input: JournalPageQuery,
-): Promise<{ total: number; rows: JournalPageRow[] }> {
+/** The journal rows of a scope (one per entry × account type × currency) as a subquery. */
+function journalGrouped(input: Omit<JournalPageQuery, 'offset' | 'limit'>) {
   const where = journalScopeWhere(input);
   if (input.reason) where.push(sql`e.reason = ${input.reason}`);
   if (input.currency) where.push(sql`p.currency = ${input.currency}`);
   if (input.accountType) where.push(sql`a.account_type = ${input.accountType}`);
   if (input.from !== undefined) where.push(sql`e.created_at >= ${input.from}`);
   if (input.to !== undefined) where.push(sql`e.created_at < ${input.to}`);
-  const whereSql = sql.join(where, sql` and `);
-
-  const grouped = sql`
+  return sql`
     select e.id as entry_id, e.seq, e.created_at, e.reason, e.reference_type, e.reference_id,
            a.account_type, p.currency,
            coalesce(sum(p.amount), 0)::text as net,
@@ -701,10 +697,31 @@ export async function customerJournalPage(
       from ledger_posting p
       join ledger_account a on a.id = p.account_id
       join ledger_entry e on e.id = p.entry_id
-     where ${whereSql}
+     where ${sql.join(where, sql` and `)}
      group by e.id, e.seq, e.created_at, e.reason, e.reference_type, e.reference_id, a.account_type, p.currency
      ${input.hideBucketMoves ? sql`having coalesce(sum(p.amount), 0) <> 0` : sql``}`;
+}
 
+/**
+ * Σ |net| over the scope's journal rows, in one query: e.g. a customer's traded volume (the USDT side
+ * of `spot.trade` entries) over a window — what `customerJournalPage` would list, summed.
+ */
+export async function customerJournalVolume(
+  q: Q,
+  input: Omit<JournalPageQuery, 'offset' | 'limit'>,
+): Promise<bigint> {
+  const { rows } = await sql<{ volume: string }>`
+    select coalesce(sum(abs(g.net::numeric)), 0)::text as volume from (${journalGrouped(input)}) g`.execute(
+    q,
+  );
+  return BigInt(rows[0]?.volume ?? '0');
+}
+
+export async function customerJournalPage(
+  q: Q,
+  input: JournalPageQuery,
+): Promise<{ total: number; rows: JournalPageRow[] }> {
+  const grouped = journalGrouped(input);
   const [count, page] = await Promise.all([
     sql<{ n: string }>`select count(*)::text as n from (${grouped}) g`.execute(q),
     sql<{

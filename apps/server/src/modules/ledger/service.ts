@@ -378,6 +378,10 @@ export function createLedger(deps: LedgerDeps) {
     customerJournalPage(q: Db | Tx, input: repo.JournalPageQuery) {
       return repo.customerJournalPage(q, input);
     },
+    /** Σ |net| of the rows such a page lists, over the whole scope (e.g. 30-day traded volume). */
+    customerJournalVolume(q: Db | Tx, input: Omit<repo.JournalPageQuery, 'offset' | 'limit'>) {
+      return repo.customerJournalVolume(q, input);
+    },
 
     /** The distinct reasons of a customer's entries in the scope, sorted (record type filters). */
     customerJournalReasons(q: Db | Tx, input: repo.JournalScope) {
