@@ -107,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await wireMoney(core, access, prices.market, identity);
   await wireSpot(core, access, prices);
   await wireDerivatives(core, access, prices.market, identity.jurisdiction);
-  await wireEarn(core, prices.market, identity);
+  await wireEarn(core, identity);
   await wireFunds(core, access);
   await wireBots(core, access);
   access.backOffice.useMarket(prices.market);

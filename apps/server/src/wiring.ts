@@ -3,7 +3,7 @@
  * this order: hooks and routes register in the order the steps run). Each step takes the shared
  * core and what earlier steps built, and returns what later steps need.
  */
-import { multiply, parseDecimal, scaleOf } from '@bourse/money';
+import { parseDecimal, scaleOf } from '@bourse/money';
 import { SPOT_LIMITS } from '@bourse/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -528,36 +528,14 @@ export async function wireDerivatives(
 /**
  * Earn (modules/earn): fixed-term custody and VIP products. Its ports: the jurisdiction profile, the
  * verification gate (`earn` feature, product tiers), the risk rating and its cap (suitability), USDT
- * values at the market's recorded reference prices, and the VIP inputs from the ledger. The daily
+ * values at the recorded reference prices (the assets valuation), and the VIP inputs from the ledger. The daily
  * accrual job runs every EARN_JOB_INTERVAL_MS on the injected clock.
  */
-export async function wireEarn(core: Core, market: Market, identity: Identity) {
+export async function wireEarn(core: Core, identity: Identity) {
   const { app, config, db, clock, log, ledger, audit } = core;
   const { jurisdiction, verification } = identity;
   const suitability = app.suitability;
-  const usdtValue = (currency: string, units: bigint): bigint | null => {
-    if (currency === 'USDT') return units;
-    let mark: string;
-    let scale: number;
-    try {
-      const ticker = market.ticker(`${currency}/USDT`);
-      mark = ticker.mark;
-      scale = ticker.price_scale;
-    } catch (error) {
-      if (error instanceof Refusal && error.reason === 'INSTRUMENT_UNKNOWN') return null;
-      throw error;
-    }
-    const price = parseDecimal(mark, { scale });
-    if (!price.ok) return null;
-    return multiply({
-      a: units,
-      aScale: scaleOf(currency),
-      b: price.units,
-      bScale: scale,
-      resultScale: scaleOf('USDT'),
-      rounding: 'floor',
-    });
-  };
+  const usdtValue = app.assets.usdtValue;
   const deps: EarnDeps = {
     db,
     clock,
@@ -576,11 +554,10 @@ export async function wireEarn(core: Core, market: Market, identity: Identity) {
     },
     ratingCaps: suitability,
     usdtValue,
-    vipInputs: async () => ({ volume30d: 0n, balance: 0n }),
+    vipInputs: ledgerVipInputs({ db, clock, ledger, usdtValue }),
     customerUids: async (ids) => new Map((await customerIdentities(db, ids)).map((c) => [c.id, c.uid])),
     customerByUid: (uid) => customerIdByUid(db, uid),
   };
-  deps.vipInputs = ledgerVipInputs(deps);
   const earn = createEarn(deps);
   if (config.demoContent) await earn.seedDemo();
   const job = earn.schedule(EARN_JOB_INTERVAL_MS);

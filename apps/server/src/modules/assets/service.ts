@@ -103,6 +103,10 @@ export function createAssets(deps: AssetsDeps) {
   return {
     records,
 
+    /** `units` of `currency` in USDT minor units at the recorded reference price, rounded down; null: no price. */
+    usdtValue: (currency: string, units: bigint): bigint | null =>
+      valueUnits(units, currency, valuation(currency, null)),
+
     /** The deposits module tells getCurrencyAll which networks each currency has. */
     setChainInfo(info: ChainInfo) {
       chainInfo = info;
