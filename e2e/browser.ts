@@ -83,6 +83,45 @@ export async function signedInPage(
   return page;
 }
 
+/**
+ * Switches the app on `page` to `lang` in place, as a choice made in another tab would (both apps
+ * follow the `storage` event of their remembered language), and waits until the document says so.
+ * A tour of screens in three languages then loads each screen once, not once per language.
+ */
+export async function switchLang(
+  page: Page,
+  lang: (typeof LANGS)[number],
+  app: 'web' | 'admin' = 'web',
+): Promise<void> {
+  const key = app === 'web' ? 'bourse.lang' : 'bourse.admin.lang';
+  await page.evaluate(
+    ([key, lang]) => {
+      localStorage.setItem(key, lang);
+      window.dispatchEvent(new StorageEvent('storage', { key, newValue: lang, storageArea: localStorage }));
+    },
+    [key, lang] as const,
+  );
+  const locale = { en: 'en-US', zh: 'zh-CN', ft: 'zh-TW' }[lang];
+  await page.waitForFunction((locale) => document.documentElement.lang === locale, locale);
+}
+
+/**
+ * Goes to `path` inside the loaded app, as a link would (history entry and React Router's popstate),
+ * without loading the page again; then waits for the address to change. The caller waits for the
+ * screen's own ready marker.
+ */
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+  const target = new URL(path, 'http://x');
+  await page.waitForFunction(
+    ([pathname, search]) => window.location.pathname === pathname && window.location.search === search,
+    [target.pathname, target.search] as const,
+  );
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SHOTS, { recursive: true });
   const file = path.join(SHOTS, `${name}.png`);

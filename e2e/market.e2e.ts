@@ -6,7 +6,16 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, LANGS, launch, newPage, screenshot, type ViewportName } from './browser.ts';
+import {
+  baseUrl,
+  LANGS,
+  launch,
+  newPage,
+  screenshot,
+  switchLang,
+  type ViewportName,
+  visit,
+} from './browser.ts';
 import { englishTexts, LoginPage } from './pages.ts';
 
 /**
@@ -444,35 +453,44 @@ const SCREENS: Array<{ name: string; path: string; ready: string }> = [
 ];
 
 describe('screens in three languages at desktop and mobile sizes', () => {
+  // One profile per size: each screen is reached as a link would reach it and shown in en, zh and ft
+  // in turn (the language switched in place), with a screenshot of each.
   for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
-    for (const lang of LANGS) {
-      it(`${viewport} ${lang}`, { timeout: 120_000 }, async () => {
-        const { context, page } = await newPage(browser, { viewport, lang });
-        await logInAsDemo(page);
-        for (const screen of SCREENS) {
-          await page.goto(screen.path);
+    it(`${viewport} in en, zh and ft`, { timeout: 180_000 }, async () => {
+      const { context, page } = await newPage(browser, { viewport, lang: 'en' });
+      await logInAsDemo(page);
+      for (const screen of SCREENS) {
+        await visit(page, screen.path);
+        for (const lang of LANGS) {
+          await switchLang(page, lang);
           await page.getByTestId(screen.ready).first().waitFor({ timeout: 20_000 });
           if (screen.name === 'instrument') {
             await expect.poll(() => chartHasDrawing(page), { timeout: 10_000 }).toBe(true);
           }
           if (screen.name === 'home') await page.getByTestId('banner').waitFor();
-          await page.waitForTimeout(300);
-          await screenshot(page, `${screen.name}-${lang}-${viewport}`);
           if (lang !== 'en')
-            expect(await englishTexts(page), `${screen.path} in ${lang} ${viewport}`).toEqual([]);
+            await expect
+              .poll(() => englishTexts(page), { message: `${screen.path} in ${lang} ${viewport}` })
+              .toEqual([]);
+          await screenshot(page, `${screen.name}-${lang}-${viewport}`);
         }
-        // A banner's detail and an article's detail, in the same language.
-        await page.goto('/');
+      }
+      // A banner's detail and an article's detail, in each language.
+      for (const lang of LANGS) {
+        await switchLang(page, lang);
+        await visit(page, '/');
         await page.getByTestId('banner').click();
         await page.getByTestId('article-title').waitFor();
-        if (lang !== 'en') expect(await englishTexts(page), `/bannerDetail in ${lang}`).toEqual([]);
-        await page.goto('/info');
+        if (lang !== 'en')
+          await expect.poll(() => englishTexts(page), { message: `/bannerDetail in ${lang}` }).toEqual([]);
+        await visit(page, '/info');
         await page.getByTestId('article-item').first().click();
         await page.getByTestId('article-title').waitFor();
-        if (lang !== 'en') expect(await englishTexts(page), `/info?id= in ${lang}`).toEqual([]);
-        expect((page as Page & Errors).errors).toEqual([]);
-        await context.close();
-      });
-    }
+        if (lang !== 'en')
+          await expect.poll(() => englishTexts(page), { message: `/info?id= in ${lang}` }).toEqual([]);
+      }
+      expect((page as Page & Errors).errors).toEqual([]);
+      await context.close();
+    });
   }
 });

@@ -121,13 +121,13 @@ export class Server {
     await exited;
   }
 
-  /** A clean stop (SIGTERM, as Ctrl-C); SIGKILL after 30 s; then the embedded PostgreSQL if one was left. */
+  /** A clean stop (SIGTERM, as Ctrl-C); SIGKILL after 60 s; then the embedded PostgreSQL if one was left. */
   async stop(): Promise<void> {
     const child = this.child;
     if (child && child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
       await exited;
       clearTimeout(timer);
     }

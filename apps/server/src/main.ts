@@ -30,14 +30,18 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const started = Date.now();
+    let phase = 'closing the app (requests, jobs, books)';
     const force = setTimeout(() => {
-      log.error('shutdown took too long; exiting');
+      log.error({ phase, timeoutMs: config.shutdownTimeoutMs }, 'shutdown took too long; exiting');
       process.exit(1);
     }, config.shutdownTimeoutMs);
     force.unref();
     await app.close();
+    const appMs = Date.now() - started;
+    phase = 'stopping the database';
     await database.close();
-    log.info('stopped');
+    log.info({ appMs, databaseMs: Date.now() - started - appMs }, 'stopped');
     process.exit(process.exitCode ?? 0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -64,6 +64,15 @@ function applyDocumentLang(lang: string): void {
 applyDocumentLang(i18n.language);
 i18n.on('languageChanged', applyDocumentLang);
 
+/** Follows a language chosen in another tab of this app (the `storage` event of its remembered choice). */
+export function followOtherTabs(target: Pick<Window, 'addEventListener'>): void {
+  target.addEventListener('storage', (event: StorageEvent) => {
+    if (event.key === STORAGE_KEYS.lang && isLang(event.newValue) && event.newValue !== currentLang())
+      void i18n.changeLanguage(event.newValue);
+  });
+}
+if (typeof window !== 'undefined') followOtherTabs(window);
+
 export function currentLang(): Lang {
   const lang = i18n.resolvedLanguage ?? i18n.language;
   return isLang(lang) ? lang : DEFAULT_LANG;
