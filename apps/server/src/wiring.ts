@@ -441,8 +441,7 @@ export async function wireSpot(core: Core, access: Access, prices: Awaited<Retur
   app.decorate('spot', spot);
   app.decorate('marketMaker', marketMaker);
   app.addHook('onClose', async () => {
-    marketMaker.stop();
-    await marketMaker.settled();
+    await marketMaker.close();
     await spot.close();
   });
   await app.register(spotRoutes(spot), { prefix: '/api/web' });

@@ -67,6 +67,8 @@ export type MmState = MarketMakerDeps & {
   lastRefreshAt: number | null;
   timer: NodeJS.Timeout | null;
   running: Promise<void> | null;
+  /** Set at shutdown: a refresh in flight ends after the market it is on (the rest re-quote at the next start). */
+  stopped: boolean;
 };
 
 export function createMmState(deps: MarketMakerDeps): MmState {
@@ -80,5 +82,6 @@ export function createMmState(deps: MarketMakerDeps): MmState {
     lastRefreshAt: null,
     timer: null,
     running: null,
+    stopped: false,
   };
 }

@@ -34,18 +34,22 @@ export function createMarketMaker(deps: MarketMakerDeps) {
       await ensureAccounts(s);
       schedule(s);
     },
+    /** No more timed rounds (tests then drive every round with refreshNow). */
     stop(): void {
       if (s.timer) clearInterval(s.timer);
       s.timer = null;
+    },
+    /** Shutdown: no more rounds, and a round in flight ends after the market it is on. */
+    async close(): Promise<void> {
+      s.stopped = true;
+      if (s.timer) clearInterval(s.timer);
+      s.timer = null;
+      while (s.running) await s.running;
     },
     /** One refresh now (tests; the timer does the same). */
     async refreshNow(): Promise<void> {
       while (s.running) await s.running;
       await refreshAll(s);
-    },
-    /** Wait for a refresh in flight (shutdown). */
-    async settled(): Promise<void> {
-      while (s.running) await s.running;
     },
     view: () => view(s),
     /** Health per enabled market and book (rolling error window by the injected clock). */
@@ -104,6 +108,7 @@ async function refreshAll(s: MmState): Promise<void> {
   for (const book of ['real', 'demo'] as const) {
     if (!s.ids[book]) continue;
     for (const m of s.spot.markets()) {
+      if (s.stopped) return;
       if (m.status !== 'enabled') continue;
       await refreshMarket(s, book, m);
     }
@@ -114,7 +119,7 @@ async function refreshAll(s: MmState): Promise<void> {
 function schedule(s: MmState): void {
   if (s.timer) clearInterval(s.timer);
   s.timer = null;
-  if (!s.settings.enabled) return;
+  if (!s.settings.enabled || s.stopped) return;
   s.timer = setInterval(() => {
     if (s.running) return;
     s.running = refreshAll(s)
