@@ -1,7 +1,7 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPage as newAdminPage, webCall } from './api.ts';
-import { baseUrl, LANGS, launch, screenshot, type ViewportName } from './browser.ts';
+import { baseUrl, LANGS, launch, screenshot, switchLang, type ViewportName, visit } from './browser.ts';
 import { E2E_ADMIN } from './global-setup.ts';
 import { staffEnrolmentLogIn } from './pages.ts';
 
@@ -19,6 +19,21 @@ const pageErrors: string[] = [];
 function adminPage(viewport: ViewportName, lang: (typeof LANGS)[number], withToken: boolean) {
   return newAdminPage(browser, viewport, lang, withToken ? token : null, pageErrors);
 }
+
+type Lang = (typeof LANGS)[number];
+const HTML_LANG: Record<Lang, string> = { en: 'en-US', zh: 'zh-CN', ft: 'zh-TW' };
+
+/** Switches the back office in place to `lang` and waits until its language switch shows it chosen. */
+async function showIn(page: Page, lang: Lang): Promise<void> {
+  await switchLang(page, lang, 'admin');
+  await page
+    .locator(`[data-testid="lang-switch"] input[value="${lang}"]:checked`)
+    .first()
+    .waitFor({ state: 'attached' });
+}
+
+/** `LANGS` in an order that starts with `current`: one language switch fewer. */
+const startingWith = (current: Lang) => [current, ...LANGS.filter((l) => l !== current)];
 
 beforeAll(async () => {
   browser = await launch();
@@ -97,43 +112,66 @@ describe('back office', () => {
     expect(await response.text()).toContain('Bourse back office');
   });
 
-  for (const viewport of ['desktop', 'mobile'] as const) {
-    for (const lang of LANGS) {
-      it(`screens in ${lang} at ${viewport}`, async () => {
-        const words = { en: 'Customers', zh: '客户', ft: '客戶' }[lang];
-        const login = await adminPage(viewport, lang, false);
-        await login.page.goto('/admin/login');
-        await login.page.getByTestId('login-email').waitFor();
-        await screenshot(login.page, `admin-login-${lang}-${viewport}`);
-        await login.context.close();
+  // One profile per size (loaded in zh at 1920×1080, in ft at 390×844): the login screen, then each
+  // screen reached as a link would reach it, shown in the three languages switched in place.
+  for (const [viewport, first] of [
+    ['desktop', 'zh'],
+    ['mobile', 'ft'],
+  ] as const) {
+    it(`screens at ${viewport} in en, zh and ft`, { timeout: 180_000 }, async () => {
+      const { context, page } = await adminPage(viewport, first, false);
+      await page.goto('/admin/login');
+      await page.getByTestId('login-email').waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(HTML_LANG[first]);
+      for (const lang of startingWith(first)) {
+        if (lang !== first) await showIn(page, lang);
+        await screenshot(page, `admin-login-${lang}-${viewport}`);
+      }
 
-        const { context, page } = await adminPage(viewport, lang, true);
-        const htmlLang = { en: 'en-US', zh: 'zh-CN', ft: 'zh-TW' }[lang];
-        await page.goto(`/admin/customers?q=demo%40bourse.local`);
-        await page.getByTestId('customer-results').waitFor();
-        expect(await page.evaluate(() => document.documentElement.lang)).toBe(htmlLang);
-        expect(await page.locator('h2').first().textContent()).toBe(words);
-        await screenshot(page, `admin-customers-${lang}-${viewport}`);
-        for (const [path, ready] of [
-          [`customers/detail?id=${customerId}`, 'customer-journal'],
-          [`adjustments?customer=${customerId}`, 'adjustments-table'],
-          ['audit', 'audit-row'],
-          ['ledger', 'ledger-run'],
-          ['outbox', 'outbox-table'],
-          ['staff', 'staff-table'],
-          ['markets', 'markets-table'],
-          ['deposits', 'deposits-screen'],
-          ['deposits/channels', 'deposit-channels-screen'],
-          ['withdrawals', 'withdrawals-screen'],
-          ['withdrawals/rules', 'withdrawal-rules-screen'],
-          ['health', 'mm-health-row'],
-        ] as const) {
-          await page.goto(`/admin/${path}`);
+      // Signed in as the login leaves the tab (the staff session in its session storage), loaded again:
+      // in the remembered language.
+      await page.evaluate((token) => sessionStorage.setItem('bourse.admin.token', token), token);
+      await page.goto(`/admin/customers?q=demo%40bourse.local`);
+      await page.getByTestId('customer-results').waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(HTML_LANG[first]);
+      let current: Lang = first;
+      /** Shows the screen in each language (the current one first), checked by `check`, with a screenshot. */
+      const showAll = async (name: string, check: (lang: Lang) => Promise<void>) => {
+        for (const lang of startingWith(current)) {
+          if (lang !== current) await showIn(page, lang);
+          current = lang;
+          await check(lang);
+          await screenshot(page, `admin-${name}-${lang}-${viewport}`);
+        }
+      };
+      await showAll('customers', async (lang) => {
+        const words = { en: 'Customers', zh: '客户', ft: '客戶' }[lang];
+        await expect.poll(() => page.locator('h2').first().textContent()).toBe(words);
+      });
+      for (const [path, ready] of [
+        [`customers/detail?id=${customerId}`, 'customer-journal'],
+        [`adjustments?customer=${customerId}`, 'adjustments-table'],
+        ['audit', 'audit-row'],
+        ['ledger', 'ledger-run'],
+        ['outbox', 'outbox-table'],
+        ['staff', 'staff-table'],
+        ['markets', 'markets-table'],
+        ['deposits', 'deposits-screen'],
+        ['deposits/channels', 'deposit-channels-screen'],
+        ['withdrawals', 'withdrawals-screen'],
+        ['withdrawals/rules', 'withdrawal-rules-screen'],
+        ['health', 'mm-health-row'],
+      ] as const) {
+        await visit(page, `/admin/${path}`);
+        await page.getByTestId(ready).first().waitFor();
+        if (path === 'ledger') {
+          await page.getByTestId('ledger-run').click();
+          await page.getByTestId('ledger-manual-status').waitFor();
+        }
+        const name = path.split('?')[0]?.replace('/', '-') ?? path;
+        await showAll(name, async (lang) => {
           await page.getByTestId(ready).first().waitFor();
-          if (path === 'ledger') {
-            await page.getByTestId('ledger-run').click();
-            await page.getByTestId('ledger-manual-status').waitFor();
-          }
+          if (path === 'ledger') await page.getByTestId('ledger-manual-status').waitFor();
           if (path === 'health') {
             // The market maker's section: one row per enabled market and book, in this language.
             const title = { en: 'Market maker', zh: '做市商', ft: '做市商' }[lang];
@@ -145,12 +183,10 @@ describe('back office', () => {
             const width = await page.evaluate(() => document.documentElement.scrollWidth);
             expect(width).toBeLessThanOrEqual(viewport === 'mobile' ? 390 : 1920);
           }
-          const name = path.split('?')[0]?.replace('/', '-');
-          await screenshot(page, `admin-${name}-${lang}-${viewport}`);
-        }
-        await context.close();
-        expect(pageErrors).toEqual([]);
-      });
-    }
+        });
+      }
+      await context.close();
+      expect(pageErrors).toEqual([]);
+    });
   }
 });

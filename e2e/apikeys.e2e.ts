@@ -2,7 +2,15 @@ import { createHmac } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCustomer, webData } from './api.ts';
-import { baseUrl, LANGS, launch, screenshot, signedInPage, type ViewportName } from './browser.ts';
+import {
+  baseUrl,
+  LANGS,
+  launch,
+  screenshot,
+  signedInPage,
+  switchLang,
+  type ViewportName,
+} from './browser.ts';
 import { custodySecret, postCustodyWebhook, usdtDeposit } from './custody.ts';
 import { englishTexts, expectNoRawKeys } from './pages.ts';
 
@@ -27,6 +35,18 @@ async function ready(page: Page, testId: string): Promise<void> {
     .first()
     .waitFor({ state: 'detached' })
     .catch(() => undefined);
+}
+
+/** The header's language menu is labelled in the language shown ("语言：…"). */
+const MENU_LABEL: Record<Lang, string> = { en: 'Language:', zh: '语言：', ft: '語言：' };
+
+/** Switches the app in place to `lang` and waits until it has re-rendered in it. */
+async function showIn(page: Page, lang: Lang): Promise<void> {
+  await switchLang(page, lang);
+  await page
+    .locator(`[data-testid="lang-menu"][aria-label^="${MENU_LABEL[lang]}"]`)
+    .first()
+    .waitFor({ state: 'attached' });
 }
 
 /** Creates a key on the screen; answers the key and secret read from the once-only dialog. */
@@ -122,23 +142,30 @@ describe('API keys', () => {
     await phone.context().close();
   });
 
-  it('shows the keys in three languages at 1920×1080 and 390×844', async () => {
-    for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
+  // One profile per size (loaded in ft at 1920×1080, in en at 390×844), the language switched in place.
+  for (const [viewport, first] of [
+    ['desktop', 'ft'],
+    ['mobile', 'en'],
+  ] as Array<[ViewportName, Lang]>) {
+    it(`shows the keys at ${viewport} in en, zh and ft`, { timeout: 180_000 }, async () => {
+      const page = await signedInPage(browser, { viewport, lang: first, token, path: '/botKeys' });
+      const list = viewport === 'desktop' ? 'apikeys-table' : 'apikeys-cards';
       for (const lang of LANGS as readonly Lang[]) {
-        const page = await signedInPage(browser, { viewport, lang, token, path: '/botKeys' });
-        await ready(page, viewport === 'desktop' ? 'apikeys-table' : 'apikeys-cards');
+        await showIn(page, lang);
+        await ready(page, list);
         await page.getByTestId('apikeys-count').waitFor();
         await expectNoRawKeys(page, ['apiKeys']);
-        if (lang !== 'en') expect(await englishTexts(page), `${viewport} ${lang}`).toEqual([]);
+        if (lang !== 'en')
+          await expect.poll(() => englishTexts(page), { message: `${viewport} ${lang}` }).toEqual([]);
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(width, `${viewport} ${lang} scrolls sideways`).toBeLessThanOrEqual(
           viewport === 'desktop' ? 1920 : 390,
         );
         await screenshot(page, `apikeys-${viewport}-${lang}`);
-        await page.context().close();
       }
-    }
-  });
+      await page.context().close();
+    });
+  }
 
   it('a program places an order with the key; the web app shows it among the open orders', async () => {
     const ticker = (await (await fetch(`${baseUrl()}/api/v3/ticker/price?symbol=BTCUSDT`)).json()) as {

@@ -15,7 +15,7 @@ import {
   webCall,
   webData,
 } from './api.ts';
-import { LANGS, launch, screenshot, signedInPage, type ViewportName } from './browser.ts';
+import { LANGS, launch, screenshot, signedInPage, switchLang, type ViewportName, visit } from './browser.ts';
 import { englishTexts } from './pages.ts';
 import { until } from './wait.ts';
 
@@ -30,6 +30,8 @@ import { until } from './wait.ts';
  * hours that exclude now through the staff call (the server runs on the real clock, any day) and
  * puts the catalogue's hours back afterwards.
  */
+
+type Lang = (typeof LANGS)[number];
 
 const PERP = 'BTC/USDT-PERP';
 const CLOSED = 'XAU/USD';
@@ -388,36 +390,60 @@ describe('contract screens', () => {
     expect(opened.code, opened.msg).toBe(1);
   });
 
+  // One profile per size: the trade view, the order form with its preview and the records, each shown
+  // in en, zh and ft in turn (the language switched in place), with a screenshot of each.
   for (const viewport of ['desktop', 'mobile'] as const) {
-    for (const lang of LANGS) {
-      it(`in ${lang} at ${viewport}`, async () => {
-        const page = await open(viewport, lang, tradeUrl(PERP));
-        await page.getByTestId('contract-view').waitFor();
-        await page.locator('[data-testid^="position-row"]:visible').first().waitFor({ timeout: 15_000 });
+    it(`${viewport} in en, zh and ft`, { timeout: 180_000 }, async () => {
+      const page = await open(viewport, 'en', tradeUrl(PERP));
+      await page.getByTestId('contract-view').waitFor();
+      const position = page.locator('[data-testid^="position-row"]:visible').first();
+      await position.waitFor({ timeout: 15_000 });
+      const noEnglish = async (lang: Lang, what: string) => {
+        if (lang !== 'en')
+          await expect.poll(() => englishTexts(page), { message: `${what} ${lang} ${viewport}` }).toEqual([]);
+      };
+      for (const lang of LANGS) {
+        await switchLang(page, lang);
+        await position.waitFor({ timeout: 15_000 });
+        await noEnglish(lang, 'trade');
         await page.waitForTimeout(600);
         await screenshot(page, `contracts-trade-${lang}-${viewport}`);
-        if (lang !== 'en') expect(await englishTexts(page), `trade ${lang} ${viewport}`).toEqual([]);
-        if (viewport === 'mobile') {
-          await page.getByTestId('phone-buy').click();
-          await page.getByTestId('phone-order-sheet').getByTestId('form-lots').fill(perp.min_lots);
-          await page.locator('[data-testid="form-preview"][data-ready="yes"]').waitFor();
+      }
+      const preview = page.locator('[data-testid="form-preview"][data-ready="yes"]');
+      if (viewport === 'mobile') {
+        await page.getByTestId('phone-buy').click();
+        await page.getByTestId('phone-order-sheet').getByTestId('form-lots').fill(perp.min_lots);
+        await preview.waitFor();
+        for (const lang of LANGS) {
+          await switchLang(page, lang);
+          await preview.waitFor();
+          await noEnglish(lang, 'sheet');
           await screenshot(page, `contracts-sheet-${lang}-${viewport}`);
-          if (lang !== 'en') expect(await englishTexts(page), `sheet ${lang}`).toEqual([]);
-        } else {
-          await page.getByTestId('form-lots').fill(perp.min_lots);
-          await page.locator('[data-testid="form-preview"][data-ready="yes"]').waitFor();
+        }
+        await page.keyboard.press('Escape');
+      } else {
+        await page.getByTestId('form-lots').fill(perp.min_lots);
+        await preview.waitFor();
+        for (const lang of LANGS) {
+          await switchLang(page, lang);
+          await preview.waitFor();
           await page.waitForTimeout(300);
           await screenshot(page, `contracts-preview-${lang}-${viewport}`);
         }
-        await page.goto('/contractRecord');
-        await page.getByTestId('contract-records-page').waitFor();
-        await page.locator('[data-testid^="history-row"]:visible').first().waitFor({ timeout: 10_000 });
+      }
+      await visit(page, '/contractRecord');
+      await page.getByTestId('contract-records-page').waitFor();
+      const history = page.locator('[data-testid^="history-row"]:visible').first();
+      await history.waitFor({ timeout: 10_000 });
+      for (const lang of LANGS) {
+        await switchLang(page, lang);
+        await history.waitFor({ timeout: 10_000 });
+        await noEnglish(lang, 'records');
         await page.waitForTimeout(300);
         await screenshot(page, `contracts-records-${lang}-${viewport}`);
-        if (lang !== 'en') expect(await englishTexts(page), `records ${lang} ${viewport}`).toEqual([]);
-        expect((page as Page & { errors: string[] }).errors).toEqual([]);
-        await page.context().close();
-      });
-    }
+      }
+      expect((page as Page & { errors: string[] }).errors).toEqual([]);
+      await page.context().close();
+    });
   }
 });

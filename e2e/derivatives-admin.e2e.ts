@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdministrator, demoToken, adminPage as newAdminPage, staffCall, webCall } from './api.ts';
-import { LANGS, launch, screenshot, VIEWPORTS, type ViewportName } from './browser.ts';
+import { LANGS, launch, screenshot, switchLang, VIEWPORTS, type ViewportName, visit } from './browser.ts';
 import { staffEnrolmentLogIn } from './pages.ts';
 
 /**
@@ -327,14 +327,25 @@ describe('derivatives back office', () => {
     await context.close();
   });
 
-  for (const viewport of ['desktop', 'mobile'] as const) {
-    for (const lang of LANGS) {
-      it(`derivatives screens in ${lang} at ${viewport}`, async () => {
-        const { context, page } = await adminPage(viewport, lang);
-        for (const [path, ready] of SCREENS) {
-          await page.goto(`/admin/derivatives/${path}`);
+  // One profile per size (the phone's loaded in ft): each screen is reached as a link would reach it
+  // and shown in en, zh and ft in turn (the language switched in place), with a screenshot of each.
+  for (const [viewport, loadedIn] of [
+    ['desktop', 'en'],
+    ['mobile', 'ft'],
+  ] as const) {
+    it(`derivatives screens at ${viewport} in en, zh and ft`, { timeout: 180_000 }, async () => {
+      const { context, page } = await adminPage(viewport, loadedIn);
+      await page.goto('/admin/derivatives/contracts');
+      await page.getByTestId('contract-settings-row').first().waitFor();
+      for (const [path, ready] of SCREENS) {
+        await visit(page, `/admin/derivatives/${path}`);
+        for (const lang of LANGS) {
+          await switchLang(page, lang, 'admin');
           await page.getByTestId(ready).first().waitFor();
-          if (path === 'contracts') expect(await page.locator('h2').first().textContent()).toBe(TITLES[lang]);
+          if (path === 'contracts')
+            await expect
+              .poll(() => page.locator('h2').first().textContent(), { message: `title in ${lang}` })
+              .toBe(TITLES[lang]);
           const demo = { en: 'Demo', zh: '模拟', ft: '模擬' }[lang];
           if (path === 'exposure') {
             await page.getByTestId('book-toggle').getByText(demo).click();
@@ -345,9 +356,16 @@ describe('derivatives back office', () => {
             await page.getByTestId('book-toggle').last().getByText(demo).click();
             await page.getByTestId('insurance-movement').first().waitFor();
           }
-          const text = (await page.locator('body').textContent()) ?? '';
-          expect(text).not.toMatch(/\bderivatives\.[a-z]+/);
-          if (lang !== 'en') expect(text).not.toMatch(/Prices come from the recorded feed/);
+          const text = () =>
+            page
+              .locator('body')
+              .textContent()
+              .then((t) => t ?? '');
+          expect(await text(), `${path} ${lang}`).not.toMatch(/\bderivatives\.[a-z]+/);
+          if (lang !== 'en')
+            await expect
+              .poll(text, { message: `${path} in ${lang} ${viewport}` })
+              .not.toMatch(/Prices come from the recorded feed/);
           await screenshot(page, `admin-derivatives-${path}-${lang}-${viewport}`);
           // The edit dialogs and the confirm, as the phone and the desktop show them.
           const dialog = {
@@ -365,11 +383,11 @@ describe('derivatives back office', () => {
           }
           // Phones: cards instead of wide tables, so the page never scrolls sideways.
           const width = await page.evaluate(() => document.documentElement.scrollWidth);
-          expect(width, path).toBeLessThanOrEqual(VIEWPORTS[viewport].width);
+          expect(width, `${path} ${lang}`).toBeLessThanOrEqual(VIEWPORTS[viewport].width);
         }
-        await context.close();
-        expect(pageErrors).toEqual([]);
-      });
-    }
+      }
+      await context.close();
+      expect(pageErrors).toEqual([]);
+    });
   }
 });

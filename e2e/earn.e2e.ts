@@ -14,7 +14,7 @@ import {
   staffCall,
   webCall,
 } from './api.ts';
-import { LANGS, launch, screenshot, signedInPage, type ViewportName } from './browser.ts';
+import { LANGS, launch, screenshot, signedInPage, switchLang, type ViewportName, visit } from './browser.ts';
 import { custodySecret, postCustodyWebhook, usdtDeposit } from './custody.ts';
 import { englishTexts, expectNoRawKeys } from './pages.ts';
 
@@ -85,6 +85,21 @@ async function runAccrualJobOneDayAhead(): Promise<number> {
     vipInputs: unused('vipInputs'),
   } as unknown as EarnDeps;
   return createEarn(deps).job.runOnce();
+}
+
+/** Fails unless the screen, once its re-fetched content has arrived, shows no English words. */
+async function noEnglish(page: Page, message: string): Promise<void> {
+  await expect.poll(() => englishTexts(page), { message }).toEqual([]);
+}
+
+/** Waits until the open dialog (and its overlay) has finished its opening transition. */
+async function opened(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const dialog = document.querySelector('[role="dialog"]');
+    if (!dialog || getComputedStyle(dialog).opacity !== '1') return false;
+    const root = dialog.closest('.mantine-Modal-root, .mantine-Drawer-root') ?? dialog;
+    return root.getAnimations({ subtree: true }).every((a) => a.playState !== 'running');
+  });
 }
 
 /** Opens the back office at `path` as a staff member. */
@@ -230,14 +245,19 @@ describe('earn: fixed-term custody', () => {
       const info = await web('getProfitInfo', { product_id: productId });
       expect(info.code, info.msg).toBe(1);
       expect(info.data.eligibility.eligible).toBe(true);
+      // One profile per size: each screen shown in en, zh and ft in turn (switched in place).
       for (const viewport of ['desktop', 'mobile'] as const) {
+        const page = await customerPage(viewport, 'en', '/profit_index');
         for (const lang of LANGS) {
-          const page = await customerPage(viewport, lang, '/profit_index');
+          await switchLang(page, lang);
           await page.locator(`[data-testid="earn-product"][data-product="${productId}"]`).waitFor();
           await expectNoRawKeys(page, ['earn']);
-          if (lang !== 'en') expect(await englishTexts(page)).toEqual([]);
+          if (lang !== 'en') await noEnglish(page, `/profit_index in ${lang} at ${viewport}`);
           await screenshot(page, `earn-index-${viewport}-${lang}`);
-          await page.goto(`/profit_buy?product_id=${productId}`);
+        }
+        await visit(page, `/profit_buy?product_id=${productId}`);
+        for (const lang of LANGS) {
+          await switchLang(page, lang);
           await page.getByTestId('earn-eligible').waitFor();
           await expect(page.getByTestId('rule-source').textContent()).resolves.toContain(FUNDING_NAME);
           for (const id of [
@@ -253,10 +273,10 @@ describe('earn: fixed-term custody', () => {
           ])
             await page.getByTestId(`rule-${id}`).waitFor();
           await expectNoRawKeys(page, ['earn']);
-          if (lang !== 'en') expect(await englishTexts(page)).toEqual([]);
+          if (lang !== 'en') await noEnglish(page, `/profit_buy in ${lang} at ${viewport}`);
           await screenshot(page, `earn-buy-${viewport}-${lang}`);
-          await page.context().close();
         }
+        await page.context().close();
       }
     },
     LONG,
@@ -298,9 +318,11 @@ describe('earn: fixed-term custody', () => {
       const mine = probe
         ? (await web('getProfitInfo', { product_id: probe })).data.eligibility.vip_level
         : null;
+      // One profile per size: the screen shown in en, zh and ft in turn (switched in place).
       for (const viewport of ['desktop', 'mobile'] as const) {
+        const page = await customerPage(viewport, 'en', '/vip_index');
         for (const lang of LANGS) {
-          const page = await customerPage(viewport, lang, '/vip_index');
+          await switchLang(page, lang);
           await page.getByTestId('vip-levels').waitFor();
           await expect(page.getByTestId('vip-level-row').count()).resolves.toBe(levels.length);
           if (probe)
@@ -308,10 +330,10 @@ describe('earn: fixed-term custody', () => {
               .poll(() => page.getByTestId('vip-my-level').getAttribute('data-level'))
               .toBe(String(mine ?? ''));
           await expectNoRawKeys(page, ['earn']);
-          if (lang !== 'en') expect(await englishTexts(page)).toEqual([]);
+          if (lang !== 'en') await noEnglish(page, `/vip_index in ${lang} at ${viewport}`);
           await screenshot(page, `earn-vip-${viewport}-${lang}`);
-          await page.context().close();
         }
+        await page.context().close();
       }
     },
     LONG,
@@ -355,20 +377,27 @@ describe('earn: fixed-term custody', () => {
       const accrued = after.data.order.accrued as string;
       // 0.2 USDT a day (at most two days if the purchase fell just before a cut-off).
       expect(accrued).toBe(after.data.order.days_accrued === 1 ? '0.2' : '0.4');
+      // One profile per size: the orders and the order's detail, shown in en, zh and ft in turn (the
+      // language switched in place, the detail opened again in each: it words the order as it was
+      // when opened).
       for (const viewport of ['desktop', 'mobile'] as const) {
+        const page = await customerPage(viewport, 'en', '/profit_wdtg');
+        const row = page.locator(`[data-testid="earn-order"][data-order="${orderId}"]`);
         for (const lang of LANGS) {
-          const page = await customerPage(viewport, lang, '/profit_wdtg');
-          const row = page.locator(`[data-testid="earn-order"][data-order="${orderId}"]`);
+          await switchLang(page, lang);
           await row.waitFor();
           await expect(row.getByTestId('order-accrued').getAttribute('data-value')).resolves.toBe(accrued);
-          if (lang !== 'en') expect(await englishTexts(page)).toEqual([]);
+          if (lang !== 'en') await noEnglish(page, `/profit_wdtg in ${lang} at ${viewport}`);
           await screenshot(page, `earn-orders-${viewport}-${lang}`);
           await row.getByTestId('order-details').click();
           await page.getByTestId('accrual-row').first().waitFor();
           await expectNoRawKeys(page, ['earn']);
+          await opened(page);
           await screenshot(page, `earn-order-detail-${viewport}-${lang}`);
-          await page.context().close();
+          await page.keyboard.press('Escape');
+          await page.getByRole('dialog').waitFor({ state: 'hidden' });
         }
+        await page.context().close();
       }
       const index = await customerPage('desktop', 'en', '/profit_index');
       await expect(index.getByTestId('total-accrued').getAttribute('data-value')).resolves.toBe(accrued);

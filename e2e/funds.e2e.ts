@@ -1,5 +1,5 @@
 import { catalogs } from '@bourse/i18n';
-import type { FundOrderData, Paged } from '@bourse/protocol';
+import type { EtfInfoData, FundOrderData, Paged } from '@bourse/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,9 +9,10 @@ import {
   registerCustomer,
   staffApiToken,
   staffCall,
+  webCall,
   webData,
 } from './api.ts';
-import { LANGS, launch, screenshot, signedInPage, type ViewportName } from './browser.ts';
+import { LANGS, launch, screenshot, signedInPage, switchLang, type ViewportName, visit } from './browser.ts';
 import { englishTexts, expectNoRawKeys } from './pages.ts';
 
 /**
@@ -41,6 +42,19 @@ const open = (token: string, viewport: ViewportName, lang: Lang, path: string) =
 
 async function orders(model: 'balanced' | 'low_risk'): Promise<FundOrderData[]> {
   return (await webData<Paged<FundOrderData>>('GET', 'getEtfOrders', { model_id: model }, demo)).items;
+}
+
+/** The model's name as the server gives it in `lang`. */
+async function modelName(model: 'balanced' | 'low_risk', lang: Lang): Promise<string> {
+  const info = await webCall<EtfInfoData>(
+    'GET',
+    'getEtfInfo',
+    { model_id: model, range: 'week' },
+    demo,
+    lang,
+  );
+  expect(info.code, info.msg).toBe(1);
+  return info.data.model.name;
 }
 
 /** Buys `amount` of the open model through the form and its confirmation; returns the new order. */
@@ -140,31 +154,52 @@ describe('ETF orders', () => {
     await page.close();
   });
 
-  it('the screens in three languages at both sizes', async () => {
-    // One order in custody on each orders page.
+  it('one order in custody on each orders page', async () => {
     await webData('POST', 'buyEtf', { model_id: 'balanced', amount: '400' }, demo);
     await webData('POST', 'buyEtf', { model_id: 'low_risk', amount: '200' }, demo);
-    for (const viewport of ['desktop', 'mobile'] as const)
-      for (const lang of LANGS)
-        for (const [path, testId] of [
-          [`/etflow_buy?model=${lang === 'zh' ? 'low_risk' : 'balanced'}`, 'etf-buy-form'],
-          ['/etf_wdtg', viewport === 'desktop' ? 'etf-order-table' : 'etf-order-card'],
-          ['/etflow_wdtg', viewport === 'desktop' ? 'etf-order-table' : 'etf-order-card'],
-        ] as const) {
-          const page = await open(demo, viewport, lang, path);
+  });
+
+  // One profile per size: each screen is reached as a link would reach it and shown in its languages
+  // in turn (switched in place), with the same screenshots as before. The buy form shows the balanced
+  // model in en and ft and the low-risk one in zh.
+  for (const viewport of ['desktop', 'mobile'] as const)
+    it(`the screens at ${viewport} in en, zh and ft`, { timeout: 180_000 }, async () => {
+      const list = viewport === 'desktop' ? 'etf-order-table' : 'etf-order-card';
+      const screens: Array<{ path: string; testId: string; langs: readonly Lang[] }> = [
+        { path: '/etflow_buy?model=balanced', testId: 'etf-buy-form', langs: ['en', 'ft'] },
+        { path: '/etflow_buy?model=low_risk', testId: 'etf-buy-form', langs: ['zh'] },
+        { path: '/etf_wdtg', testId: list, langs: LANGS },
+        { path: '/etflow_wdtg', testId: list, langs: LANGS },
+      ];
+      const page = await open(demo, viewport, 'en', '/etf_wdtg');
+      for (const { path, testId, langs } of screens) {
+        await visit(page, path);
+        for (const lang of langs) {
+          await switchLang(page, lang);
           await ready(page, testId);
-          if (path.startsWith('/etflow_buy')) await page.getByTestId('etf-preview').waitFor();
+          if (path.startsWith('/etflow_buy')) {
+            // The previous model (or language) stays on screen until the new one arrives: wait for
+            // this model's name as the server words it in this language.
+            const model = path.endsWith('low_risk') ? 'low_risk' : 'balanced';
+            const name = await modelName(model, lang);
+            await page.getByTestId('etf-model').getByRole('heading', { name, exact: true }).waitFor();
+            await page.getByTestId('etf-preview').waitFor();
+          }
           await expectNoRawKeys(page, ['funds']);
-          if (lang !== 'en') expect(await englishTexts(page)).toEqual([]);
+          if (lang !== 'en')
+            await expect
+              .poll(() => englishTexts(page), { message: `${path} in ${lang} at ${viewport}` })
+              .toEqual([]);
           expect(
             await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
           ).toBeLessThanOrEqual(0);
           const name = path.slice(1).replace('?model=', '-');
           await screenshot(page, `funds-${name}-${lang}-${viewport}`);
-          expect((page as Page & { errors: string[] }).errors).toEqual([]);
-          await page.close();
         }
-  }, 480_000);
+      }
+      expect((page as Page & { errors: string[] }).errors).toEqual([]);
+      await page.context().close();
+    });
 
   it('staff see the models, the orders and the NAV history; pausing a model needs a reason and is audited', async () => {
     const staff = await createAdministrator('funds-admin', 'Funds e2e');

@@ -27,6 +27,29 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Stops the server (SIGTERM, SIGKILL after 60 s), then its embedded PostgreSQL if the server could not
+ * (killed before its shutdown hook was set, or by SIGKILL): the postmaster's pid is in the data dir.
+ */
+async function stopServer(child: ChildProcess, dataDir: string): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    const force = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    await exited;
+    clearTimeout(force);
+  }
+  const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    // already gone
+  }
+}
+
 /** Starts `node apps/server/src/main.ts` on the built web app, an empty data directory and the embedded PostgreSQL. */
 export default async function setup(project: TestProject) {
   // WEB_DIST / ADMIN_DIST (also read by the server) let parallel work build to its own folder.
@@ -78,9 +101,13 @@ export default async function setup(project: TestProject) {
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  // A loaded CI machine can take minutes for a first start (database init, migrations, demo content).
+  const deadline = Date.now() + 180_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    if (child.exitCode !== null) {
+      await stopServer(child, dataDir);
+      throw new Error(`server exited: ${output}`);
+    }
     if (
       await fetch(`${baseUrl}/healthz`).then(
         (r) => r.ok,
@@ -88,7 +115,11 @@ export default async function setup(project: TestProject) {
       )
     )
       break;
-    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    if (Date.now() > deadline) {
+      // Not left running: an orphaned server and database would slow every later start.
+      await stopServer(child, dataDir);
+      throw new Error(`server did not start: ${output}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   const password = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
@@ -97,8 +128,7 @@ export default async function setup(project: TestProject) {
   project.provide('pgUrl', `postgres://bourse:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/bourse`);
 
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    await stopServer(child, dataDir);
     await new Promise((r) => logFile.end(r));
     fs.rmSync(dataDir, { recursive: true, force: true });
   };

@@ -10,7 +10,7 @@ import {
   staffApiToken,
   webData,
 } from './api.ts';
-import { LANGS, launch, screenshot } from './browser.ts';
+import { LANGS, launch, screenshot, switchLang } from './browser.ts';
 
 /**
  * Trading hours in the back office, in Chromium: an administrator finds XAU/USD, is refused a
@@ -77,15 +77,21 @@ describe('trading hours (back office)', () => {
   });
 
   it('shows the screen in every language and size', async () => {
-    for (const viewport of ['desktop', 'mobile'] as const) {
+    // One profile per size (the phone's loaded in ft), the screen shown in en, zh and ft in turn.
+    for (const [viewport, loadedIn] of [
+      ['desktop', 'en'],
+      ['mobile', 'ft'],
+    ] as const) {
+      const { context, page } = await adminPage(browser, viewport, loadedIn, staff, pageErrors);
+      await page.goto('/admin/markets/hours');
+      await page.getByTestId('trading-hours-screen').waitFor();
       for (const lang of LANGS) {
-        const { context, page } = await adminPage(browser, viewport, lang, staff, pageErrors);
-        await page.goto('/admin/markets/hours');
+        await switchLang(page, lang, 'admin');
         await page.getByTestId('trading-hours-screen').waitFor();
         await page.locator('[data-testid="hours-row"]').first().waitFor();
         await screenshot(page, `admin-hours-${lang}-${viewport}`);
-        await context.close();
       }
+      await context.close();
     }
     expect(pageErrors).toEqual([]);
   });

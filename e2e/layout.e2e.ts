@@ -1,7 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPage, createAdministrator, demoToken, staffApiToken, webCall, webData } from './api.ts';
-import { LANGS, launch, newPage, screenshot, VIEWPORTS, type ViewportName } from './browser.ts';
+import {
+  LANGS,
+  launch,
+  newPage,
+  screenshot,
+  switchLang,
+  VIEWPORTS,
+  type ViewportName,
+  visit,
+} from './browser.ts';
 
 /**
  * Desktop at full width, tables that fit, a phone layout in reach (issue 13, item 7). A demo customer
@@ -63,11 +72,40 @@ async function sidewaysTables(page: Page): Promise<string[]> {
   });
 }
 
-async function settle(page: Page, ready: string): Promise<void> {
+/**
+ * Counts the page's requests in flight (sockets aside); `quiet` then waits until none has been in
+ * flight for half a second (up to 10 s): after a move inside the app there is no load to wait for.
+ */
+function trackRequests(page: Page): { quiet(): Promise<void> } {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const change = (by: number) => {
+    inFlight = Math.max(0, inFlight + by);
+    lastChange = Date.now();
+  };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
+  return {
+    async quiet() {
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline && (inFlight > 0 || Date.now() - lastChange < 500)) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+  };
+}
+
+async function settle(page: Page, ready: string, requests: { quiet(): Promise<void> }): Promise<void> {
   await page.locator(ready).first().waitFor({ timeout: 20_000 });
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await requests.quiet();
   // Live data and lazy fonts settle the layout.
   await page.waitForTimeout(600);
+}
+
+/** "en", "en and zh", "en, zh and ft". */
+function langList(langs: readonly string[]): string {
+  return langs.length < 2 ? (langs[0] ?? '') : `${langs.slice(0, -1).join(', ')} and ${langs.at(-1)}`;
 }
 
 beforeAll(async () => {
@@ -129,17 +167,27 @@ const STAFF_RUNS = {
 } as const satisfies Record<string, readonly (typeof LANGS)[number][]>;
 
 describe('layout at 1920, 1280 and 390 px', () => {
+  // One profile per size: each screen is reached as a link would reach it and checked in each of the
+  // size's languages in turn (the language switched in place).
   for (const viewport of ['desktop', 'laptop', 'mobile'] as const satisfies readonly ViewportName[]) {
-    for (const lang of CUSTOMER_RUNS[viewport]) {
-      it(`${viewport} ${lang}: no sideways scrolling, full width, actions in reach`, async () => {
-        const { context, page } = await newPage(browser, { viewport, lang });
-        await context.addInitScript({
-          content: `localStorage.setItem('bourse.token', ${JSON.stringify(token)});`,
-        });
-        const problems: string[] = [];
-        for (const screen of SCREENS) {
-          await page.goto(screen.path);
-          await settle(page, screen.ready);
+    const langs = CUSTOMER_RUNS[viewport];
+    it(`${viewport} in ${langList(langs)}: no sideways scrolling, full width, actions in reach`, {
+      timeout: 180_000,
+    }, async () => {
+      const { context, page } = await newPage(browser, { viewport, lang: langs[0] });
+      await context.addInitScript({
+        content: `localStorage.setItem('bourse.token', ${JSON.stringify(token)});`,
+      });
+      const requests = trackRequests(page);
+      const problems: string[] = [];
+      for (const [i, screen] of SCREENS.entries()) {
+        if (i === 0) await page.goto(screen.path);
+        else await visit(page, screen.path);
+        for (const lang of langs) {
+          await switchLang(page, lang);
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await settle(page, screen.ready, requests);
+          const where = `${screen.name} (${lang})`;
           await screenshot(page, `layout-${screen.name}-${viewport}-${lang}`);
           if (screen.name === 'contract' || screen.name === 'spot') {
             // The order tables sit under the fold: a second picture of them.
@@ -151,35 +199,34 @@ describe('layout at 1920, 1280 and 390 px', () => {
             scroll: document.documentElement.scrollWidth,
             client: document.documentElement.clientWidth,
           }));
-          if (doc.scroll > doc.client + 1)
-            problems.push(`${screen.name}: page ${doc.scroll} > ${doc.client}`);
+          if (doc.scroll > doc.client + 1) problems.push(`${where}: page ${doc.scroll} > ${doc.client}`);
           if (viewport !== 'mobile') {
-            for (const table of await sidewaysTables(page)) problems.push(`${screen.name}: ${table}`);
+            for (const table of await sidewaysTables(page)) problems.push(`${where}: ${table}`);
           }
           if (viewport === 'desktop') {
             const width = await page.evaluate(
               () => document.querySelector('#main > div')?.getBoundingClientRect().width ?? 0,
             );
-            if (width <= 1700) problems.push(`${screen.name}: content ${width} px wide at 1920`);
+            if (width <= 1700) problems.push(`${where}: content ${width} px wide at 1920`);
           }
           if (viewport === 'mobile') {
             const { height } = VIEWPORTS.mobile;
             const tabs = await page.locator('nav [data-testid="tab-trade"]:visible').count();
-            if (tabs === 0) problems.push(`${screen.name}: no tab bar`);
+            if (tabs === 0) problems.push(`${where}: no tab bar`);
             if (screen.name === 'contract') {
               const buy = await page.getByTestId('phone-buy').boundingBox();
               if (!buy || buy.y < height / 2 || buy.y + buy.height > height) {
-                problems.push(`contract: buy button at ${JSON.stringify(buy)}, not in the lower half`);
+                problems.push(`${where}: buy button at ${JSON.stringify(buy)}, not in the lower half`);
               }
             }
           }
         }
-        const errors = (page as Page & { errors: string[] }).errors;
-        await context.close();
-        expect(problems).toEqual([]);
-        expect(errors).toEqual([]);
-      });
-    }
+      }
+      const errors = (page as Page & { errors: string[] }).errors;
+      await context.close();
+      expect(problems).toEqual([]);
+      expect(errors).toEqual([]);
+    });
   }
 });
 
@@ -200,16 +247,22 @@ const ADMIN_SCREENS = [
 ] as const;
 
 describe('back office at 1920 and 1280 px', () => {
+  // One profile per size: each screen is reached as a link would reach it and checked in each of the
+  // size's languages in turn (the language switched in place).
   for (const viewport of ['desktop', 'laptop'] as const satisfies readonly ViewportName[]) {
-    for (const lang of STAFF_RUNS[viewport]) {
-      it(`${viewport} ${lang}: no table scrolls sideways`, async () => {
-        const errors: string[] = [];
-        const { context, page } = await adminPage(browser, viewport, lang, staffToken, errors);
-        const problems: string[] = [];
-        for (const path of ADMIN_SCREENS) {
-          await page.goto(`/admin/${path}`);
+    const langs = STAFF_RUNS[viewport];
+    it(`${viewport} in ${langList(langs)}: no table scrolls sideways`, { timeout: 180_000 }, async () => {
+      const errors: string[] = [];
+      const { context, page } = await adminPage(browser, viewport, langs[0], staffToken, errors);
+      const requests = trackRequests(page);
+      const problems: string[] = [];
+      for (const [i, path] of ADMIN_SCREENS.entries()) {
+        if (i === 0) await page.goto(`/admin/${path}`);
+        else await visit(page, `/admin/${path}`);
+        for (const lang of langs) {
+          await switchLang(page, lang, 'admin');
           await page.locator('main').first().waitFor();
-          await page.waitForLoadState('networkidle').catch(() => undefined);
+          await requests.quiet();
           await page.waitForTimeout(400);
           if (lang === 'en' || viewport === 'laptop') {
             await screenshot(page, `layout-admin-${path.replace('/', '-')}-${viewport}-${lang}`);
@@ -218,13 +271,14 @@ describe('back office at 1920 and 1280 px', () => {
             scroll: document.documentElement.scrollWidth,
             client: document.documentElement.clientWidth,
           }));
-          if (doc.scroll > doc.client + 1) problems.push(`${path}: page ${doc.scroll} > ${doc.client}`);
-          for (const table of await sidewaysTables(page)) problems.push(`${path}: ${table}`);
+          if (doc.scroll > doc.client + 1)
+            problems.push(`${path} (${lang}): page ${doc.scroll} > ${doc.client}`);
+          for (const table of await sidewaysTables(page)) problems.push(`${path} (${lang}): ${table}`);
         }
-        await context.close();
-        expect(problems).toEqual([]);
-        expect(errors).toEqual([]);
-      });
-    }
+      }
+      await context.close();
+      expect(problems).toEqual([]);
+      expect(errors).toEqual([]);
+    });
   }
 });

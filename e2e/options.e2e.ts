@@ -19,7 +19,7 @@ import {
   webCall,
   webData,
 } from './api.ts';
-import { LANGS, launch, screenshot, signedInPage, type ViewportName } from './browser.ts';
+import { LANGS, launch, screenshot, signedInPage, switchLang, type ViewportName, visit } from './browser.ts';
 import { englishTexts } from './pages.ts';
 
 /**
@@ -73,8 +73,8 @@ async function openView(viewport: ViewportName, lang: Lang): Promise<Page> {
   return page;
 }
 
-/** Chooses Up, the stake and the shortest duration, and confirms; returns the option the server opened. */
-async function buyUp(page: Page, stake: string): Promise<OptionOrderData> {
+/** Chooses Up, the stake and a duration (the shortest unless told), and confirms; returns the option the server opened. */
+async function buyUp(page: Page, stake: string, seconds = shortest.seconds): Promise<OptionOrderData> {
   const before = new Set(
     (await data<Paged<OptionOrderData>>('GET', 'getOptionOrders', { status: 'open' })).items.map(
       (o) => o.order_id,
@@ -82,7 +82,7 @@ async function buyUp(page: Page, stake: string): Promise<OptionOrderData> {
   );
   await page.getByTestId('direction-up').click();
   await page.getByTestId('option-stake').fill(stake);
-  await page.getByTestId(`duration-${shortest.seconds}`).click();
+  await page.getByTestId(`duration-${seconds}`).click();
   await page.getByTestId('option-buy').click();
   await page.getByTestId('option-confirm-submit').click();
   await page.getByTestId('option-confirm-submit').waitFor({ state: 'detached' });
@@ -290,52 +290,73 @@ describe('up/down options', () => {
     expect(refused.reason).toBe('MARKET_CLOSED');
   }
 
-  it('every language and size: before, during and after a settlement, and the records', async () => {
-    const combos = (['desktop', 'mobile'] as const).flatMap((viewport) =>
-      LANGS.map((lang) => ({ viewport, lang })),
-    );
-    // Per size, one page per language side by side: each buys its own option, then all three settle
-    // (a page shows the three latest results, so each sees its own).
-    for (const viewport of ['desktop', 'mobile'] as const) {
-      const batch = LANGS.map((lang) => ({ viewport, lang }));
-      const pages = await Promise.all(batch.map(({ lang }) => openView(viewport, lang)));
-      for (const [i, page] of pages.entries()) {
-        const { lang } = batch[i] as (typeof batch)[number];
-        await page.getByTestId('option-stake').fill(STAKE);
-        await screenshot(page, `options-before-${lang}-${viewport}`);
-        if (lang !== 'en') expect(await englishTexts(page), `before ${lang} ${viewport}`).toEqual([]);
+  it('desktop and mobile side by side, each in en, zh and ft: before, during and after a settlement, and the records', async () => {
+    // One page per size, open side by side (the second buys while the first counts down, so the two
+    // settlements overlap); each screen is shown in en, zh and ft in turn (the language switched in
+    // place), with a screenshot of each.
+    const sizes = ['desktop', 'mobile'] as const;
+    const pages = await Promise.all(sizes.map((viewport) => openView(viewport, 'en')));
+    /** Shows `page` in each language in turn: waits for `ready`, checks the texts, takes the screenshot. */
+    const inEachLang = async (
+      page: Page,
+      viewport: ViewportName,
+      phase: string,
+      ready: () => Promise<void>,
+    ) => {
+      for (const lang of LANGS) {
+        await switchLang(page, lang);
+        await ready();
+        if (lang !== 'en')
+          await expect
+            .poll(() => englishTexts(page), { message: `${phase} ${lang} ${viewport}` })
+            .toEqual([]);
+        await screenshot(page, `options-${phase}-${lang}-${viewport}`);
       }
-      const bought: OptionOrderData[] = [];
-      for (const page of pages) bought.push(await buyUp(page, STAKE));
-      for (const [i, page] of pages.entries()) {
-        const { lang } = batch[i] as (typeof batch)[number];
-        const order = bought[i] as OptionOrderData;
-        await page.locator(`[data-testid="open-option"][data-order="${order.order_id}"]`).waitFor();
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await screenshot(page, `options-during-${lang}-${viewport}`);
-        if (lang !== 'en') expect(await englishTexts(page), `during ${lang} ${viewport}`).toEqual([]);
-      }
-      for (const [i, page] of pages.entries()) {
-        const { lang } = batch[i] as (typeof batch)[number];
-        const order = bought[i] as OptionOrderData;
-        await page
-          .locator(`[data-testid="option-result"][data-order="${order.order_id}"]`)
-          .waitFor({ timeout: 90_000 });
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await screenshot(page, `options-after-${lang}-${viewport}`);
-        if (lang !== 'en') expect(await englishTexts(page), `after ${lang} ${viewport}`).toEqual([]);
-        expect((page as Page & { errors: string[] }).errors).toEqual([]);
-        await page.close();
-      }
+    };
+    for (const [i, page] of pages.entries()) {
+      const viewport = sizes[i] as ViewportName;
+      await page.getByTestId('option-stake').fill(STAKE);
+      await inEachLang(page, viewport, 'before', () => page.getByTestId('option-form').waitFor());
     }
-    for (const { viewport, lang } of combos) {
-      const page = await open(viewport, lang, '/optionRecord');
-      await page.locator('[data-testid="history-row"]').first().waitFor();
-      const total = Number(await page.getByTestId('records-total').getAttribute('data-total'));
-      expect(total).toBe(combos.length + 1);
-      await screenshot(page, `options-records-${lang}-${viewport}`);
-      if (lang !== 'en') expect(await englishTexts(page), `records ${lang} ${viewport}`).toEqual([]);
-      await page.close();
+    // Each page buys (in ft, the language it was left in) and is shown counting down in each language
+    // before the next buys. The second-shortest duration (60 s by default) leaves a slow machine time
+    // for one page's three screens before its option settles.
+    const sorted = [...instrument.durations].sort((a, b) => a.seconds - b.seconds);
+    const seconds = (sorted[1] ?? shortest).seconds;
+    const bought: OptionOrderData[] = [];
+    for (const [i, page] of pages.entries()) {
+      const viewport = sizes[i] as ViewportName;
+      const order = await buyUp(page, STAKE, seconds);
+      bought.push(order);
+      const card = page.locator(`[data-testid="open-option"][data-order="${order.order_id}"]`);
+      await card.waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await inEachLang(page, viewport, 'during', () => card.waitFor());
+    }
+    for (const [i, page] of pages.entries()) {
+      const viewport = sizes[i] as ViewportName;
+      const result = page.locator(
+        `[data-testid="option-result"][data-order="${(bought[i] as OptionOrderData).order_id}"]`,
+      );
+      await result.waitFor({ timeout: 90_000 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await inEachLang(page, viewport, 'after', () => result.waitFor());
+    }
+    for (const [i, page] of pages.entries()) {
+      const viewport = sizes[i] as ViewportName;
+      await visit(page, '/optionRecord');
+      // The options view has history rows too: wait for the records page's own.
+      const first = page.locator('[data-testid="option-records-page"] [data-testid="history-row"]').first();
+      await first.waitFor();
+      // Loaded: every option bought here and the one of the test before.
+      await expect
+        .poll(() => page.getByTestId('records-total').getAttribute('data-total'), {
+          message: 'records total',
+        })
+        .toBe(String(sizes.length + 1));
+      await inEachLang(page, viewport, 'records', () => first.waitFor());
+      expect((page as Page & { errors: string[] }).errors).toEqual([]);
+      await page.context().close();
     }
   }, 300_000);
 
@@ -367,19 +388,30 @@ describe('up/down options', () => {
     try {
       const jurisdiction = await data<JurisdictionData>('GET', 'getJurisdiction');
       expect(jurisdiction.active.options_enabled).toBe(false);
-      for (const lang of LANGS) {
-        for (const viewport of ['desktop', 'mobile'] as const) {
-          const page = await open(viewport, lang, viewUrl);
-          const notice = page.getByTestId('options-not-permitted');
+      // One page per size (desktop loaded in ft, mobile in zh), each shown in en, zh and ft in turn.
+      for (const [viewport, loadedIn] of [
+        ['desktop', 'ft'],
+        ['mobile', 'zh'],
+      ] as const) {
+        const page = await open(viewport, loadedIn, viewUrl);
+        const notice = page.getByTestId('options-not-permitted');
+        await notice.waitFor();
+        for (const lang of LANGS) {
+          await switchLang(page, lang);
           await notice.waitFor();
-          expect(await notice.textContent()).toContain(catalogs[lang].options.page.notPermitted);
+          await expect
+            .poll(() => notice.textContent(), { message: `not permitted ${lang} ${viewport}` })
+            .toContain(catalogs[lang].options.page.notPermitted);
           expect(await page.getByTestId('option-form').count()).toBe(0);
           await page.getByTestId('history-row').first().waitFor();
           if (lang !== 'en')
-            expect(await englishTexts(page), `not permitted ${lang} ${viewport}`).toEqual([]);
+            await expect
+              .poll(() => englishTexts(page), { message: `not permitted ${lang} ${viewport}` })
+              .toEqual([]);
           await screenshot(page, `options-not-permitted-${lang}-${viewport}`);
-          await page.close();
         }
+        expect((page as Page & { errors: string[] }).errors).toEqual([]);
+        await page.context().close();
       }
       // The server refuses too, in the customer's language.
       const refused = await call(

@@ -11,7 +11,7 @@ import {
   webCall,
   webData,
 } from './api.ts';
-import { launch, screenshot, signedInPage, type ViewportName } from './browser.ts';
+import { launch, screenshot, signedInPage, switchLang, type ViewportName, visit } from './browser.ts';
 import { custodySecret, postCustodyWebhook, usdtDeposit } from './custody.ts';
 import { englishTexts } from './pages.ts';
 import { until } from './wait.ts';
@@ -28,18 +28,19 @@ let staffToken = '';
 const customer = { email: `records-e2e-${Date.now()}@example.com`, token: '' };
 const pageErrors: string[] = [];
 
+/** Each record screen and the test id only it shows (`/cbjl` is `/rechargeRecord` under another name). */
 const SCREENS = [
-  '/record',
-  '/moneyRecord',
-  '/accountRecord',
-  '/deallog',
-  '/rechargeRecord',
-  '/cbjl',
-  '/tbjl',
-  '/addcardRecord',
-  '/currencyRecord',
-  '/optionRecord',
-  '/contractRecord',
+  ['/record', 'records-page-all'],
+  ['/moneyRecord', 'records-page-money'],
+  ['/accountRecord', 'records-page-account'],
+  ['/deallog', 'records-page-deal'],
+  ['/rechargeRecord', 'records-page-recharge'],
+  ['/cbjl', 'records-page-recharge'],
+  ['/tbjl', 'tbjl-page'],
+  ['/addcardRecord', 'addcard-record-page'],
+  ['/currencyRecord', 'spot-records-page'],
+  ['/optionRecord', 'option-records-page'],
+  ['/contractRecord', 'contract-records-page'],
 ] as const;
 
 /** A ledger reason code such as `spot.freeze` or `deposit.crypto`. */
@@ -153,6 +154,29 @@ afterAll(async () => {
 const signedIn = (viewport: ViewportName, lang: 'zh' | 'ft') =>
   signedInPage(browser, { viewport, lang, token: customer.token, pageErrors });
 
+/**
+ * Waits until the screen with test id `marker` shows, with its data: no loader left in the main
+ * area (each list shows a loader until its first answer).
+ */
+async function ready(page: Page, marker: string): Promise<void> {
+  await page.getByTestId(marker).first().waitFor();
+  await page.waitForFunction(
+    () => ![...document.querySelectorAll('main .mantine-Loader-root')].some((e) => e.checkVisibility()),
+  );
+}
+
+/** The header's language menu is labelled in the language shown ("语言：…"): the app has re-rendered. */
+const MENU_LABEL = { zh: '语言：', ft: '語言：' } as const;
+
+/** Switches the app in place to `lang` and waits until the screen shows it. */
+async function showIn(page: Page, lang: 'zh' | 'ft'): Promise<void> {
+  await switchLang(page, lang);
+  await page
+    .locator(`[data-testid="lang-menu"][aria-label^="${MENU_LABEL[lang]}"]`)
+    .first()
+    .waitFor({ state: 'attached' });
+}
+
 /** The visible text of every record row or card on the screen. */
 async function rowTexts(page: Page): Promise<string[]> {
   return page
@@ -177,47 +201,73 @@ describe('record screens a customer can read', () => {
     expect(all.items.find((i) => i.type === 'spot.trade')?.ref?.kind).toBe('spot_order');
   });
 
-  for (const viewport of ['desktop', 'mobile'] as const) {
-    for (const lang of ['zh', 'ft'] as const) {
-      it(`every record screen in ${lang} at ${viewport}: no code, no id, no English`, async () => {
-        const page = await signedIn(viewport, lang);
-        let rowsSeen = 0;
-        for (const route of SCREENS) {
-          await page.goto(route);
-          await page.locator('main').waitFor();
-          await page.waitForLoadState('networkidle');
-          const rows = await rowTexts(page);
-          rowsSeen += rows.length;
-          for (const text of rows) {
-            expect(text, `${route} ${lang} ${viewport}`).not.toMatch(RAW_CODE);
-            expect(text, `${route} ${lang} ${viewport}`).not.toMatch(INTERNAL_ID);
-          }
-          // The header shows the customer's display name (the start of the e-mail): a name, not English.
-          const english = (await englishTexts(page)).filter(
-            (t) => !customer.email.startsWith(t.replace(/…$/, '')),
-          );
-          expect(english, `${route} ${lang} ${viewport}`).toEqual([]);
-          if (['/record', '/deallog', '/tbjl', '/rechargeRecord'].includes(route)) {
-            await screenshot(page, `records${route.replace('/', '-')}-${viewport}-${lang}`);
-          }
+  // One profile per size, loaded in one language (zh at desktop, ft on a phone): each screen is
+  // reached as a link would reach it and read in both languages, switched in place (zh then ft on
+  // one screen, ft then zh on the next: one switch per screen).
+  for (const [viewport, first] of [
+    ['desktop', 'zh'],
+    ['mobile', 'ft'],
+  ] as const) {
+    it(`every record screen in zh and ft at ${viewport}: no code, no id, no English`, {
+      timeout: 180_000,
+    }, async () => {
+      const page = await signedIn(viewport, first);
+      const rowsSeen = { zh: 0, ft: 0 };
+      let lang: 'zh' | 'ft' = first;
+      const read = async (route: string) => {
+        const rows = await rowTexts(page);
+        rowsSeen[lang] += rows.length;
+        for (const text of rows) {
+          expect(text, `${route} ${lang} ${viewport}`).not.toMatch(RAW_CODE);
+          expect(text, `${route} ${lang} ${viewport}`).not.toMatch(INTERNAL_ID);
         }
-        expect(rowsSeen).toBeGreaterThan(6);
-        // A cancelled withdrawal reads "Cancelled"; a rejected one "Failed: <reason>" — one status each.
-        await page.goto('/tbjl');
-        const status = (state: string) =>
-          page.locator(`[data-testid="record-status"][data-state="${state}"]:visible`).first();
-        await expect.poll(() => status('cancelled').innerText()).toBe(lang === 'zh' ? '已撤销' : '已撤銷');
+        // The header shows the customer's display name (the start of the e-mail): a name, not English.
         await expect
-          .poll(() => status('rejected').innerText())
-          .toBe(`${lang === 'zh' ? '失败' : '失敗'}：收款地址需要核实`);
-        await screenshot(page, `records-tbjl-statuses-${viewport}-${lang}`);
-        // The spot trade row links to the spot orders screen.
-        await page.goto('/deallog');
-        await page.locator('[data-testid="record-ref"][data-ref="spot_order"]:visible').first().click();
-        await page.waitForURL('**/currencyRecord');
-        await page.context().close();
-      });
-    }
+          .poll(
+            async () =>
+              (await englishTexts(page)).filter((t) => !customer.email.startsWith(t.replace(/…$/, ''))),
+            { message: `${route} ${lang} ${viewport}` },
+          )
+          .toEqual([]);
+        if (['/record', '/deallog', '/tbjl', '/rechargeRecord'].includes(route)) {
+          await screenshot(page, `records${route.replace('/', '-')}-${viewport}-${lang}`);
+        }
+        if (route === '/tbjl') {
+          // A cancelled withdrawal reads "Cancelled"; a rejected one "Failed: <reason>" — one status each.
+          const status = (state: string) =>
+            page.locator(`[data-testid="record-status"][data-state="${state}"]:visible`).first();
+          await expect.poll(() => status('cancelled').innerText()).toBe(lang === 'zh' ? '已撤销' : '已撤銷');
+          await expect
+            .poll(() => status('rejected').innerText())
+            .toBe(`${lang === 'zh' ? '失败' : '失敗'}：收款地址需要核实`);
+          await screenshot(page, `records-tbjl-statuses-${viewport}-${lang}`);
+        }
+      };
+      for (const [route, marker] of SCREENS) {
+        if (route === SCREENS[0][0]) await page.goto(route);
+        else await visit(page, route);
+        await ready(page, marker);
+        await read(route);
+        lang = lang === 'zh' ? 'ft' : 'zh';
+        await showIn(page, lang);
+        await ready(page, marker);
+        await read(route);
+      }
+      expect(rowsSeen.zh).toBeGreaterThan(6);
+      expect(rowsSeen.ft).toBeGreaterThan(6);
+      // The spot trade row links to the spot orders screen, in either language.
+      const spotOrderLink = page.locator('[data-testid="record-ref"][data-ref="spot_order"]:visible').first();
+      await visit(page, '/deallog');
+      await ready(page, 'records-page-deal');
+      await spotOrderLink.click();
+      await page.waitForURL('**/currencyRecord');
+      await showIn(page, lang === 'zh' ? 'ft' : 'zh');
+      await page.goBack();
+      await ready(page, 'records-page-deal');
+      await spotOrderLink.click();
+      await page.waitForURL('**/currencyRecord');
+      await page.context().close();
+    });
   }
 
   it('Export CSV on the spot, contract and option records in zh: Chinese header, one row per record of the total', async () => {

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { floorToStep, notionalOf, ONE, show, units } from '../apps/web/src/shared/spot/logic/amounts.ts';
 import { demoToken, webCall, webData } from './api.ts';
-import { LANGS, launch, screenshot, signedInPage, type ViewportName } from './browser.ts';
+import { LANGS, launch, screenshot, signedInPage, switchLang, type ViewportName, visit } from './browser.ts';
 import { englishTexts } from './pages.ts';
 import { until } from './wait.ts';
 
@@ -203,7 +203,14 @@ describe('spot trading', () => {
     await liveBook(page);
     const tick = u(market.price_tick);
     const lot = u(market.lot_size);
-    const bestBid = (await bookPrices(page, 'bid'))[0] ?? 0n;
+    // The rows can be re-rendering as the book updates: read until the best bid carries a price.
+    const bestBid = BigInt(
+      await until(
+        async () => String((await bookPrices(page, 'bid').catch(() => []))[0] ?? 0n),
+        (p) => p !== '0',
+        'a priced best bid in the book',
+      ),
+    );
     const price = floorToStep((bestBid * 9n) / 10n, tick);
     const ok = floorToStep((u(market.min_notional) * 3n * ONE) / price, lot) + lot;
 
@@ -375,12 +382,15 @@ describe('spot screens', () => {
     ['exchange', () => '/exchange', 'exchange-page'],
     ['kjmbSelect', () => '/kjmbSelect', 'quick-buy-page'],
   ] as const;
+  // One profile per size: each screen is reached as a link would reach it and shown in en, zh and ft
+  // in turn (the language switched in place), with the same screenshots as before.
   for (const viewport of ['desktop', 'mobile'] as const) {
-    for (const lang of LANGS) {
-      // Five screens, each on a fresh page: a minute can pass on a loaded machine.
-      it(`in ${lang} at ${viewport}`, { timeout: 150_000 }, async () => {
-        for (const [name, path, testId] of screens) {
-          const page = await open(viewport, lang, path());
+    it(`at ${viewport} in en, zh and ft`, { timeout: 180_000 }, async () => {
+      const page = await open(viewport, 'en', tradeUrl());
+      for (const [name, path, testId] of screens) {
+        await visit(page, path());
+        for (const lang of LANGS) {
+          await switchLang(page, lang);
           await page.getByTestId(testId).waitFor();
           if (name === 'currencyTrade') await liveBook(page);
           if (name === 'currency')
@@ -397,13 +407,17 @@ describe('spot screens', () => {
               'a quote',
             );
           }
+          if (lang !== 'en')
+            await expect
+              .poll(() => englishTexts(page), { message: `${name} ${lang} ${viewport}` })
+              .toEqual([]);
+          // Lets a transition finish before the picture.
           await page.waitForTimeout(300);
           await screenshot(page, `spot-${name}-${lang}-${viewport}`);
-          if (lang !== 'en') expect(await englishTexts(page), `${name} ${lang} ${viewport}`).toEqual([]);
-          expect((page as Page & { errors: string[] }).errors).toEqual([]);
-          await page.context().close();
         }
-      });
-    }
+      }
+      expect((page as Page & { errors: string[] }).errors).toEqual([]);
+      await page.context().close();
+    });
   }
 });

@@ -13,7 +13,7 @@ import {
   WINDOW_SPEC,
   webCall,
 } from './api.ts';
-import { LANGS, launch, screenshot, type ViewportName } from './browser.ts';
+import { LANGS, launch, screenshot, switchLang, type ViewportName, visit } from './browser.ts';
 import { custodySecret, postCustodyWebhook, usdtDeposit } from './custody.ts';
 import { slowPoll } from './wait.ts';
 
@@ -272,43 +272,65 @@ describe('a back-office staff member can work in', () => {
     zh: { flag: '提现超过充值的 90%', level: '0 级', approve: '批准提现' },
     ft: { flag: '提現超過充值的 90%', level: '0 級', approve: '批准提現' },
   } as const;
-  for (const viewport of ['desktop', 'mobile'] as const) {
-    for (const lang of LANGS) {
-      it(`queue, confirmation and policy form at ${viewport} in ${lang}`, async () => {
-        const page = await office(viewport, lang);
-        await page.goto('/admin/withdrawals');
-        const row = page.getByTestId('withdrawal-row').filter({ hasText: customer.uid });
+  // One profile per size (the phone's loaded in zh): the queue, the confirmation and the policy form,
+  // each shown in en, zh and ft in turn (the language switched in place), with a screenshot of each.
+  for (const [viewport, loadedIn] of [
+    ['desktop', 'en'],
+    ['mobile', 'zh'],
+  ] as const) {
+    it(`queue, confirmation and policy form at ${viewport} in en, zh and ft`, async () => {
+      const page = await office(viewport, loadedIn);
+      await page.goto('/admin/withdrawals');
+      const row = page.getByTestId('withdrawal-row').filter({ hasText: customer.uid });
+      await row.first().waitFor();
+      for (const lang of LANGS) {
+        await switchLang(page, lang, 'admin');
         await row.first().waitFor();
-        const cell = await row.first().innerText();
-        expect(cell).toContain(TEXT[lang].level);
+        await expect
+          .poll(() => row.first().innerText(), { message: `queue row ${viewport} ${lang}` })
+          .toContain(TEXT[lang].level);
         // 500 paid + 100 asked of 1000 deposited is below 90%: no such flag; the destination is known now.
-        expect(cell).not.toContain(TEXT[lang].flag);
+        expect(await row.first().innerText()).not.toContain(TEXT[lang].flag);
         expect(await row.first().getByTestId('risk-new_destination').count()).toBe(0);
         await settled(page);
         await screenshot(page, `staffq-queue-${viewport}-${lang}`);
-        await row.first().getByTestId('withdrawal-approve').click();
-        await page.getByTestId('money-summary').waitFor();
-        expect(await page.getByRole('dialog').innerText()).toContain(TEXT[lang].approve);
+      }
+      await row.first().getByTestId('withdrawal-approve').click();
+      await page.getByTestId('money-summary').waitFor();
+      for (const lang of LANGS) {
+        await switchLang(page, lang, 'admin');
+        await expect
+          .poll(() => page.getByRole('dialog').innerText(), { message: `confirmation ${viewport} ${lang}` })
+          .toContain(TEXT[lang].approve);
         await settled(page);
         await screenshot(page, `staffq-confirm-${viewport}-${lang}`);
-        await page.keyboard.press('Escape');
-        await page.goto('/admin/withdrawals/rules');
-        const bankFee = page.getByTestId('policy-fee-bank_bps');
-        await bankFee.waitFor();
-        await bankFee.fill('3');
-        await page.getByTestId('rule-review-fee').click();
+      }
+      await page.keyboard.press('Escape');
+      await page.getByTestId('money-summary').waitFor({ state: 'detached' });
+      await visit(page, '/admin/withdrawals/rules');
+      const bankFee = page.getByTestId('policy-fee-bank_bps');
+      await bankFee.waitFor();
+      await bankFee.fill('3');
+      await page.getByTestId('rule-review-fee').click();
+      await page.getByTestId('fee-preview').waitFor();
+      for (const lang of LANGS) {
+        await switchLang(page, lang, 'admin');
         await page.getByTestId('fee-preview').waitFor();
         await settled(page);
         await screenshot(page, `staffq-policy-preview-${viewport}-${lang}`);
-        await page.keyboard.press('Escape');
-        await page.getByTestId('rule-fee').scrollIntoViewIfNeeded();
-        await bankFee.fill('70');
+      }
+      await page.keyboard.press('Escape');
+      await page.getByTestId('fee-preview').waitFor({ state: 'detached' });
+      await page.getByTestId('rule-fee').scrollIntoViewIfNeeded();
+      await bankFee.fill('70');
+      for (const lang of LANGS) {
+        await switchLang(page, lang, 'admin');
         await settled(page);
         await screenshot(page, `staffq-policy-form-${viewport}-${lang}`);
         expect(await page.getByTestId('rule-review-fee').isDisabled()).toBe(true);
-        await page.context().close();
-      }, 60_000);
-    }
+      }
+      await page.context().close();
+    }, 180_000);
   }
 
   it('no page errors', () => {

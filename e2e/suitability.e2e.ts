@@ -3,7 +3,16 @@ import type { ContractInstrumentData, RiskRatingData } from '@bourse/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCustomer, webCall, webData } from './api.ts';
-import { LANGS, launch, newPage, screenshot, signedInPage, type ViewportName } from './browser.ts';
+import {
+  LANGS,
+  launch,
+  newPage,
+  screenshot,
+  signedInPage,
+  switchLang,
+  type ViewportName,
+  visit,
+} from './browser.ts';
 import { custodySecret, postCustodyWebhook, usdtDeposit } from './custody.ts';
 import { englishTexts, expectNoRawKeys } from './pages.ts';
 
@@ -136,28 +145,37 @@ describe('the risk questionnaire', () => {
     expect(again.msg).toContain('冷靜期');
   });
 
-  it('the screens in three languages at both sizes', async () => {
-    for (const viewport of ['desktop', 'mobile'] as const)
-      for (const lang of LANGS) {
-        for (const [path, testId] of [
-          ['/fengxian', 'rating-card'],
-          ['/questionnaire', 'scoring-card'],
-        ] as const) {
-          const page = await open(viewport, lang, path);
+  // One profile per size: each screen is reached as a link would reach it and shown in en, zh and ft
+  // in turn (the language switched in place), with the same screenshots as before.
+  for (const viewport of ['desktop', 'mobile'] as const)
+    it(`the screens at ${viewport} in en, zh and ft`, { timeout: 180_000 }, async () => {
+      const page = await open(viewport, 'en', '/fengxian');
+      for (const [path, testId] of [
+        ['/fengxian', 'rating-card'],
+        ['/questionnaire', 'scoring-card'],
+      ] as const) {
+        await visit(page, path);
+        for (const lang of LANGS) {
+          await switchLang(page, lang);
           await ready(page, testId);
           if (path === '/questionnaire') await page.getByTestId('cooling-off').waitFor();
           await expectNoRawKeys(page, ['suitability']);
-          if (lang !== 'en') expect(await englishTexts(page)).toEqual([]);
+          if (lang !== 'en')
+            await expect
+              .poll(() => englishTexts(page), { message: `${path} in ${lang} at ${viewport}` })
+              .toEqual([]);
           // No page scrolls sideways, at either size.
           expect(
             await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
           ).toBeLessThanOrEqual(0);
           await screenshot(page, `suitability-${path.slice(1)}-${lang}-${viewport}`);
-          expect((page as Page & { errors: string[] }).errors).toEqual([]);
-          await page.close();
         }
       }
-    // The settings screen links both.
+      expect((page as Page & { errors: string[] }).errors).toEqual([]);
+      await page.context().close();
+    });
+
+  it('the settings screen links both', async () => {
     const settings = await open('mobile', 'en', '/setting');
     await settings.getByTestId('risk-links').waitFor();
     await settings.getByTestId('risk-links').scrollIntoViewIfNeeded();
@@ -165,7 +183,7 @@ describe('the risk questionnaire', () => {
     await screenshot(settings, 'suitability-settings-en-mobile');
     await settings.getByTestId('settings-fengxian').click();
     await settings.waitForURL(/\/fengxian/);
-    await settings.close();
+    await settings.context().close();
   });
 
   it("the contract screen's maximum leverage is the rating's cap; over it the server refuses naming rating and cap", async () => {

@@ -16,7 +16,7 @@ import {
   WINDOW_SPEC,
   webCall,
 } from './api.ts';
-import { LANGS, launch, screenshot, signedInPage, type ViewportName } from './browser.ts';
+import { LANGS, launch, screenshot, signedInPage, switchLang, type ViewportName, visit } from './browser.ts';
 import { custodySecret, postCustodyWebhook, usdtDeposit } from './custody.ts';
 import { expectNoRawKeys } from './pages.ts';
 
@@ -86,6 +86,34 @@ const signedIn = (viewport: ViewportName, lang: (typeof LANGS)[number], token: s
 
 /** The catalogue namespaces of these screens, whose keys must never show as text. */
 const NAMESPACES = ['sheet', 'records', 'address', 'bank', 'wallet', 'trade', 'rules', 'common', 'google'];
+
+type Lang = (typeof LANGS)[number];
+
+/** The header's language menu is labelled in the language shown ("语言：…"). */
+const MENU_LABEL: Record<Lang, string> = { en: 'Language:', zh: '语言：', ft: '語言：' };
+
+/** Switches the app in place to `lang` and waits until it has re-rendered in it. */
+async function showIn(page: Page, lang: Lang): Promise<void> {
+  await switchLang(page, lang);
+  await page
+    .locator(`[data-testid="lang-menu"][aria-label^="${MENU_LABEL[lang]}"]`)
+    .first()
+    .waitFor({ state: 'attached' });
+}
+
+/**
+ * Waits until the screen with test id `marker` shows, with its data: no loader left in the main
+ * area (each list shows a loader until its first answer).
+ */
+async function ready(page: Page, marker: string): Promise<void> {
+  await page.getByTestId(marker).first().waitFor();
+  await page.waitForFunction(
+    () => ![...document.querySelectorAll('main .mantine-Loader-root')].some((e) => e.checkVisibility()),
+  );
+}
+
+/** `langs` in an order that starts with `current`: one language switch fewer. */
+const startingWith = (current: Lang) => [current, ...LANGS.filter((l) => l !== current)];
 
 async function submitSheet(page: Page, amount: string, trade = TRADE) {
   await page.getByTestId('withdraw-amount').fill(amount);
@@ -280,32 +308,56 @@ describe('withdrawals in the browser', () => {
     await page.context().close();
   }, 120_000);
 
-  for (const viewport of ['desktop', 'mobile'] as const) {
-    for (const lang of LANGS) {
-      it(`screens at ${viewport} in ${lang}`, async () => {
-        const page = await signedIn(viewport, lang, main.token);
-        for (const route of ['/address', '/bank', '/bankAdd', '/wallet', '/walletAdd', '/tbjl'] as const) {
-          await page.goto(route);
-          await page.waitForLoadState('networkidle');
+  // One profile per size (loaded in zh at 1920×1080, in ft at 390×844): each screen reached as a link
+  // would reach it and shown in the three languages, switched in place.
+  for (const [viewport, first] of [
+    ['desktop', 'zh'],
+    ['mobile', 'ft'],
+  ] as const) {
+    it(`screens at ${viewport} in en, zh and ft`, { timeout: 180_000 }, async () => {
+      const page = await signedIn(viewport, first, main.token);
+      let current: Lang = first;
+      const showAll = async (marker: string, name: string) => {
+        for (const lang of startingWith(current)) {
+          if (lang !== current) await showIn(page, lang);
+          current = lang;
+          await ready(page, marker);
           await expectNoRawKeys(page, NAMESPACES);
-          await screenshot(page, `withdraw${route.replace('/', '-')}-${viewport}-${lang}`);
+          await screenshot(page, `withdraw-${name}-${viewport}-${lang}`);
         }
-        await page.getByTestId('records-new-withdrawal').click();
-        await page.getByTestId('withdraw-rules').waitFor();
-        await page.getByTestId('withdraw-amount').fill('123.45');
-        await page.getByTestId('withdraw-held-turnover').waitFor();
-        await page.waitForTimeout(300);
-        await expectNoRawKeys(page, NAMESPACES);
-        await screenshot(page, `withdraw-sheet-${viewport}-${lang}`);
-        await page.context().close();
-        const other = await signedIn(viewport, lang, fresh.token);
-        await other.goto('/bindmpwd');
-        await other.getByTestId('trade-login-password').waitFor();
-        await expectNoRawKeys(other, NAMESPACES);
-        await screenshot(other, `withdraw-bindmpwd-${viewport}-${lang}`);
-        await other.context().close();
-      }, 90_000);
-    }
+      };
+      for (const [route, marker] of [
+        ['/address', 'address-page'],
+        ['/bank', 'bank-page'],
+        ['/bankAdd', 'bank-add-page'],
+        ['/wallet', 'wallet-page'],
+        ['/walletAdd', 'wallet-add-page'],
+        ['/tbjl', 'tbjl-page'],
+      ] as const) {
+        if (route === '/address') await page.goto(route);
+        else await visit(page, route);
+        await showAll(marker, route.slice(1));
+      }
+      await page.getByTestId('records-new-withdrawal').click();
+      await page.getByTestId('withdraw-rules').waitFor();
+      await page.getByTestId('withdraw-amount').fill('123.45');
+      await page.getByTestId('withdraw-held-turnover').waitFor();
+      // The sheet's opening animation.
+      await page.waitForTimeout(300);
+      await showAll('withdraw-held-turnover', 'sheet');
+      // A customer without a trade password (signed in from another tab: the app follows the stored
+      // token) sees /bindmpwd.
+      await page.keyboard.press('Escape');
+      await page.evaluate((token) => {
+        localStorage.setItem('bourse.token', token);
+        window.dispatchEvent(
+          new StorageEvent('storage', { key: 'bourse.token', newValue: token, storageArea: localStorage }),
+        );
+      }, fresh.token);
+      await visit(page, '/bindmpwd');
+      await showAll('trade-login-password', 'bindmpwd');
+      await page.context().close();
+    });
   }
 
   it('no page errors', () => {
