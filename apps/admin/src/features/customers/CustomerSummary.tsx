@@ -75,7 +75,10 @@ export function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
                 {label}
               </Text>
             </Table.Td>
-            <Table.Td>{typeof value === 'string' ? <Text size="sm">{value}</Text> : value}</Table.Td>
+            {/* A long e-mail or name wraps inside a phone's dialog instead of running past its edge. */}
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>
+              {typeof value === 'string' ? <Text size="sm">{value}</Text> : value}
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -212,6 +212,9 @@ function OrdersPage({ kind }: { kind: EarnKind }) {
   });
   const items = orders.data?.items ?? [];
   const total = orders.data?.total ?? 0;
+  // The open detail follows the list as it is re-read (accrued profit, state, the product's name in a
+  // newly chosen language); the row as clicked stands in while the list loads.
+  const openedNow = opened ? (items.find((o) => o.order_id === opened.order_id) ?? opened) : null;
   const redeem = (order: EarnOrderData) => {
     setOpened(null);
     setRedeeming(order);
@@ -268,7 +271,7 @@ function OrdersPage({ kind }: { kind: EarnKind }) {
           </Stack>
         </Paper>
       )}
-      <OrderDetail order={opened} onClose={() => setOpened(null)} onRedeem={redeem} />
+      <OrderDetail order={openedNow} onClose={() => setOpened(null)} onRedeem={redeem} />
       <RedeemDialog order={redeeming} onClose={() => setRedeeming(null)} />
     </Stack>
   );
