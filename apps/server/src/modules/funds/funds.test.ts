@@ -655,7 +655,10 @@ describe('ETF orders', () => {
     });
     expect(orders.data.total).toBeGreaterThanOrEqual(1);
     const rbs = await adminCall(t.app, { method: 'GET', call: 'funds/rebalances', token: admin });
-    expect(rbs.data.items[0].trades.length).toBe(2);
+    // Both rebalances of this file are listed (their order depends on the stepped clock): the one over
+    // the drift threshold sold BTC and bought ETH, two trades.
+    expect(rbs.data.items.length).toBeGreaterThanOrEqual(2);
+    expect(rbs.data.items.map((i: { trades: unknown[] }) => i.trades.length)).toContain(2);
     const nav = await adminCall(t.app, {
       method: 'GET',
       call: 'funds/nav',
