@@ -7,6 +7,7 @@ import {
   newPage,
   screenshot,
   switchLang,
+  trackRequests,
   VIEWPORTS,
   type ViewportName,
   visit,
@@ -14,30 +15,6 @@ import {
 import { englishTexts, LoginPage, RegisterPage, Shell } from './pages.ts';
 
 let browser: Browser;
-
-/**
- * Counts the page's requests in flight (sockets aside); `quiet` then waits until none has been in
- * flight for half a second (up to 10 s): after a move inside the app there is no load to wait for.
- */
-function trackRequests(page: Page): { quiet(): Promise<void> } {
-  let inFlight = 0;
-  let lastChange = Date.now();
-  const change = (by: number) => {
-    inFlight = Math.max(0, inFlight + by);
-    lastChange = Date.now();
-  };
-  page.on('request', () => change(1));
-  page.on('requestfinished', () => change(-1));
-  page.on('requestfailed', () => change(-1));
-  return {
-    async quiet() {
-      const deadline = Date.now() + 10_000;
-      while (Date.now() < deadline && (inFlight > 0 || Date.now() - lastChange < 500)) {
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    },
-  };
-}
 
 beforeAll(async () => {
   browser = await launch();

@@ -1,3 +1,4 @@
+import { LOCALE_OF } from '@bourse/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPage as newAdminPage, webCall } from './api.ts';
@@ -21,16 +22,6 @@ function adminPage(viewport: ViewportName, lang: (typeof LANGS)[number], withTok
 }
 
 type Lang = (typeof LANGS)[number];
-const HTML_LANG: Record<Lang, string> = { en: 'en-US', zh: 'zh-CN', ft: 'zh-TW' };
-
-/** Switches the back office in place to `lang` and waits until its language switch shows it chosen. */
-async function showIn(page: Page, lang: Lang): Promise<void> {
-  await switchLang(page, lang, 'admin');
-  await page
-    .locator(`[data-testid="lang-switch"] input[value="${lang}"]:checked`)
-    .first()
-    .waitFor({ state: 'attached' });
-}
 
 /** `LANGS` in an order that starts with `current`: one language switch fewer. */
 const startingWith = (current: Lang) => [current, ...LANGS.filter((l) => l !== current)];
@@ -122,9 +113,9 @@ describe('back office', () => {
       const { context, page } = await adminPage(viewport, first, false);
       await page.goto('/admin/login');
       await page.getByTestId('login-email').waitFor();
-      expect(await page.evaluate(() => document.documentElement.lang)).toBe(HTML_LANG[first]);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(LOCALE_OF[first]);
       for (const lang of startingWith(first)) {
-        if (lang !== first) await showIn(page, lang);
+        if (lang !== first) await switchLang(page, lang, 'admin');
         await screenshot(page, `admin-login-${lang}-${viewport}`);
       }
 
@@ -133,12 +124,12 @@ describe('back office', () => {
       await page.evaluate((token) => sessionStorage.setItem('bourse.admin.token', token), token);
       await page.goto(`/admin/customers?q=demo%40bourse.local`);
       await page.getByTestId('customer-results').waitFor();
-      expect(await page.evaluate(() => document.documentElement.lang)).toBe(HTML_LANG[first]);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(LOCALE_OF[first]);
       let current: Lang = first;
       /** Shows the screen in each language (the current one first), checked by `check`, with a screenshot. */
       const showAll = async (name: string, check: (lang: Lang) => Promise<void>) => {
         for (const lang of startingWith(current)) {
-          if (lang !== current) await showIn(page, lang);
+          if (lang !== current) await switchLang(page, lang, 'admin');
           current = lang;
           await check(lang);
           await screenshot(page, `admin-${name}-${lang}-${viewport}`);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { LOCALE_OF } from '@bourse/protocol';
 import pg from 'pg';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -84,8 +85,32 @@ export async function signedInPage(
 }
 
 /**
+ * Counts the page's requests in flight (sockets aside); `quiet` then waits until none has been in
+ * flight for half a second (up to 10 s): after a move inside the app there is no load to wait for.
+ */
+export function trackRequests(page: Page): { quiet(): Promise<void> } {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const change = (by: number) => {
+    inFlight = Math.max(0, inFlight + by);
+    lastChange = Date.now();
+  };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
+  return {
+    async quiet() {
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline && (inFlight > 0 || Date.now() - lastChange < 500)) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+  };
+}
+
+/**
  * Switches the app on `page` to `lang` in place, as a choice made in another tab would (both apps
- * follow the `storage` event of their remembered language), and waits until the document says so.
+ * follow the `storage` event of their remembered language), and waits until the app has re-rendered in it.
  * A tour of screens in three languages then loads each screen once, not once per language.
  */
 export async function switchLang(
@@ -101,8 +126,18 @@ export async function switchLang(
     },
     [key, lang] as const,
   );
-  const locale = { en: 'en-US', zh: 'zh-CN', ft: 'zh-TW' }[lang];
-  await page.waitForFunction((locale) => document.documentElement.lang === locale, locale);
+  // Re-rendered: the document's language, and the apps' language controls (the customer header's
+  // menu, the back office's switch) carry the new one in `data-lang`.
+  await page.waitForFunction(
+    ([lang, locale]) =>
+      document.documentElement.lang === locale &&
+      [...document.querySelectorAll('[data-testid="lang-menu"],[data-testid="lang-switch"]')].every(
+        (e) => e.getAttribute('data-lang') === lang,
+      ),
+    [lang, LOCALE_OF[lang]] as const,
+  );
+  // Screens without either control: two animation frames let the switch's render commit.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
 /**

@@ -55,11 +55,6 @@ async function bankForm(viewport: ViewportName, lang: (typeof LANGS)[number]): P
   return page;
 }
 
-/** Two animation frames: the screen has re-rendered after a language switch. */
-async function rendered(page: Page) {
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-}
-
 async function chooseProof(page: Page, hue: number) {
   await page
     .getByTestId('bank-proof-input')
@@ -148,7 +143,6 @@ describe('remittance proof through the upload pipeline', () => {
       for (const lang of LANGS) {
         await switchLang(page, lang);
         await page.getByTestId('bank-amount').waitFor();
-        await rendered(page);
         await expectNoRawKeys(page, ['deposit', 'kyc', 'common']);
         await page.getByTestId('bank-submit').scrollIntoViewIfNeeded();
         await screenshot(page, `deposit-proof-${viewport}-${lang}`);

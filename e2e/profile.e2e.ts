@@ -282,9 +282,8 @@ describe('profile and security centre in a real browser', () => {
         path: '/setting',
         pageErrors: errors,
       });
-      /** The screen in `lang`: re-rendered, no raw keys, no English words (zh, ft), a screenshot. */
+      /** The screen in `lang` (switchLang waited for the re-render): no raw keys, no English words (zh, ft), a screenshot. */
       const check = async (lang: (typeof LANGS)[number], name: string) => {
-        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
         await expectNoRawKeys(page, NAMESPACES);
         if (lang !== 'en')
           await expect

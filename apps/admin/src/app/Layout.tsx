@@ -32,6 +32,7 @@ export function LangSwitch() {
       onChange={(value) => void changeLang(value as Lang)}
       data={LANGS.map((l) => ({ value: l, label: t(`lang.${l}`) }))}
       data-testid="lang-switch"
+      data-lang={lang}
     />
   );
 }

@@ -32,6 +32,7 @@ export function LanguageMenu({ compact = false }: { compact?: boolean }) {
           onClick={open}
           aria-label={label}
           data-testid="lang-menu"
+          data-lang={lang}
         >
           <GlobeIcon />
         </ActionIcon>
@@ -71,6 +72,7 @@ export function LanguageMenu({ compact = false }: { compact?: boolean }) {
           rightSection={<ChevronDownIcon size={14} />}
           aria-label={label}
           data-testid="lang-menu"
+          data-lang={lang}
         >
           {/* The name only where the header has room (from 75em); the globe always. */}
           <Box component="span" visibleFrom="lg">
