@@ -21,6 +21,7 @@ import {
   wireBots,
   wireDerivatives,
   wireEarn,
+  wireLaunchpad,
   wireFunds,
   wireIdentity,
   wireMarket,
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await wireSpot(core, access, prices);
   await wireDerivatives(core, access, prices.market, identity.jurisdiction);
   await wireEarn(core, identity);
+  await wireLaunchpad(core, identity);
   await wireFunds(core, access);
   await wireBots(core, access);
   access.backOffice.useMarket(prices.market);

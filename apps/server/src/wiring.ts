@@ -67,6 +67,12 @@ import {
   jurisdictionAdminRoutes,
   jurisdictionRoutes,
 } from './modules/jurisdiction/index.ts';
+import {
+  createLaunchpad,
+  LAUNCHPAD_JOB_INTERVAL_MS,
+  launchpadAdminRoutes,
+  launchpadRoutes,
+} from './modules/launchpad/index.ts';
 import { createLedger, type Ledger, scheduleVerification } from './modules/ledger/index.ts';
 import {
   createMarket,
@@ -564,6 +570,46 @@ export async function wireEarn(core: Core, identity: Identity) {
   app.decorate('earn', { service: earn, job });
   await app.register(earnRoutes(earn), { prefix: '/api/web' });
   await app.register(earnAdminRoutes(earn), { prefix: '/api/admin' });
+}
+
+/**
+ * New-coin subscription (modules/launchpad). Its ports: the jurisdiction profile, the verification
+ * gate (`launchpad` feature, project tiers), the risk rating and its launchpad cap (suitability).
+ * The job (windows, review, allocation, refunds, releases) runs every LAUNCHPAD_JOB_INTERVAL_MS on
+ * the injected clock; the coins of every project are registered as currencies before routes open.
+ */
+export async function wireLaunchpad(core: Core, identity: Identity) {
+  const { app, config, db, clock, log, ledger, audit } = core;
+  const { jurisdiction, verification } = identity;
+  const suitability = app.suitability;
+  const launchpad = createLaunchpad({
+    db,
+    clock,
+    log,
+    ledger,
+    audit,
+    activeProfile: async () => (await jurisdiction.active()).id,
+    requireFeature: (customerId, feature) => verification.requireFeature(customerId, feature),
+    tierApproved: async (customerId, tier) => (await verification.tierOf(customerId))[tier] === 'approved',
+    rating: async (customerId) => (await suitability.rating(customerId)).rating,
+    checkCap: (customerId, amountUnits) =>
+      suitability.checkCap(customerId, { productClass: 'launchpad', amountUnits }),
+    ratingCapUsdt: async (customerId) => {
+      const max = parseDecimal((await suitability.rating(customerId)).allows.launchpad.max_amount, {
+        scale: scaleOf('USDT'),
+      });
+      return max.ok ? max.units : null;
+    },
+    customerUids: async (ids) => new Map((await customerIdentities(db, ids)).map((c) => [c.id, c.uid])),
+    customerByUid: (uid) => customerIdByUid(db, uid),
+  });
+  await launchpad.start();
+  if (config.demoContent) await launchpad.seedDemo();
+  const job = launchpad.schedule(LAUNCHPAD_JOB_INTERVAL_MS);
+  app.addHook('onClose', async () => job.stop());
+  app.decorate('launchpad', { service: launchpad, job });
+  await app.register(launchpadRoutes(launchpad), { prefix: '/api/web' });
+  await app.register(launchpadAdminRoutes(launchpad), { prefix: '/api/admin' });
 }
 
 /**

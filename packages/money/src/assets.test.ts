@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ASSET_SCALES, DEFAULT_CRYPTO_SCALE, isKnownAsset, MAX_SCALE, scaleOf } from './assets.ts';
+import {
+  ASSET_SCALES,
+  DEFAULT_CRYPTO_SCALE,
+  isKnownAsset,
+  MAX_SCALE,
+  registerAsset,
+  scaleOf,
+} from './assets.ts';
 
 describe('asset scales', () => {
   // This table is a contract with every stored amount. If this test fails
@@ -46,4 +53,22 @@ describe('asset scales', () => {
       expect(() => scaleOf(asset)).toThrow(RangeError);
     },
   );
+});
+
+describe('registerAsset (a coin listed while the platform runs)', () => {
+  it('makes a new code known with its scale, once and for good', () => {
+    expect(isKnownAsset('NOVAT')).toBe(false);
+    registerAsset('NOVAT', 6);
+    registerAsset('NOVAT', 6);
+    expect(isKnownAsset('NOVAT')).toBe(true);
+    expect(scaleOf('NOVAT')).toBe(6);
+    expect(() => registerAsset('NOVAT', 8)).toThrow(/scale 6/);
+  });
+
+  it('refuses built-in codes, bad codes and bad scales', () => {
+    expect(() => registerAsset('BTC', 8)).toThrow(/built-in/);
+    expect(() => registerAsset('nova', 8)).toThrow(/Bad asset code/);
+    expect(() => registerAsset('__proto__', 8)).toThrow(/Bad asset code/);
+    expect(() => registerAsset('ZED', 19)).toThrow(/Bad scale/);
+  });
 });

@@ -22,6 +22,7 @@ export {
   DEFAULT_CRYPTO_SCALE,
   isKnownAsset,
   MAX_SCALE,
+  registerAsset,
   scaleOf,
 } from './assets.ts';
 export {

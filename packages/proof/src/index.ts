@@ -23,3 +23,21 @@ export {
   verify,
   verifyDetailed,
 } from './tree.ts';
+export {
+  ALLOT_TAG,
+  type AllocationResult,
+  allocateFirstCome,
+  allocateProRata,
+  buildLaunchpadTrees,
+  COMMIT_TAG,
+  type Commitment,
+  checkLaunchpadProof,
+  expectedAllocation,
+  type LaunchpadCheck,
+  type LaunchpadCheckFailure,
+  type LaunchpadProofInput,
+  type LaunchpadTrees,
+  type PublishedFormula,
+  type WireLeaf,
+  type WireRoot,
+} from './launchpad.ts';

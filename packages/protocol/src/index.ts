@@ -8,6 +8,7 @@ export * from './earn.ts';
 export * from './envelope.ts';
 export * from './funds.ts';
 export * from './langs.ts';
+export * from './launchpad.ts';
 export * from './ledger-reasons.ts';
 export * from './market.ts';
 export * from './profile.ts';

@@ -11,6 +11,7 @@ import type { DepositsTables } from '../modules/deposits/tables.ts';
 import type { EarnTables } from '../modules/earn/tables.ts';
 import type { FundsTables } from '../modules/funds/tables.ts';
 import type { JurisdictionTables } from '../modules/jurisdiction/tables.ts';
+import type { LaunchpadTables } from '../modules/launchpad/tables.ts';
 import type { LedgerTables } from '../modules/ledger/tables.ts';
 import type { MarketTables } from '../modules/market/tables.ts';
 import type { NotifyTables } from '../modules/notify/tables.ts';
@@ -44,7 +45,8 @@ export type Database = AccountsTables &
   SuitabilityTables &
   EarnTables &
   FundsTables &
-  ApikeysTables;
+  ApikeysTables &
+  LaunchpadTables;
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
 

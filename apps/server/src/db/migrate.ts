@@ -7,6 +7,7 @@ import { contentMigrations } from '../modules/content/migrations.ts';
 import { contractsMigrations } from '../modules/contracts/migrations.ts';
 import { depositsMigrations } from '../modules/deposits/migrations.ts';
 import { earnMigrations } from '../modules/earn/migrations.ts';
+import { launchpadMigrations } from '../modules/launchpad/migrations.ts';
 import { fundsMigrations } from '../modules/funds/migrations.ts';
 import { jurisdictionMigrations } from '../modules/jurisdiction/migrations.ts';
 import { ledgerMigrations } from '../modules/ledger/migrations.ts';
@@ -47,6 +48,7 @@ export const ALL_MIGRATIONS: Readonly<Record<string, Migration>> = {
   ...verificationMigrations,
   ...suitabilityMigrations,
   ...earnMigrations,
+  ...launchpadMigrations,
   ...fundsMigrations,
   ...apikeysMigrations,
 };

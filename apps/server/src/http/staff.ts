@@ -46,6 +46,10 @@ export const STAFF_PERMISSIONS = [
   'funds.read',
   /** Open or pause an ETF model portfolio (audited, with a reason). */
   'funds.write',
+  /** New-coin subscription (modules/launchpad): projects, subscriptions, allocation runs and roots, escrow (read only). */
+  'launchpad.read',
+  /** Launchpad: create projects, announce them, record an issuer's withdrawal, pay the escrow to the issuer (audited). */
+  'launchpad.write',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 

@@ -61,6 +61,10 @@ export const ID_PREFIXES = [
   'frb',
   /** API keys (modules/apikeys) and listen keys of the bot API's user-data stream. */
   'apk',
+  /** New-coin subscription (modules/launchpad): projects, subscriptions, job runs. */
+  'lpp',
+  'lps',
+  'lpr',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

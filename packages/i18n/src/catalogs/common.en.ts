@@ -245,6 +245,26 @@ export const commonEn = {
     EARN_SETTINGS_INVALID: 'The earn setting {{field}} is not valid',
     EARN_NO_PRICE:
       "There is no recorded reference price for {{currency}} in USDT, so the purchase cannot be checked against your risk rating's cap",
+    LAUNCHPAD_NOT_OPEN: 'This project is not open for subscription (it is {{state}})',
+    LAUNCHPAD_NOT_STARTED: 'Subscription opens on {{date}}',
+    LAUNCHPAD_ENDED: 'Subscription closed on {{date}}',
+    LAUNCHPAD_SOLD_OUT: 'Sold out: every coin of this project has been subscribed',
+    LAUNCHPAD_REMAINING: 'Only {{left}} {{coin}} are left in this project',
+    LAUNCHPAD_BELOW_MIN: 'The least you can subscribe is {{min}} {{coin}}',
+    LAUNCHPAD_ABOVE_MAX: 'The most you can subscribe in this project is {{max}} {{coin}}',
+    LAUNCHPAD_ALREADY_SUBSCRIBED:
+      'You have already subscribed to this project; your subscription is in your records',
+    LAUNCHPAD_LOT_STEP: 'The quantity must be a multiple of {{step}} {{coin}}',
+    LAUNCHPAD_TERMS_REQUIRED: 'Please read the rules and the risk warning and tick the box to confirm',
+    LAUNCHPAD_TIER_REQUIRED: 'This project needs {{tier}} verification',
+    LAUNCHPAD_RATING_REQUIRED: 'Your risk rating is {{rating}}; this project needs at least {{required}}',
+    LAUNCHPAD_JURISDICTION: 'This project is not offered under the {{profile}} profile',
+    LAUNCHPAD_INSUFFICIENT_USDT:
+      'Insufficient USDT for this subscription: it needs {{required}} USDT and you have {{available}} USDT available',
+    LAUNCHPAD_PROJECT_INVALID: "The project's {{field}} is not valid",
+    LAUNCHPAD_ACTION_REFUSED: 'A project that is {{from}} cannot be given the action {{action}}',
+    LAUNCHPAD_NOT_ALLOCATED: 'There is no published allocation for you in this project yet',
+    LAUNCHPAD_COIN_TAKEN: '{{coin}} is already a currency of this platform',
     FUNDS_MODEL_PAUSED:
       'The {{model}} portfolio is paused: no new orders for now (your existing orders stay yours and can be redeemed)',
     FUNDS_AMOUNT_BELOW_MIN: 'The least you can invest in this portfolio is {{min}} USDT',

@@ -58,6 +58,10 @@ export const PLATFORM_ACCOUNTS = {
   demo_faucet: { books: ['demo'], allowNegative: true },
   /** Contra for operator money paid into earn funding accounts (modules/earn, a four-eyes entry): negative by what was paid in. */
   earn_capital: { books: ['real', 'demo'], allowNegative: true },
+  /** Contra for the coins a launchpad project's issuer brings (modules/launchpad): negative by the coins issued and not returned. */
+  launchpad_issuance: { books: ['real'], allowNegative: true },
+  /** Contra for escrowed subscription money paid out to issuers (modules/launchpad, audited): negative by what was paid. */
+  launchpad_payouts: { books: ['real'], allowNegative: true },
 } as const satisfies Record<string, PlatformSpec>;
 export type FixedPlatformCode = keyof typeof PLATFORM_ACCOUNTS;
 
@@ -70,6 +74,10 @@ export const PLATFORM_ACCOUNT_FAMILIES = {
   earn_fund_: { books: ['real', 'demo'], allowNegative: false },
   /** An earn product's reward reserve: the whole reward of its running orders, moved in at purchase. */
   earn_reserve_: { books: ['real', 'demo'], allowNegative: false },
+  /** A launchpad project's coins not yet allocated (modules/launchpad): the supply the issuer brought. */
+  launchpad_supply_: { books: ['real'], allowNegative: false },
+  /** A launchpad project's escrow: what subscribers paid for their allocations, held for the issuer. */
+  launchpad_escrow_: { books: ['real'], allowNegative: false },
 } as const satisfies Record<string, PlatformSpec>;
 export type PlatformFamily = keyof typeof PLATFORM_ACCOUNT_FAMILIES;
 export type PlatformCode = FixedPlatformCode | `${PlatformFamily}${string}`;

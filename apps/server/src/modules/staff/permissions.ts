@@ -16,6 +16,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermissi
     'earn.read',
     'earn.fund',
     'funds.read',
+    'launchpad.read',
   ],
   compliance: [
     'customers.read',
@@ -28,6 +29,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermissi
     'customers.verify',
     'earn.read',
     'funds.read',
+    'launchpad.read',
   ],
   support: ['customers.read', 'outbox.read', 'customers.verify'],
   content: ['content.write'],
