@@ -3,9 +3,17 @@ import type { Logger } from 'pino';
 import { type Db, inTransaction, isUniqueViolation } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Candle } from './candles.ts';
-import { fixedPoint, type Instrument, qtyToString, TURNOVER_SCALE, ticksToPrice } from './instrument.ts';
+import {
+  fixedPoint,
+  type Instrument,
+  priceToTicks,
+  qtyToString,
+  TURNOVER_SCALE,
+  ticksToPrice,
+} from './instrument.ts';
+import { candleFromRow } from './queries.ts';
 import { type CandleRow, type Cursor, type PriceRow, persistBatch, type TickRow } from './repo.ts';
-import type { Changes, InstrumentState } from './state.ts';
+import type { Changes, InstrumentState, LoadedPrice, MarketState } from './state.ts';
 
 /**
  * Writes the stream of record: ticks, the candles they touched, latest prices and the cursor,
@@ -49,6 +57,56 @@ export function candleRow(instrument: Instrument, interval: string, candle: Cand
   };
 }
 
+/** What a process reads back from the record, in one snapshot: the cursor and what it covers. */
+export type RecordSnapshot = { cursor: Cursor; prices: readonly PriceRow[]; candles: readonly CandleRow[] };
+
+function loadedPrice(i: Instrument, row: PriceRow): LoadedPrice | null {
+  const [last, bid, ask, mark] = [row.last, row.bid, row.ask, row.mark].map((p) => priceToTicks(i, p));
+  if (last == null || bid == null || ask == null || mark == null) return null;
+  return {
+    last,
+    bid,
+    ask,
+    mark,
+    tickSeq: Number.parseInt(row.tick_seq, 10),
+    tickAtMs: row.tick_at.getTime(),
+    source: row.source,
+  };
+}
+
+/**
+ * Replaces `state` with the record (a process starting or resynchronising); returns the batch it
+ * is at. The stream continues from the cursor, so the cursor must cover exactly what was read.
+ */
+export function restoreState(
+  state: MarketState,
+  instruments: readonly Instrument[],
+  snapshot: RecordSnapshot,
+  nowMs: number,
+): { batchSeq: number } {
+  const byId = new Map(instruments.map((i) => [i.id, i]));
+  const prices = new Map<string, LoadedPrice>();
+  for (const row of snapshot.prices) {
+    const i = byId.get(row.instrument_id);
+    const price = i ? loadedPrice(i, row) : null;
+    if (i && price) prices.set(i.id, price);
+  }
+  const candles: Array<{ instrumentId: string; interval: KlineInterval; candle: Candle }> = [];
+  for (const row of snapshot.candles) {
+    const i = byId.get(row.instrument_id);
+    if (!i) continue;
+    candles.push({
+      instrumentId: i.id,
+      interval: row.interval as KlineInterval,
+      candle: candleFromRow(i, row),
+    });
+  }
+  state.reset(instruments);
+  state.load({ nowMs, prices, candles });
+  state.lastSeq = Math.max(state.lastSeq, snapshot.cursor.tickSeq);
+  return { batchSeq: snapshot.cursor.batchSeq };
+}
+
 export function createRecorder(deps: { db: Db; log: Logger; clock: Clock; cursorName: string }): Recorder {
   let pending: Work = {
     ticks: [],
@@ -75,7 +133,9 @@ export function createRecorder(deps: { db: Db; log: Logger; clock: Clock; cursor
   async function drain(): Promise<void> {
     while (hasWork) {
       const work = pending;
-      pending = { ticks: [], candles: new Map(), prices: new Map(), cursor: work.cursor };
+      // A cursor of its own: batches recorded while this write is under way must not move the
+      // cursor it commits past the ticks and candles it carries (a follower reloads from it).
+      pending = { ticks: [], candles: new Map(), prices: new Map(), cursor: { ...work.cursor } };
       hasWork = false;
       try {
         await inTransaction(deps.db, (tx) =>

@@ -1,11 +1,11 @@
-import { KLINE_INTERVALS, type KlineInterval } from '@bourse/protocol';
+import { KLINE_INTERVALS } from '@bourse/protocol';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ChannelRegistry } from '../../ws/index.ts';
 import { localBus, type MarketBus, redisBus } from './bus.ts';
-import { bucketStart, type Candle } from './candles.ts';
+import { bucketStart } from './candles.ts';
 import { importCatalogue, loadCatalogue, seedDefaultCatalogue } from './catalogue.ts';
 import { registerMarketChannels } from './channels.ts';
 import { MarketEngine } from './engine.ts';
@@ -14,9 +14,9 @@ import { createReplayFeed } from './feeds/replay.ts';
 import { createSimFeed } from './feeds/sim.ts';
 import type { PriceFeed } from './feeds/types.ts';
 import { writeSimHistory } from './history.ts';
-import { type Instrument, priceToTicks } from './instrument.ts';
-import { candleFromRow, createQueries, type MarketQueries } from './queries.ts';
-import { createRecorder } from './recorder.ts';
+import type { Instrument } from './instrument.ts';
+import { createQueries, type MarketQueries } from './queries.ts';
+import { createRecorder, restoreState } from './recorder.ts';
 import {
   catalogueVersion,
   loadPrices,
@@ -25,7 +25,7 @@ import {
   pruneTicks,
   readCursor,
 } from './repo.ts';
-import { type LoadedPrice, MarketState, STATS_INTERVAL, windowStart } from './state.ts';
+import { MarketState, STATS_INTERVAL, windowKeepFrom } from './state.ts';
 
 export type MarketConfig = Pick<
   Config,
@@ -113,43 +113,11 @@ export async function createMarket(deps: {
             await loadStartCandles(tx, {
               buckets,
               windowInterval: STATS_INTERVAL,
-              windowFrom: new Date(windowStart(now)),
+              windowFrom: new Date(windowKeepFrom(now)),
             }),
           ] as const,
       );
-    const byId = new Map(instruments.map((i) => [i.id, i]));
-    const prices = new Map<string, LoadedPrice>();
-    for (const row of priceRows) {
-      const i = byId.get(row.instrument_id);
-      const [last, bid, ask, mark] = i
-        ? [row.last, row.bid, row.ask, row.mark].map((p) => priceToTicks(i, p))
-        : [];
-      if (!i || last == null || bid == null || ask == null || mark == null) continue;
-      const tickSeq = Number.parseInt(row.tick_seq, 10);
-      prices.set(i.id, {
-        last,
-        bid,
-        ask,
-        mark,
-        tickSeq,
-        tickAtMs: row.tick_at.getTime(),
-        source: row.source,
-      });
-    }
-    const candles: Array<{ instrumentId: string; interval: KlineInterval; candle: Candle }> = [];
-    for (const row of candleRows) {
-      const i = byId.get(row.instrument_id);
-      if (!i) continue;
-      candles.push({
-        instrumentId: i.id,
-        interval: row.interval as KlineInterval,
-        candle: candleFromRow(i, row),
-      });
-    }
-    state.reset(instruments);
-    state.load({ nowMs: now, prices, candles });
-    state.lastSeq = Math.max(state.lastSeq, cursor.tickSeq);
-    return { batchSeq: cursor.batchSeq };
+    return restoreState(state, instruments, { cursor, prices: priceRows, candles: candleRows }, now);
   }
 
   const engine = new MarketEngine({

@@ -1,5 +1,13 @@
 import { KLINE_INTERVALS, type KlineInterval, MARKET_LIMITS, type PriceState } from '@bourse/protocol';
-import { bucketStart, type Candle, foldCandle, INTERVAL_INDEX, openCandle, toPrint } from './candles.ts';
+import {
+  bucketStart,
+  type Candle,
+  foldCandle,
+  INTERVAL_INDEX,
+  INTERVAL_MS,
+  openCandle,
+  toPrint,
+} from './candles.ts';
 import type { FeedTick } from './feeds/types.ts';
 import type { Instrument } from './instrument.ts';
 import { isOpenAt } from './schedule.ts';
@@ -33,7 +41,7 @@ export type InstrumentState = {
   state: PriceState;
   /** The latest candle per interval (KLINE_INTERVALS order); it may belong to an earlier bucket. */
   candles: Array<Candle | null>;
-  /** Closed 15-minute candles inside the 24 h window, oldest first. */
+  /** Closed 15-minute candles inside the 24 h window (and the bucket before it: windowKeepFrom), oldest first. */
   window: Candle[];
   stats: Stats;
   /** The window start the stats were computed for. */
@@ -57,6 +65,16 @@ export type Changes = {
 
 export function windowStart(nowMs: number): number {
   return bucketStart(nowMs, STATS_INTERVAL) - STATS_WINDOW_MS;
+}
+
+/**
+ * Where a window is cut on a process's own clock (a sweep, a reload): one bucket before its start.
+ * A follower's clock runs ahead of the batches it applies, which the owner stamped before they
+ * arrived; a batch stamped before a boundary the follower has passed still counts the candle
+ * leaving the window, as the owner did. (Stats always count from `windowStart` only.)
+ */
+export function windowKeepFrom(nowMs: number): number {
+  return windowStart(nowMs) - INTERVAL_MS[STATS_INTERVAL];
 }
 
 function computeStats(s: InstrumentState, fromMs: number): Stats {
@@ -167,8 +185,9 @@ export class MarketState {
       s.candles[k] = candle;
     }
     const from = windowStart(input.nowMs);
+    const keep = windowKeepFrom(input.nowMs);
     for (const s of this.states) {
-      s.window = s.window.filter((c) => c.openTime >= from);
+      s.window = s.window.filter((c) => c.openTime >= keep);
       s.stats = computeStats(s, from);
       s.statsFrom = from;
       s.state = this.priceState(s, input.nowMs);
@@ -282,10 +301,11 @@ export class MarketState {
   refresh(nowMs: number): number[] {
     const changed: number[] = [];
     const from = windowStart(nowMs);
+    const keep = windowKeepFrom(nowMs);
     for (const s of this.states) {
       let dirty = false;
       if (s.statsFrom !== from) {
-        s.window = s.window.filter((c) => c.openTime >= from);
+        s.window = s.window.filter((c) => c.openTime >= keep);
         const stats = computeStats(s, from);
         s.statsFrom = from;
         const before = s.stats;
