@@ -56,7 +56,8 @@ function withCommonFields(params: Params): URLSearchParams {
   }
   const token = getToken();
   if (token) search.set('token', token);
-  search.set('lang', currentLang());
+  // A query whose key holds a language passes it: the fetch may start after the next switch.
+  if (!search.has('lang')) search.set('lang', currentLang());
   search.set('rtoken', newRtoken());
   return search;
 }

@@ -24,7 +24,7 @@ export function useProfitList(kind: EarnKind) {
   const lang = useLang();
   return useQuery({
     queryKey: ['web/getProfitList', kind, lang],
-    queryFn: () => apiGet<ProfitListData>('web/getProfitList', { kind }),
+    queryFn: () => apiGet<ProfitListData>('web/getProfitList', { kind, lang }),
     staleTime: 15_000,
   });
 }
@@ -35,7 +35,7 @@ export function useProfitInfo(productId: string | null) {
   const token = useToken();
   return useQuery({
     queryKey: ['web/getProfitInfo', productId, lang, token],
-    queryFn: () => apiGet<ProfitInfoData>('web/getProfitInfo', { product_id: productId ?? '' }),
+    queryFn: () => apiGet<ProfitInfoData>('web/getProfitInfo', { product_id: productId ?? '', lang }),
     enabled: productId !== null && productId !== '',
     staleTime: 10_000,
   });
@@ -66,6 +66,7 @@ export function useProfitOrders(filter: OrdersFilter) {
         state: filter.state,
         page: String(filter.page),
         page_size: String(filter.page_size),
+        lang,
       }),
     enabled: token !== null,
     placeholderData: keepPreviousData,
@@ -79,7 +80,7 @@ export function useProfitOrder(orderId: string | null) {
   const lang = useLang();
   return useQuery({
     queryKey: ['web/getProfitOrder', orderId, token, lang],
-    queryFn: () => apiGet<ProfitOrderData>('web/getProfitOrder', { order_id: orderId ?? '' }),
+    queryFn: () => apiGet<ProfitOrderData>('web/getProfitOrder', { order_id: orderId ?? '', lang }),
     enabled: token !== null && orderId !== null,
   });
 }

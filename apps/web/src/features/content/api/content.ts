@@ -8,7 +8,7 @@ export function useBanners() {
   const lang = useLang();
   return useQuery({
     queryKey: ['web/getBanners', lang],
-    queryFn: () => apiGet<ContentData[]>('web/getBanners'),
+    queryFn: () => apiGet<ContentData[]>('web/getBanners', { lang }),
     staleTime: 60_000,
   });
 }
@@ -19,7 +19,7 @@ export function useArticles(options: { kind?: ArticleKind; pageSize: number }) {
   return useQuery({
     queryKey: ['web/getTextsList', lang, options.kind ?? 'all', options.pageSize],
     queryFn: () =>
-      apiGet<ContentPage>('web/getTextsList', { kind: options.kind, page: 1, page_size: options.pageSize }),
+      apiGet<ContentPage>('web/getTextsList', { kind: options.kind, page: 1, page_size: options.pageSize, lang }),
     staleTime: 60_000,
     placeholderData: keepPreviousData,
   });
@@ -30,7 +30,7 @@ export function useArticle(id: string | null) {
   const lang = useLang();
   return useQuery({
     queryKey: ['web/getArticle', lang, id],
-    queryFn: () => apiGet<ContentData>('web/getArticle', { id: id as string }),
+    queryFn: () => apiGet<ContentData>('web/getArticle', { id: id as string, lang }),
     enabled: id !== null,
     staleTime: 60_000,
   });

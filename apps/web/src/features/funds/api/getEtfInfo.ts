@@ -12,7 +12,7 @@ export function useEtfInfo(modelId: FundModelId, range: NavRange) {
   const lang = useLang();
   return useQuery({
     queryKey: ['web/getEtfInfo', modelId, range, token, lang],
-    queryFn: () => apiGet<EtfInfoData>('web/getEtfInfo', { model_id: modelId, range }),
+    queryFn: () => apiGet<EtfInfoData>('web/getEtfInfo', { model_id: modelId, range, lang }),
     placeholderData: keepPreviousData,
     refetchInterval: 60_000,
   });

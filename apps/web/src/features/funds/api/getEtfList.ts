@@ -8,7 +8,7 @@ export function useEtfList() {
   const lang = useLang();
   return useQuery({
     queryKey: ['web/getEtfList', lang],
-    queryFn: () => apiGet<{ items: FundModelData[] }>('web/getEtfList').then((r) => r.items),
+    queryFn: () => apiGet<{ items: FundModelData[] }>('web/getEtfList', { lang }).then((r) => r.items),
     refetchInterval: 30_000,
   });
 }
