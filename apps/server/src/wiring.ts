@@ -72,6 +72,7 @@ import {
   LAUNCHPAD_JOB_INTERVAL_MS,
   launchpadAdminRoutes,
   launchpadRoutes,
+  registerListedCoins,
 } from './modules/launchpad/index.ts';
 import { createLedger, type Ledger, scheduleVerification } from './modules/ledger/index.ts';
 import {
@@ -144,6 +145,8 @@ export type Core = {
 /** The ledger, the audit log (every module offering staff calls gets it) and the notifier. */
 export async function createCore(input: Omit<Core, 'ledger' | 'audit' | 'notifier'>): Promise<Core> {
   const { app, config, db, clock, log } = input;
+  // Coins listed by the launchpad are currencies before any module reads a balance.
+  await registerListedCoins(db);
   const notifier = await createNotifier({
     db,
     log,

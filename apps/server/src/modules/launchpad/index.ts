@@ -4,7 +4,7 @@ export { launchpadAdminRoutes } from './admin-routes.ts';
 export { LAUNCHPAD_JOB_INTERVAL_MS, type LaunchpadDeps } from './context.ts';
 export { launchpadMigrations } from './migrations.ts';
 export { launchpadRoutes } from './routes.ts';
-export { createLaunchpad, type Launchpad } from './service.ts';
+export { createLaunchpad, type Launchpad, registerListedCoins } from './service.ts';
 export type { LaunchpadTables } from './tables.ts';
 
 import type { JobSchedule } from '../../db/schedule.ts';

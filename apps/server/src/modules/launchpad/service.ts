@@ -27,6 +27,14 @@ import type { ProjectRow, SubscriptionRow } from './repo.ts';
 import * as repo from './repo.ts';
 import { eligibility, quote, subscribe } from './subscribing.ts';
 
+/**
+ * Every project's coin becomes a currency of this process (`@bourse/money` registry). Called before
+ * any module reads balances (wiring.ts `createCore`) and by tools reading the ledger on their own.
+ */
+export async function registerListedCoins(db: LaunchpadDeps['db']): Promise<void> {
+  for (const c of await repo.coins(db)) listCoin(c);
+}
+
 const PAGING = { pageSizeDefault: 20, pageSizeMax: LAUNCHPAD_LIMITS.pageSizeMax };
 /** The list's order: what can be subscribed first, then what is coming, then the rest. */
 const LIST_ORDER: LaunchpadProjectState[] = [
@@ -60,10 +68,8 @@ export function createLaunchpad(deps: LaunchpadDeps) {
   }
 
   return {
-    /** Registers every project's coin with the money registry (at start, before anything reads them). */
-    async start() {
-      for (const c of await repo.coins(db)) listCoin(c);
-    },
+    /** Registers every project's coin with the money registry (again; `registerListedCoins` did it first). */
+    start: () => registerListedCoins(db),
     job: { runOnce: () => runLaunchpadJob(deps) },
     schedule: (intervalMs: number) => scheduleLaunchpadJob(deps, intervalMs),
     seedDemo: () => seedDemo(deps),

@@ -12,6 +12,7 @@ import pino from 'pino';
 import { loadConfig } from '../../config.ts';
 import { openDatabaseForTool } from '../../db/start.ts';
 import { systemClock } from '../../lib/clock.ts';
+import { registerListedCoins } from '../launchpad/index.ts';
 import { createLedger } from '../ledger/index.ts';
 import { createProof } from './service.ts';
 
@@ -19,6 +20,8 @@ async function main(): Promise<number> {
   const database = await openDatabaseForTool(loadConfig());
   try {
     const log = pino({ level: 'warn' });
+    // Launchpad coins held by customers are currencies of the proof too.
+    await registerListedCoins(database.db);
     const ledger = createLedger({ db: database.db, clock: systemClock, log });
     const result = await createProof({ db: database.db, clock: systemClock, log, ledger }).publish();
     for (const s of result.snapshots) {
