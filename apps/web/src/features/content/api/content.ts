@@ -19,7 +19,12 @@ export function useArticles(options: { kind?: ArticleKind; pageSize: number }) {
   return useQuery({
     queryKey: ['web/getTextsList', lang, options.kind ?? 'all', options.pageSize],
     queryFn: () =>
-      apiGet<ContentPage>('web/getTextsList', { kind: options.kind, page: 1, page_size: options.pageSize, lang }),
+      apiGet<ContentPage>('web/getTextsList', {
+        kind: options.kind,
+        page: 1,
+        page_size: options.pageSize,
+        lang,
+      }),
     staleTime: 60_000,
     placeholderData: keepPreviousData,
   });

@@ -49,7 +49,12 @@ export function useEtfOrders(modelId: FundModelId, page: number, pageSize: numbe
   return useQuery({
     queryKey: ['web/getEtfOrders', modelId, page, pageSize, token, lang],
     queryFn: () =>
-      apiGet<Paged<FundOrderData>>('web/getEtfOrders', { model_id: modelId, page, page_size: pageSize, lang }),
+      apiGet<Paged<FundOrderData>>('web/getEtfOrders', {
+        model_id: modelId,
+        page,
+        page_size: pageSize,
+        lang,
+      }),
     enabled: token !== null,
     placeholderData: keepPreviousData,
     refetchInterval: 15_000,
