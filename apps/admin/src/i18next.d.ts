@@ -18,6 +18,7 @@ declare module 'i18next' {
       profile: (typeof catalogs)['en']['profile'];
       adminEarn: (typeof catalogs)['en']['adminEarn'];
       adminFunds: (typeof catalogs)['en']['adminFunds'];
+      adminLaunchpad: (typeof catalogs)['en']['adminLaunchpad'];
     };
   }
 }

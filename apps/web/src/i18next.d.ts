@@ -21,6 +21,7 @@ declare module 'i18next' {
       profile: (typeof catalogs)['en']['profile'];
       earn: (typeof catalogs)['en']['earn'];
       funds: (typeof catalogs)['en']['funds'];
+      launchpad: (typeof catalogs)['en']['launchpad'];
     };
   }
 }

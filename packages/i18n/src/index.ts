@@ -11,6 +11,9 @@ import { adminFundsZh } from './catalogs/adminFunds.zh.ts';
 import { adminKycEn } from './catalogs/adminKyc.en.ts';
 import { adminKycFt } from './catalogs/adminKyc.ft.ts';
 import { adminKycZh } from './catalogs/adminKyc.zh.ts';
+import { adminLaunchpadEn } from './catalogs/adminLaunchpad.en.ts';
+import { adminLaunchpadFt } from './catalogs/adminLaunchpad.ft.ts';
+import { adminLaunchpadZh } from './catalogs/adminLaunchpad.zh.ts';
 import { assetsEn } from './catalogs/assets.en.ts';
 import { assetsFt } from './catalogs/assets.ft.ts';
 import { assetsZh } from './catalogs/assets.zh.ts';
@@ -29,6 +32,9 @@ import { fundsZh } from './catalogs/funds.zh.ts';
 import { kycEn } from './catalogs/kyc.en.ts';
 import { kycFt } from './catalogs/kyc.ft.ts';
 import { kycZh } from './catalogs/kyc.zh.ts';
+import { launchpadEn } from './catalogs/launchpad.en.ts';
+import { launchpadFt } from './catalogs/launchpad.ft.ts';
+import { launchpadZh } from './catalogs/launchpad.zh.ts';
 import { marketEn } from './catalogs/market.en.ts';
 import { marketFt } from './catalogs/market.ft.ts';
 import { marketZh } from './catalogs/market.zh.ts';
@@ -86,6 +92,8 @@ export const catalogs = {
     adminEarn: adminEarnEn,
     funds: fundsEn,
     adminFunds: adminFundsEn,
+    adminLaunchpad: adminLaunchpadEn,
+    launchpad: launchpadEn,
   },
   zh: {
     common: commonZh,
@@ -107,6 +115,8 @@ export const catalogs = {
     adminEarn: adminEarnZh,
     funds: fundsZh,
     adminFunds: adminFundsZh,
+    adminLaunchpad: adminLaunchpadZh,
+    launchpad: launchpadZh,
   },
   ft: {
     common: commonFt,
@@ -128,6 +138,8 @@ export const catalogs = {
     adminEarn: adminEarnFt,
     funds: fundsFt,
     adminFunds: adminFundsFt,
+    adminLaunchpad: adminLaunchpadFt,
+    launchpad: launchpadFt,
   },
 } as const satisfies Record<Lang, Record<string, Tree>>;
 

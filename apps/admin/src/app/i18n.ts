@@ -22,6 +22,7 @@ export const ADMIN_NAMESPACES = [
   'profile',
   'adminEarn',
   'adminFunds',
+  'adminLaunchpad',
 ] as const;
 export type AdminNamespace = (typeof ADMIN_NAMESPACES)[number];
 

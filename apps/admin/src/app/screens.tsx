@@ -195,6 +195,24 @@ export const SCREENS: readonly ScreenRow[] = [
     load: () => import('../features/funds/FundsScreen.tsx'),
   },
   {
+    path: 'launchpad/projects',
+    label: { ns: 'adminLaunchpad', key: 'nav.projects' },
+    permission: 'launchpad.read',
+    load: () => import('../features/launchpad/ProjectsScreen.tsx'),
+  },
+  {
+    path: 'launchpad/subscriptions',
+    label: { ns: 'adminLaunchpad', key: 'nav.subscriptions' },
+    permission: 'launchpad.read',
+    load: () => import('../features/launchpad/SubscriptionsScreen.tsx'),
+  },
+  {
+    path: 'launchpad/runs',
+    label: { ns: 'adminLaunchpad', key: 'nav.runs' },
+    permission: 'launchpad.read',
+    load: () => import('../features/launchpad/RunsScreen.tsx'),
+  },
+  {
     path: 'health',
     label: { ns: 'admin', key: 'nav.health' },
     permission: 'risk.read',

@@ -19,12 +19,16 @@ const SPEC_PATHS = `/index / /market /preciousMetal /ldcoin /info /bannerDetail 
 const EXTRA_PATHS = ['/proof', '/contractRecord', '/options', '/optionRecord'];
 /** API keys for bots (issue 21): `/botKeys` (a path under `/api` would be the server's API). */
 const BOT_PATHS = ['/botKeys'];
+/** The new-coin subscription's allocation proof, checked in the browser (issue 17). */
+const LAUNCHPAD_PATHS = ['/subscriptionProof'];
 
 describe('route table', () => {
   it('has every route of the spec, once', () => {
     const paths = ROUTES.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect([...paths].sort()).toEqual([...SPEC_PATHS, ...EXTRA_PATHS, ...BOT_PATHS].sort());
+    expect([...paths].sort()).toEqual(
+      [...SPEC_PATHS, ...EXTRA_PATHS, ...BOT_PATHS, ...LAUNCHPAD_PATHS].sort(),
+    );
   });
 
   it('builds the screens of this issue and nothing else', () => {
@@ -101,6 +105,11 @@ describe('route table', () => {
         '/etflow_buy',
         '/etf_wdtg',
         '/etflow_wdtg',
+        // issue 17: new-coin subscription (launchpad)
+        '/subscription',
+        '/subscriptionBuy',
+        '/subscriptionRecord',
+        '/subscriptionProof',
       ].sort(),
     );
     expect(ROUTES.find((route) => route.path === '/asset')?.redirect).toBe('/table1');

@@ -119,6 +119,14 @@ const profitOrders = () => earnPages().then((m) => m.CustodyOrdersPage);
 const vipIndex = () => earnPages().then((m) => m.VipIndexPage);
 const vipOrders = () => earnPages().then((m) => m.VipOrdersPage);
 
+// New-coin subscription (issue 17, the launchpad namespace): projects, a project and subscribing, my
+// subscriptions, and my allocation checked in the browser.
+const launchpadPages = () => import('../features/launchpad/components/pages.ts');
+const launchpadList = () => launchpadPages().then((m) => m.ProjectListPage);
+const launchpadProject = () => launchpadPages().then((m) => m.ProjectPage);
+const launchpadRecords = () => launchpadPages().then((m) => m.RecordsPage);
+const launchpadProof = () => launchpadPages().then((m) => m.ProofPage);
+
 type Entry = [path: string, title: RouteTitle, load?: () => Promise<ComponentType>];
 
 /** Rows of the spec's table; an entry without a loader is not built yet. */
@@ -181,9 +189,10 @@ const AREAS: ReadonlyArray<[RouteArea, Entry[]]> = [
   [
     'newCoin',
     [
-      ['/subscription', 'subscription'],
-      ['/subscriptionRecord', 'subscriptionRecord'],
-      ['/subscriptionBuy', 'subscriptionBuy'],
+      ['/subscription', 'subscription', launchpadList],
+      ['/subscriptionRecord', 'subscriptionRecord', launchpadRecords],
+      ['/subscriptionBuy', 'subscriptionBuy', launchpadProject],
+      ['/subscriptionProof', 'subscriptionProof', launchpadProof],
     ],
   ],
   [

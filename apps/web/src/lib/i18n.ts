@@ -35,6 +35,7 @@ export const WEB_NAMESPACES = [
   'profile',
   'earn',
   'funds',
+  'launchpad',
 ] as const;
 
 const resources = Object.fromEntries(

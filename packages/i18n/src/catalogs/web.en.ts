@@ -309,6 +309,7 @@ export const webEn = {
     subscription: 'New coin subscription',
     subscriptionRecord: 'Subscription records',
     subscriptionBuy: 'Subscribe to a new coin',
+    subscriptionProof: 'Verify my allocation',
     profit_index: 'Managed custody',
     profit_wdtg: 'My custody orders',
     profit_buy: 'Buy a custody product',

@@ -305,6 +305,7 @@ export const webFt: Shape<typeof webEn> = {
     subscription: '新幣申購',
     subscriptionRecord: '申購記錄',
     subscriptionBuy: '申購新幣',
+    subscriptionProof: '核驗我的配售',
     profit_index: '託管理財',
     profit_wdtg: '我的託管訂單',
     profit_buy: '購買託管產品',

@@ -305,6 +305,7 @@ export const webZh: Shape<typeof webEn> = {
     subscription: '新币申购',
     subscriptionRecord: '申购记录',
     subscriptionBuy: '申购新币',
+    subscriptionProof: '核验我的配售',
     profit_index: '托管理财',
     profit_wdtg: '我的托管订单',
     profit_buy: '购买托管产品',
