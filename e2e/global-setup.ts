@@ -89,6 +89,8 @@ export default async function setup(project: TestProject) {
       ACCESS_RATE_LIMIT_PER_IP: '100000',
       ACCESS_RATE_LIMIT_PER_ACCOUNT: '100000',
       LOG_LEVEL: 'info',
+      // The launchpad's windows in the e2e run last seconds, not days.
+      LAUNCHPAD_JOB_INTERVAL_MS: '1000',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
     },

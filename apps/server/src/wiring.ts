@@ -69,7 +69,6 @@ import {
 } from './modules/jurisdiction/index.ts';
 import {
   createLaunchpad,
-  LAUNCHPAD_JOB_INTERVAL_MS,
   launchpadAdminRoutes,
   launchpadRoutes,
   registerListedCoins,
@@ -578,8 +577,8 @@ export async function wireEarn(core: Core, identity: Identity) {
 /**
  * New-coin subscription (modules/launchpad). Its ports: the jurisdiction profile, the verification
  * gate (`launchpad` feature, project tiers), the risk rating and its launchpad cap (suitability).
- * The job (windows, review, allocation, refunds, releases) runs every LAUNCHPAD_JOB_INTERVAL_MS on
- * the injected clock; the coins of every project are registered as currencies before routes open.
+ * The job (windows, review, allocation, refunds, releases) runs every LAUNCHPAD_JOB_INTERVAL_MS
+ * (config) on the injected clock; the coins of every project are registered as currencies before routes open.
  */
 export async function wireLaunchpad(core: Core, identity: Identity) {
   const { app, config, db, clock, log, ledger, audit } = core;
@@ -608,7 +607,7 @@ export async function wireLaunchpad(core: Core, identity: Identity) {
   });
   await launchpad.start();
   if (config.demoContent) await launchpad.seedDemo();
-  const job = launchpad.schedule(LAUNCHPAD_JOB_INTERVAL_MS);
+  const job = launchpad.schedule(config.launchpadJobIntervalMs);
   app.addHook('onClose', async () => job.stop());
   app.decorate('launchpad', { service: launchpad, job });
   await app.register(launchpadRoutes(launchpad), { prefix: '/api/web' });

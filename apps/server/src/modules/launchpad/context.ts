@@ -25,8 +25,6 @@ import { coinsOfLots, feeRateText, USDT } from './rules.ts';
 export const MAIN_ACCOUNT_TYPE = 'spot' as const;
 /** Allocated coins wait, frozen (locked), in the customer's own funding account until release. */
 export const LOCKED_ACCOUNT_TYPE = 'funding' as const;
-/** How often the job looks for windows to open and close, reviews, allocations, refunds and releases. */
-export const LAUNCHPAD_JOB_INTERVAL_MS = 30_000;
 /** Subscriptions one job step takes per batch (each in its own transaction). */
 export const JOB_BATCH = 200;
 

@@ -1,7 +1,7 @@
 /** New-coin subscription: a launchpad whose allocation anyone can recompute (README.md). */
 
 export { launchpadAdminRoutes } from './admin-routes.ts';
-export { LAUNCHPAD_JOB_INTERVAL_MS, type LaunchpadDeps } from './context.ts';
+export type { LaunchpadDeps } from './context.ts';
 export { launchpadMigrations } from './migrations.ts';
 export { launchpadRoutes } from './routes.ts';
 export { createLaunchpad, type Launchpad, registerListedCoins } from './service.ts';
