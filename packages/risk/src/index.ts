@@ -1,4 +1,4 @@
-// The one place every spot, contract and option number is computed (see README.md): pure,
+// The one place every spot, contract, option and loan number is computed (see README.md): pure,
 // synchronous, deterministic, bigint only, browser-safe.
 export {
   type BookTick,
@@ -32,6 +32,31 @@ export {
   usdtFactor,
 } from './contract.ts';
 export {
+  CREDIT_BANDS_MAX,
+  CREDIT_FACTOR_DIRECTIONS,
+  CREDIT_FACTORS,
+  CREDIT_HINTS,
+  CREDIT_LIMIT_BANDS_MAX,
+  CREDIT_POINTS_MAX,
+  CREDIT_TIERS,
+  type CreditFactor,
+  type CreditFactorScore,
+  type CreditHint,
+  type CreditInput,
+  type CreditLimitBand,
+  type CreditLimitProblem,
+  type CreditScore,
+  type CreditScoreTable,
+  type CreditTableProblem,
+  type CreditTier,
+  creditFactorValues,
+  creditLimitTableProblems,
+  creditScore,
+  creditTableProblems,
+  limitForScore,
+  type ScoreBand,
+} from './credit-score.ts';
+export {
   effectiveMaxLeverage,
   INDEX_ETFS,
   JURISDICTION_CAPS,
@@ -42,6 +67,47 @@ export {
   leverageClassOf,
   MAJOR_CURRENCIES,
 } from './leverage.ts';
+export { aprBps, type LoanQuote, lateTotalUnits, quoteLoan, simpleAnnualRateBps } from './loan-quote.ts';
+export {
+  type Accrual,
+  accrueInterest,
+  applyRepayment,
+  daysPastDue,
+  type EarlyRepayment,
+  earlyRepayment,
+  type LoanParts,
+  type LoanState,
+  type LoanTerms,
+  type OverdueCharge,
+  openLoan,
+  outstandingUnits,
+  overdueChargeForDay,
+  type Repayment,
+} from './loan-state.ts';
+export {
+  chargeableDays,
+  checkProductAgainstCaps,
+  costCapUnits,
+  DAYS_PER_YEAR,
+  DEFAULT_INTEREST_FREE_DAYS,
+  interestUnits,
+  LOAN_AMOUNT_UNITS_MAX,
+  LOAN_CAPS,
+  LOAN_DAILY_RATE_PPM_MAX,
+  LOAN_SCALE,
+  LOAN_TERM_CHOICES_MAX,
+  LOAN_TERM_DAYS_MAX,
+  type LoanCaps,
+  type LoanProduct,
+  type LoanProductField,
+  type LoanProductRule,
+  type LoanProductViolation,
+  type LoanRequestProblem,
+  loanRequestProblem,
+  PPM,
+  ppmFromPercent,
+  ppmPercentText,
+} from './loans.ts';
 export { type OptionDirectionInput, optionOutcome } from './options.ts';
 export {
   compareRatio,
