@@ -37,3 +37,18 @@ export const NAV_PATHS = {
   assets: '/asset',
   me: '/setting',
 } as const;
+
+/** The ETF model portfolios' screen: it opens the model named in `?model=` (balanced without one). */
+export const ETF_PATH = '/etflow_buy';
+
+/**
+ * The finance products' entry screens, in the order the header's Products menu lists them: fixed-term
+ * custody and VIP products (earn), each ETF model portfolio (funds), the new-coin subscription (launchpad).
+ */
+export const PRODUCT_PATHS = {
+  custody: '/profit_index',
+  vip: '/vip_index',
+  etf_balanced: `${ETF_PATH}?model=balanced`,
+  etf_low_risk: `${ETF_PATH}?model=low_risk`,
+  launchpad: '/subscription',
+} as const;

@@ -430,4 +430,20 @@ export const webEn = {
       cancel: 'Keep it',
     },
   },
+  products: {
+    title: 'Products',
+    menu: {
+      custody: { name: 'Fixed-term custody', description: 'A fixed term, at a rate fixed when you buy' },
+      vip: { name: 'VIP products', description: 'Fixed terms for a published VIP level' },
+      etf_balanced: { name: 'Balanced ETF', description: 'A basket of coins and USDT cash' },
+      etf_low_risk: { name: 'Low-risk ETF', description: 'Mostly USDT cash, a small slice of coins' },
+      launchpad: { name: 'New coin subscription', description: 'Subscribe to new coins at a fixed price' },
+    },
+    tiles: {
+      custody: { name: 'Custody', description: 'A fixed term, at a rate fixed when you buy' },
+      vip: { name: 'VIP products', description: 'Fixed terms for a published VIP level' },
+      etf: { name: 'ETF portfolios', description: 'Balanced and low-risk model portfolios' },
+      launchpad: { name: 'New coins', description: 'Subscribe to new coins at a fixed price' },
+    },
+  },
 } as const;

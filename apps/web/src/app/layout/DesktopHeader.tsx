@@ -8,10 +8,12 @@ import { NAV_PATHS } from '../../config/app.ts';
 import { useToken } from '../../lib/session.ts';
 import { DemoBadge } from './DemoBadge.tsx';
 import classes from './layout.module.css';
-import { activeNav, type NavKey, onNavClick } from './nav.ts';
+import { activeNav, type NavSection, onNavClick } from './nav.ts';
+import { ProductsMenu } from './ProductsMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
-const DESKTOP_NAV: readonly NavKey[] = ['home', 'market', 'trade', 'assets'];
+/** The header's entries, left to right; Products is a menu, the others are links. */
+const DESKTOP_NAV: readonly NavSection[] = ['home', 'market', 'trade', 'products', 'assets'];
 
 /** Desktop top bar (designed at 1920 px, usable from 1280 px). */
 export function DesktopHeader() {
@@ -28,19 +30,23 @@ export function DesktopHeader() {
         </Link>
         <nav aria-label={t('nav.mainLabel')} style={{ height: '100%' }}>
           <Group gap={4} h="100%" wrap="nowrap">
-            {DESKTOP_NAV.map((key) => (
-              <Link
-                key={key}
-                to={NAV_PATHS[key]}
-                className={classes.navLink}
-                data-active={active === key || undefined}
-                aria-current={active === key ? 'page' : undefined}
-                onClick={onNavClick(key, pathname)}
-                data-testid={`nav-${key}`}
-              >
-                {t(`nav.${key}`)}
-              </Link>
-            ))}
+            {DESKTOP_NAV.map((key) =>
+              key === 'products' ? (
+                <ProductsMenu key={key} active={active === key} />
+              ) : (
+                <Link
+                  key={key}
+                  to={NAV_PATHS[key]}
+                  className={classes.navLink}
+                  data-active={active === key || undefined}
+                  aria-current={active === key ? 'page' : undefined}
+                  onClick={onNavClick(key, pathname)}
+                  data-testid={`nav-${key}`}
+                >
+                  {t(`nav.${key}`)}
+                </Link>
+              ),
+            )}
           </Group>
         </nav>
       </Group>

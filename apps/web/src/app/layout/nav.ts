@@ -2,18 +2,41 @@ import type { MouseEvent } from 'react';
 import { NAV_PATHS } from '../../config/app.ts';
 
 export type NavKey = keyof typeof NAV_PATHS;
+/** What the navigation can mark active: a link of NAV_PATHS, or the header's Products menu. */
+export type NavSection = NavKey | 'products';
+
+/**
+ * Every screen of the finance products (the route table's `earning` and `newCoin` areas): custody
+ * and VIP products with their buying and my-orders pages, the ETF portfolios and their orders, the
+ * new-coin subscription with its project, records and proof pages.
+ */
+const PRODUCT_SCREENS: readonly string[] = [
+  '/profit_index',
+  '/profit_buy',
+  '/profit_wdtg',
+  '/vip_index',
+  '/vip_wdtg',
+  '/etflow_buy',
+  '/etf_wdtg',
+  '/etflow_wdtg',
+  '/subscription',
+  '/subscriptionBuy',
+  '/subscriptionRecord',
+  '/subscriptionProof',
+];
 
 /** Paths under each navigation entry, to mark it active. */
-const SECTIONS: Record<NavKey, readonly string[]> = {
+const SECTIONS: Record<NavSection, readonly string[]> = {
   home: ['/', '/index'],
   market: ['/market', '/ldcoin', '/info'],
   trade: ['/preciousMetal', '/currencyTrade', '/currency', '/currencyRecord', '/options', '/optionRecord'],
   assets: ['/asset', '/table1', '/table2', '/record', '/transfer', '/address', '/proof'],
   me: ['/setting', '/forgetpwd'],
+  products: PRODUCT_SCREENS,
 };
 
-export function activeNav(pathname: string): NavKey | null {
-  for (const key of Object.keys(SECTIONS) as NavKey[]) {
+export function activeNav(pathname: string): NavSection | null {
+  for (const key of Object.keys(SECTIONS) as NavSection[]) {
     if (SECTIONS[key].includes(pathname)) return key;
   }
   return null;

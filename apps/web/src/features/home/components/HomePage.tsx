@@ -6,6 +6,7 @@ import { FlaskIcon, LanguageIcon, ShieldIcon } from '../../../components/icons.t
 import { NAV_PATHS } from '../../../config/app.ts';
 import { useToken } from '../../../lib/session.ts';
 import { HotPairs } from './HotPairs.tsx';
+import { ProductsSection } from './ProductsSection.tsx';
 
 /** A quiet rising chart beside the headline on wide screens; decoration only. */
 function HeroChart() {
@@ -54,8 +55,9 @@ function Feature({ icon, title, body }: { icon: ReactNode; title: string; body: 
 }
 
 /**
- * / and /index: a call to action, banners and news from content, hot pairs from the live feed, and
- * what the platform offers. Banners and news belong to the content feature: app/ passes them in.
+ * / and /index: a call to action, banners and news from content, the finance products, hot pairs
+ * from the live feed, and what the platform offers. Banners and news belong to the content feature:
+ * app/ passes them in.
  */
 export function HomePage({ banners, news }: { banners: ReactNode; news: ReactNode }) {
   const { t } = useTranslation();
@@ -135,6 +137,8 @@ export function HomePage({ banners, news }: { banners: ReactNode; news: ReactNod
       </Box>
 
       {banners}
+
+      <ProductsSection />
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
