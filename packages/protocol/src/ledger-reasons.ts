@@ -57,6 +57,24 @@ export const LEDGER_REASONS = [
   'earn.release',
   'earn.fund',
   'earn.demo_fund',
+  // new-coin subscription (modules/launchpad): cost + fee frozen in spot, released or paid at
+  // allocation (coins locked in funding until release), refunds; the issuer's coins and payouts
+  'launchpad.subscribe',
+  'launchpad.not_passed',
+  'launchpad.allocate',
+  'launchpad.refund',
+  'launchpad.release',
+  'launchpad.issue',
+  'launchpad.return_supply',
+  'launchpad.pay_issuer',
+  // loans (modules/loans): disbursement from a lender account, interest and overdue charges (no
+  // customer posting: what is owed grows in loan_book), repayments from spot or by bank transfer
+  'loan.fund',
+  'loan.disburse',
+  'loan.interest',
+  'loan.overdue',
+  'loan.repay',
+  'loan.repay_bank',
   // ETF orders (modules/funds): spot ↔ the customer's own earn account (frozen, tagged to the order)
   'fund.subscribe',
   'fund.trade.out',

@@ -7,7 +7,11 @@ import {
   type Commitment,
   customerLeafId,
 } from '@bourse/proof';
-import type { LaunchpadAllocationData, LaunchpadReviewReason } from '@bourse/protocol';
+import type {
+  LaunchpadAllocationData,
+  LaunchpadFailureReason,
+  LaunchpadReviewReason,
+} from '@bourse/protocol';
 import { inTransaction, type Tx } from '../../db/database.ts';
 import { type JobSchedule, scheduleJob } from '../../db/schedule.ts';
 import { Refusal } from '../../http/refusal.ts';
@@ -128,22 +132,17 @@ async function reviewOne(deps: LaunchpadDeps, id: string): Promise<void> {
 }
 
 /** Fails a project (soft cap missed, issuer withdrew): every open subscription becomes issuance_failed. */
-export async function failProject(
-  deps: LaunchpadDeps,
-  tx: Tx,
-  p: ProjectRow,
-  reason: 'soft_cap_missed' | 'issuer_withdrew',
-) {
+export async function failProject(deps: LaunchpadDeps, tx: Tx, p: ProjectRow, cause: LaunchpadFailureReason) {
   const now = deps.clock.now();
   await repo.updateProject(tx, p.id, {
     state: 'failed',
-    failure_reason: reason,
+    failure_reason: cause,
     failed_at: now,
     refund_deadline_at: new Date(now.getTime() + p.refund_hours * 3_600_000),
   });
   await tx
     .updateTable('launchpad_subscription')
-    .set({ state: 'issuance_failed', failure_reason: reason })
+    .set({ state: 'issuance_failed', failure_reason: cause })
     .where('project_id', '=', p.id)
     .where('state', 'in', ['under_review', 'passed'])
     .execute();
