@@ -245,7 +245,22 @@ describe('launchpad projects', () => {
     expect(within(detail).getByTestId('launchpad-detail-rules')).toHaveTextContent('Nova Labs Ltd');
     expect(within(detail).getByTestId('launchpad-detail-rules')).toHaveTextContent('30 days');
     expect(within(detail).getByTestId('launchpad-detail-standing')).toHaveTextContent('249,750.50 USDT');
+    // Pro rata: no "remaining (first come)" row (the server sends the supply there).
+    expect(within(detail).getByTestId('launchpad-detail-standing')).not.toHaveTextContent(
+      'Remaining (first come)',
+    );
     expect(within(detail).queryByTestId('launchpad-action-pay_issuer')).toBeNull();
+  });
+
+  it('a first-come project shows what is left in the drawer', async () => {
+    projectsApi(['launchpad.read'], [project({ mode: 'first_come', remaining: '250000' })]);
+    const { user } = await renderAdmin(<ProjectsScreen />, { route: '/launchpad/projects' });
+    await user.click(within(await rowOf('lpp_nova')).getByTestId('launchpad-project-open'));
+    const standing = within(await screen.findByTestId('launchpad-project-detail')).getByTestId(
+      'launchpad-detail-standing',
+    );
+    expect(standing).toHaveTextContent('Remaining (first come)');
+    expect(standing).toHaveTextContent('250,000 NOVA');
   });
 
   it('shows a failed project’s reason and refund deadline', async () => {

@@ -6,6 +6,7 @@ import {
 } from '@bourse/protocol';
 import { CopyField } from '@bourse/ui';
 import { Alert, Anchor, Divider, Drawer, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatTime, useLang } from '../../app/i18n.ts';
@@ -73,7 +74,13 @@ function StandingSection({ project: p }: P) {
           [t('detail.subscribed'), <Coins key="s" value={p.subscribed} coin={p.coin} />],
           [t('detail.subscribers'), p.subscribers],
           [t('detail.passed'), <Coins key="pa" value={p.passed} coin={p.coin} />],
-          [t('detail.remaining'), <Coins key="re" value={p.remaining} coin={p.coin} />],
+          // First come only: in pro rata nothing is taken at once (the server sends the supply).
+          ...(p.mode === 'first_come'
+            ? ([[t('detail.remaining'), <Coins key="re" value={p.remaining} coin={p.coin} />]] as [
+                string,
+                ReactNode,
+              ][])
+            : []),
           [t('detail.progress'), `${rate(p.progress)}${p.sold_out ? ` · ${t('detail.soldOut')}` : ''}`],
           [t('detail.escrow'), <Amount key="e" value={p.escrow} currency="USDT" suffix />],
           [t('detail.paidOut'), <Amount key="po" value={p.paid_out} currency="USDT" suffix />],

@@ -8,6 +8,7 @@ import {
   hasProof,
   lotsOf,
   lotsToCoins,
+  maxAsk,
   maxQuantity,
   PROJECT_STATE_COLORS,
   pageCount,
@@ -23,7 +24,16 @@ import {
   subscribeBlocker,
 } from './logic.ts';
 
-const RULES = { coin_scale: 6, lot_size: '10', min_subscription: '100', per_customer_cap: '5000' };
+const RULES = {
+  coin_scale: 6,
+  lot_size: '10',
+  min_subscription: '100',
+  per_customer_cap: '5000',
+  mode: 'first_come',
+  supply: '1000000',
+} as const;
+/** Pro rata: one may ask for up to the supply; the cap bounds the allocation (server `maxLots`). */
+const PRO_RATA = { ...RULES, mode: 'pro_rata', supply: '20000' } as const;
 
 describe('quantityProblem: the field checks the lot size, the minimum, the cap and what I may still ask for', () => {
   it('names the first problem in order', () => {
@@ -48,8 +58,21 @@ describe('quantityProblem: the field checks the lot size, the minimum, the cap a
     expect(quantityProblem(' 150.000 ', RULES, null)).toBeNull();
   });
 
+  it('in pro rata accepts an ask above the cap, up to the supply (the cap bounds the allocation)', () => {
+    expect(quantityProblem('5010', PRO_RATA, null)).toBeNull();
+    expect(quantityProblem('20000', PRO_RATA, null)).toBeNull();
+    expect(quantityProblem('20010', PRO_RATA, null)).toBe('aboveCap');
+    expect(quantityProblem('9010', PRO_RATA, '9000')).toBe('aboveMay');
+  });
+
   it('checks fractional lot sizes exactly (no float: 0.1 + 0.2 is a whole number of 0.1 lots)', () => {
-    const fine = { coin_scale: 8, lot_size: '0.1', min_subscription: '0.1', per_customer_cap: '100' };
+    const fine = {
+      ...RULES,
+      coin_scale: 8,
+      lot_size: '0.1',
+      min_subscription: '0.1',
+      per_customer_cap: '100',
+    };
     expect(quantityProblem('0.3', fine, null)).toBeNull();
     expect(quantityProblem('0.35', fine, null)).toBe('lotStep');
     expect(lotsOf('0.3', '0.1', 8)).toBe(3n);
@@ -72,6 +95,13 @@ describe('maxQuantity', () => {
     expect(maxQuantity(RULES, '99999')).toBe('5000');
     expect(maxQuantity(RULES, null)).toBe('5000');
     expect(maxQuantity(RULES, '9')).toBeNull();
+  });
+
+  it('in pro rata is bounded by the supply, not the cap', () => {
+    expect(maxQuantity(PRO_RATA, '99999')).toBe('20000');
+    expect(maxQuantity(PRO_RATA, '7345')).toBe('7340');
+    expect(maxAsk(PRO_RATA)).toBe('20000');
+    expect(maxAsk(RULES)).toBe('5000');
   });
 });
 

@@ -29,13 +29,23 @@ export type QuantityProblem = 'empty' | 'invalid' | 'lotStep' | 'belowMin' | 'ab
 
 export type QuantityRules = Pick<
   LaunchpadProjectData,
-  'coin_scale' | 'lot_size' | 'min_subscription' | 'per_customer_cap'
+  'coin_scale' | 'lot_size' | 'min_subscription' | 'per_customer_cap' | 'mode' | 'supply'
 >;
 
 /**
+ * The most one customer may ask for in one subscription (the server's `maxLots`): the cap in first
+ * come; the supply in pro rata, where the cap bounds the allocation, not the ask (a commitment above
+ * the cap is what water-filling holds at the cap and shares out again).
+ */
+export function maxAsk(rules: Pick<LaunchpadProjectData, 'mode' | 'per_customer_cap' | 'supply'>): string {
+  return rules.mode === 'pro_rata' ? rules.supply : rules.per_customer_cap;
+}
+
+/**
  * Checks a typed quantity of coins: a positive decimal at the coin's scale, a whole number of lots,
- * at least the minimum, at most the cap per customer and at most what this customer may still ask
- * for (`may_subscribe`, null when not signed in). The server checks again; this only says it early.
+ * at least the minimum, at most what one customer may ask for (`maxAsk`) and at most what this
+ * customer may still ask for (`may_subscribe`, null when not signed in). The server checks again;
+ * this only says it early.
  */
 export function quantityProblem(
   quantity: string,
@@ -51,7 +61,7 @@ export function quantityProblem(
   if (lot !== null && lot > 0n && units % lot !== 0n) return 'lotStep';
   const min = coinUnits(rules.min_subscription, scale);
   if (min !== null && units < min) return 'belowMin';
-  const cap = coinUnits(rules.per_customer_cap, scale);
+  const cap = coinUnits(maxAsk(rules), scale);
   if (cap !== null && units > cap) return 'aboveCap';
   const may = maySubscribe === null ? null : coinUnits(maySubscribe, scale);
   if (may !== null && units > may) return 'aboveMay';
@@ -74,12 +84,13 @@ export function lotsToCoins(lots: bigint | string, lotSize: string, coinScale: n
 }
 
 /**
- * What the Max button puts in the field: the least of what the customer may still ask for and the
- * cap, rounded down to a whole lot. Null when that is below one lot (nothing may be subscribed).
+ * What the Max button puts in the field: the least of what the customer may still ask for and what
+ * one customer may ask for (`maxAsk`), rounded down to a whole lot. Null when that is below one lot
+ * (nothing may be subscribed).
  */
 export function maxQuantity(rules: QuantityRules, maySubscribe: string | null): string | null {
   const scale = rules.coin_scale;
-  const cap = coinUnits(rules.per_customer_cap, scale);
+  const cap = coinUnits(maxAsk(rules), scale);
   const may = maySubscribe === null ? null : coinUnits(maySubscribe, scale);
   const lot = coinUnits(rules.lot_size, scale);
   const limit = cap === null ? may : may === null || cap < may ? cap : may;

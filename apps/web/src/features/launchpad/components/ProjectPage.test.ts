@@ -54,7 +54,10 @@ describe('/subscriptionBuy: the rules, my eligibility and the subscribe panel', 
     );
     expect(within(rules).getByTestId('rule-price')).toHaveTextContent('Price: 0.50 USDT per LUM');
     expect(within(rules).getByTestId('rule-lot')).toHaveTextContent('lots of 10 LUM');
-    expect(within(rules).getByTestId('rule-limits')).toHaveTextContent('at least 10 LUM and at most 300 LUM');
+    // Pro rata: one may ask for up to the supply; the cap (300) bounds the allocation.
+    expect(within(rules).getByTestId('rule-limits')).toHaveTextContent(
+      'at least 10 LUM and at most 1,000 LUM',
+    );
     expect(within(rules).getByTestId('rule-margin')).toHaveTextContent(
       'Margin 100%: the whole cost is frozen',
     );
@@ -192,6 +195,20 @@ describe('/subscriptionBuy: the rules, my eligibility and the subscribe panel', 
       'within 48 hours of the failure',
     );
     expect(screen.queryByTestId('launchpad-subscribe-form')).toBeNull();
+  });
+
+  it('a refunded first-come project says nothing is left to take (only while it can be subscribed)', async () => {
+    const refunded = project({
+      ...FAILED,
+      mode: 'first_come',
+      state: 'refunded',
+      remaining: '850',
+    });
+    mockApi({ getSubscriptionInfo: () => info({ project: refunded }) });
+    await renderLaunchpad({ route: '/subscriptionBuy?project_id=lpd_dim' });
+    expect(await screen.findByTestId('launchpad-refunded')).toBeInTheDocument();
+    expect(screen.getByTestId('project-progress')).toBeInTheDocument();
+    expect(screen.queryByTestId('project-remaining')).toBeNull();
   });
 
   it('between the close and the allocation: what happens now, and no form', async () => {

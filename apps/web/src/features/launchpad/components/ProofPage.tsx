@@ -106,7 +106,10 @@ function FormulaLines({ view, leafLots }: { view: FormulaView; leafLots: bigint 
       <Text size="sm" c="dimmed">
         {t('proof.formula.legend')}
       </Text>
-      <Code block>{lines.join('\n')}</Code>
+      {/* Wrapped, not scrolled: on a phone the remainder rule's line is wider than the screen. */}
+      <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {lines.join('\n')}
+      </Code>
       <Text
         size="sm"
         c={matches ? 'teal' : 'red'}

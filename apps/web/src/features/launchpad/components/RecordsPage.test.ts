@@ -89,8 +89,9 @@ describe('/subscriptionRecord: my subscriptions', () => {
     expect(within(allocated).getByTestId('record-frozen')).toHaveTextContent('185.37 USDT');
     expect(within(allocated).getByTestId('record-fee-frozen')).toHaveTextContent('fee 0.37 included');
     expect(within(allocated).getByTestId('record-allocated')).toHaveTextContent('220 NOVA');
-    expect(within(allocated).getByTestId('record-paid')).toHaveTextContent('110.22 USDT');
-    expect(within(allocated).getByTestId('record-fee')).toHaveTextContent('fee 0.22 included');
+    // What was paid is the cost; the fee paid is its own figure (110 + 0.22 + 75.15 = 185.37 frozen).
+    expect(within(allocated).getByTestId('record-paid')).toHaveTextContent('110.00 USDT');
+    expect(within(allocated).getByTestId('record-fee')).toHaveTextContent('0.22 USDT');
     expect(within(allocated).getByTestId('record-refunded')).toHaveTextContent('75.15 USDT');
     expect(within(allocated).getByTestId('record-token')).toHaveTextContent('Locked until');
     expect(within(allocated).getByTestId('record-verify')).toHaveAttribute(
@@ -165,6 +166,12 @@ describe('/subscriptionRecord: my subscriptions', () => {
     expect(within(cards).getAllByTestId('launchpad-record')).toHaveLength(ITEMS.length);
     const first = within(cards).getAllByTestId('launchpad-record')[0] as HTMLElement;
     expect(within(first).getByTestId('record-verify')).toBeInTheDocument();
+    expect(within(first).getByTestId('record-fee')).toHaveTextContent('0.22 USDT');
+    // A refunded subscription paid no fee: the card does not show the fee it had frozen as paid.
+    const refunded = within(cards)
+      .getAllByTestId('launchpad-record')
+      .find((card) => card.getAttribute('data-record') === 'lps_5') as HTMLElement;
+    expect(within(refunded).getByTestId('record-fee')).toHaveTextContent('--');
   });
 
   it('logged out: a login prompt, no call', async () => {

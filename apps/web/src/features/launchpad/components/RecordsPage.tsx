@@ -136,7 +136,8 @@ function RecordCard({ record }: { record: LaunchpadSubscriptionData }) {
             <Amount value={record.paid} currency="USDT" testId="record-paid" />
           </Fact>
           <Fact label={t('records.fee')}>
-            <Amount value={record.fee_paid ?? record.fee_frozen} currency="USDT" testId="record-fee" />
+            {/* Only a fee actually paid at allocation: a refunded or not-passed record paid none. */}
+            <Amount value={record.fee_paid} currency="USDT" testId="record-fee" />
           </Fact>
           <Fact label={t('records.refunded')}>
             <Amount value={record.refunded} currency="USDT" testId="record-refunded" />
@@ -169,7 +170,7 @@ function WithFee({
     <Stack gap={0} align="flex-end">
       <Amount value={value} currency="USDT" testId={testId} />
       {fee !== null ? (
-        <Text size="xs" c="dimmed" data-testid={feeTestId}>
+        <Text size="xs" c="dimmed" data-testid={feeTestId} data-value={fee}>
           {t('records.feeIncluded', { fee: words.usdt(fee) })}
         </Text>
       ) : null}
@@ -177,7 +178,11 @@ function WithFee({
   );
 }
 
-/** One subscription as a table row (desktop): the time and the fees sit under their figures, so it fits 1280 px. */
+/**
+ * One subscription as a table row (desktop): the time and the frozen fee sit under their figures, so
+ * it fits 1280 px. What was paid is the cost alone (paid + fee paid + returned = frozen): the fee paid
+ * has its own column.
+ */
 function RecordRow({ record }: { record: LaunchpadSubscriptionData }) {
   const { t } = useTranslation('launchpad');
   const words = useLaunchpadWords();
@@ -215,7 +220,10 @@ function RecordRow({ record }: { record: LaunchpadSubscriptionData }) {
         <Amount value={record.allocated} currency={coin} padTo={0} testId="record-allocated" />
       </Table.Td>
       <Table.Td ta="right">
-        <WithFee value={record.paid} fee={record.fee_paid} testId="record-paid" feeTestId="record-fee" />
+        <Amount value={record.paid} currency="USDT" testId="record-paid" />
+      </Table.Td>
+      <Table.Td ta="right">
+        <Amount value={record.fee_paid} currency="USDT" testId="record-fee" />
       </Table.Td>
       <Table.Td ta="right">
         <Amount value={record.refunded} currency="USDT" testId="record-refunded" />
@@ -249,6 +257,7 @@ function RecordTable({ items }: { items: LaunchpadSubscriptionData[] }) {
             <Table.Th>{t('records.status')}</Table.Th>
             <Table.Th ta="right">{t('records.allocated')}</Table.Th>
             <Table.Th ta="right">{t('records.paid')}</Table.Th>
+            <Table.Th ta="right">{t('records.fee')}</Table.Th>
             <Table.Th ta="right">{t('records.refunded')}</Table.Th>
             <Table.Th>{t('records.tokens')}</Table.Th>
             <Table.Th />

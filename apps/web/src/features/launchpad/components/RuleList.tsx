@@ -1,6 +1,7 @@
 import type { LaunchpadProjectData } from '@bourse/protocol';
 import { List, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { maxAsk } from '../logic.ts';
 import { useLaunchpadWords } from './parts.tsx';
 
 type Sentence = { id: string; text: string };
@@ -28,7 +29,8 @@ export function useRuleSentences(p: LaunchpadProjectData): Sentence[] {
   add('price', t('rule.price', { price: words.usdt(p.price), coin }));
   add('lot', t('rule.lot', { lot: c(p.lot_size), coin }));
   add('supply', t('rule.supply', { supply: c(p.supply), circulation: c(p.circulation), coin }));
-  add('limits', t('rule.limits', { min: c(p.min_subscription), cap: c(p.per_customer_cap), coin }));
+  // The most one may ask for: the cap in first come, the supply in pro rata (the cap bounds the allocation).
+  add('limits', t('rule.limits', { min: c(p.min_subscription), cap: c(maxAsk(p)), coin }));
   add('margin', t('rule.margin', { ratio: words.percent(p.margin_ratio) }));
   add('fee', t('rule.fee', { rate: words.percent(p.fee_rate) }));
   add('window', t('rule.window', { opens: words.time(p.opens_at), closes: words.time(p.closes_at) }));

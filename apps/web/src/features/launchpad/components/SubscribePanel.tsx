@@ -26,6 +26,7 @@ import { useNow } from '../clock.ts';
 import {
   LAUNCHPAD_ROUTES,
   lotsOf,
+  maxAsk,
   maxQuantity,
   type QuantityProblem,
   quantityProblem,
@@ -131,7 +132,7 @@ function problemText(
     scale: p.coin_scale,
     lot: c(p.lot_size),
     min: c(p.min_subscription),
-    cap: c(p.per_customer_cap),
+    cap: c(maxAsk(p)),
     may: c(info.eligibility?.may_subscribe ?? '0'),
     coin: p.coin,
   });
@@ -151,7 +152,7 @@ function QuantityField({ info, flow }: { info: SubscriptionInfoData; flow: Flow 
       description={t('subscribe.hint', {
         lot: c(p.lot_size),
         min: c(p.min_subscription),
-        cap: c(p.per_customer_cap),
+        cap: c(maxAsk(p)),
         coin: p.coin,
       })}
       value={flow.quantity}
@@ -160,6 +161,7 @@ function QuantityField({ info, flow }: { info: SubscriptionInfoData; flow: Flow 
       maxLength={40}
       disabled={flow.blocker !== null}
       error={showProblem && flow.problem ? problemText(flow.problem, info, words, t) : undefined}
+      errorProps={{ 'data-testid': 'launchpad-quantity-error', 'data-problem': flow.problem ?? '' }}
       rightSectionWidth={64}
       rightSection={
         <Button

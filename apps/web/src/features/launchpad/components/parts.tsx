@@ -192,7 +192,10 @@ export function ProgressFigure({ project }: { project: LaunchpadProjectData }) {
       >
         {text}
       </Text>
-      {project.mode === 'first_come' && !project.sold_out ? (
+      {/* What is left only while it can still be subscribed (not on a closed, failed or refunded project). */}
+      {project.mode === 'first_come' &&
+      !project.sold_out &&
+      (project.state === 'announced' || project.state === 'open') ? (
         <Text size="xs" c="dimmed" data-testid="project-remaining">
           {t('progress.remaining', {
             left: words.coins(project.remaining, project.lot_size),

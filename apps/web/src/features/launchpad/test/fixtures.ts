@@ -244,7 +244,8 @@ export function record(overrides: Partial<LaunchpadSubscriptionData> = {}): Laun
     frozen: '185.37',
     review_reason: null,
     allocated: '220',
-    paid: '110.22',
+    // As the server sends it: the cost alone; paid + fee_paid + refunded = frozen.
+    paid: '110',
     fee_paid: '0.22',
     refunded: '75.15',
     failure_reason: null,
