@@ -253,7 +253,7 @@ export type LaunchpadSubscriptionData = {
   fee_frozen: string;
   frozen: string;
   review_reason: LaunchpadReviewReason | null;
-  /** After allocation: coins allocated, what was paid (cost + fee) and what came back. */
+  /** After allocation: coins allocated, the cost paid (`paid`), the fee paid (`fee_paid`) and what came back. */
   allocated: string | null;
   paid: string | null;
   fee_paid: string | null;

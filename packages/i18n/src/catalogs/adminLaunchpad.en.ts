@@ -83,6 +83,8 @@ export const adminLaunchpadEn = {
     title: '{{action}}: {{coin}} · {{name}}',
     announceText:
       'Announce {{coin}} · {{name}}: the project becomes public with every rule as it stands and opens for subscription on {{opens}}, by the clock. After this nothing that changes anyone’s allocation can be edited: price, supply, caps, fee, window, mode and eligibility are fixed. From the opening each customer may freeze up to {{capFrozen}} USDT (the cap of {{cap}} {{coin}} and its fee).',
+    announceTextProRata:
+      'Announce {{coin}} · {{name}}: the project becomes public with every rule as it stands and opens for subscription on {{opens}}, by the clock. After this nothing that changes anyone’s allocation can be edited: price, supply, caps, fee, window, mode and eligibility are fixed. From the opening each customer may ask for up to the whole supply of {{supply}} {{coin}} and freeze up to {{maxFrozen}} USDT for it; the cap of {{cap}} {{coin}} bounds what each is allocated, and the rest is released at the close.',
     withdrawText_one:
       'Record that the issuer withdrew: {{coin}} · {{name}} fails and nobody is allocated. Every frozen amount ({{subscribed}} {{coin}} subscribed so far) is refunded automatically within {{count}} hour. This cannot be undone.',
     withdrawText_other:
@@ -217,6 +219,8 @@ export const adminLaunchpadEn = {
     cost: 'Subscribing {{quantity}} {{coin}} freezes {{quantity}} × {{price}} USDT + {{feeRate}}% fee = {{frozen}} USDT of your spot balance (cost {{cost}} + fee {{fee}}). The whole cost is frozen: nothing is lent.',
     rules:
       'Subscriptions from {{opens}} to {{closes}}, {{min}} to {{cap}} {{coin}} per customer in steps of {{lot}} {{coin}} (at the cap {{capFrozen}} USDT is frozen).',
+    rulesProRata:
+      'Subscriptions from {{opens}} to {{closes}}, {{min}} {{coin}} up to the whole supply of {{supply}} {{coin}} per customer in steps of {{lot}} {{coin}} (asking for all of it freezes {{maxFrozen}} USDT); nobody is allocated more than {{cap}} {{coin}}.',
     listing: 'The coin is listed on {{listing}}; allocated tokens stay locked until {{release}}.',
     refund:
       'If less than {{softCap}} {{coin}} is subscribed at the close, or the issuer withdraws, every frozen amount is refunded within {{hours}} h.',

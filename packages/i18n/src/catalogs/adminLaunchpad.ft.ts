@@ -84,6 +84,8 @@ export const adminLaunchpadFt: Shape<typeof adminLaunchpadEn> = {
     title: '{{action}}：{{coin}} · {{name}}',
     announceText:
       '公告 {{coin}} · {{name}}：項目將按目前全部規則公開，並於 {{opens}} 按時鐘開放申購。此後任何會影響他人分配的內容都不能再修改：價格、發行量、上限、手續費、申購期、分配方式和資格條件全部固定。開放後每位客戶最多可凍結 {{capFrozen}} USDT（上限 {{cap}} {{coin}} 及其手續費）。',
+    announceTextProRata:
+      '公告 {{coin}} · {{name}}：項目將按目前全部規則公開，並於 {{opens}} 按時鐘開放申購。此後任何會影響他人分配的內容都不能再修改：價格、發行量、上限、手續費、申購期、分配方式和資格條件全部固定。開放後每位客戶最多可申購全部發行量 {{supply}} {{coin}}，為此最多凍結 {{maxFrozen}} USDT；上限 {{cap}} {{coin}} 限制每位客戶獲配的數量，其餘在截止時解凍。',
     withdrawText:
       '登記發行方撤回：{{coin}} · {{name}} 失敗，不向任何人分配。所有凍結金額（目前已申購 {{subscribed}} {{coin}}）將在 {{count}} 小時內自動退回。此操作不可撤銷。',
     payIssuerText:
@@ -212,6 +214,8 @@ export const adminLaunchpadFt: Shape<typeof adminLaunchpadEn> = {
     cost: '申購 {{quantity}} {{coin}} 將從您的現貨餘額凍結 {{quantity}} × {{price}} USDT + {{feeRate}}% 手續費 = {{frozen}} USDT（成本 {{cost}} + 手續費 {{fee}}）。全部成本均被凍結：沒有任何借貸。',
     rules:
       '申購期 {{opens}} 至 {{closes}}，每位客戶 {{min}} 至 {{cap}} {{coin}}，每手 {{lot}} {{coin}}（達到上限時凍結 {{capFrozen}} USDT）。',
+    rulesProRata:
+      '申購期 {{opens}} 至 {{closes}}，每位客戶可申購 {{min}} {{coin}} 至全部發行量 {{supply}} {{coin}}，每手 {{lot}} {{coin}}（申購全部時凍結 {{maxFrozen}} USDT）；每位客戶獲配不超過 {{cap}} {{coin}}。',
     listing: '該幣於 {{listing}} 上市；分配的代幣鎖定至 {{release}}。',
     refund: '若截止時申購不足 {{softCap}} {{coin}}，或發行方撤回，所有凍結金額將在 {{hours}} 小時內退回。',
   },

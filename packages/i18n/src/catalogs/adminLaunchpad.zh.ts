@@ -84,6 +84,8 @@ export const adminLaunchpadZh: Shape<typeof adminLaunchpadEn> = {
     title: '{{action}}：{{coin}} · {{name}}',
     announceText:
       '公告 {{coin}} · {{name}}：项目将按当前全部规则公开，并于 {{opens}} 按时钟开放申购。此后任何会影响他人分配的内容都不能再修改：价格、发行量、上限、手续费、申购期、分配方式和资格条件全部固定。开放后每位客户最多可冻结 {{capFrozen}} USDT（上限 {{cap}} {{coin}} 及其手续费）。',
+    announceTextProRata:
+      '公告 {{coin}} · {{name}}：项目将按当前全部规则公开，并于 {{opens}} 按时钟开放申购。此后任何会影响他人分配的内容都不能再修改：价格、发行量、上限、手续费、申购期、分配方式和资格条件全部固定。开放后每位客户最多可申购全部发行量 {{supply}} {{coin}}，为此最多冻结 {{maxFrozen}} USDT；上限 {{cap}} {{coin}} 限制每位客户获配的数量，其余在截止时解冻。',
     withdrawText:
       '登记发行方撤回：{{coin}} · {{name}} 失败，不向任何人分配。所有冻结金额（目前已申购 {{subscribed}} {{coin}}）将在 {{count}} 小时内自动退回。此操作不可撤销。',
     payIssuerText:
@@ -212,6 +214,8 @@ export const adminLaunchpadZh: Shape<typeof adminLaunchpadEn> = {
     cost: '申购 {{quantity}} {{coin}} 将从您的现货余额冻结 {{quantity}} × {{price}} USDT + {{feeRate}}% 手续费 = {{frozen}} USDT（成本 {{cost}} + 手续费 {{fee}}）。全部成本均被冻结：没有任何借贷。',
     rules:
       '申购期 {{opens}} 至 {{closes}}，每位客户 {{min}} 至 {{cap}} {{coin}}，每手 {{lot}} {{coin}}（达到上限时冻结 {{capFrozen}} USDT）。',
+    rulesProRata:
+      '申购期 {{opens}} 至 {{closes}}，每位客户可申购 {{min}} {{coin}} 至全部发行量 {{supply}} {{coin}}，每手 {{lot}} {{coin}}（申购全部时冻结 {{maxFrozen}} USDT）；每位客户获配不超过 {{cap}} {{coin}}。',
     listing: '该币于 {{listing}} 上市；分配的代币锁定至 {{release}}。',
     refund: '若截止时申购不足 {{softCap}} {{coin}}，或发行方撤回，所有冻结金额将在 {{hours}} 小时内退回。',
   },

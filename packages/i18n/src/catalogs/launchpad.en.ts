@@ -85,7 +85,10 @@ export const launchpadEn = {
     whitepaper: 'Read the white paper',
     whitepaperNote: 'The white paper is on the issuer’s own site and opens in a new tab.',
     failedTitle: 'This project failed',
-    refunded: 'Every frozen amount has been returned to the subscribers.',
+    refunded_one:
+      'Every frozen amount has been returned to the subscribers, within the deadline of {{date}} ({{count}} hour after the failure).',
+    refunded_other:
+      'Every frozen amount has been returned to the subscribers, within the deadline of {{date}} ({{count}} hours after the failure).',
     refundBy_one:
       'Every frozen amount returns to the subscribers’ available USDT by {{date}} (within {{count}} hour of the failure).',
     refundBy_other:
@@ -247,8 +250,8 @@ export const launchpadEn = {
     rating: 'Did not pass: your risk rating is below what the project needs.',
   },
   recordFailure: {
-    soft_cap_missed: 'The project missed its soft cap; your frozen amount is returned.',
-    issuer_withdrew: 'The issuer withdrew the project; your frozen amount is returned.',
+    soft_cap_missed: 'The project missed its soft cap; your frozen amount comes back in full.',
+    issuer_withdrew: 'The issuer withdrew the project; your frozen amount comes back in full.',
   },
   token: {
     none: '—',

@@ -86,7 +86,7 @@ export const launchpadFt: Shape<typeof launchpadEn> = {
     whitepaper: '閱讀白皮書',
     whitepaperNote: '白皮書位於發行方自己的網站，將在新分頁中開啟。',
     failedTitle: '該項目已失敗',
-    refunded: '所有凍結金額均已退還給申購客戶。',
+    refunded: '所有凍結金額均已在期限 {{date}} 前退還給申購客戶（失敗後 {{count}} 小時內）。',
     refundBy: '所有凍結金額將於 {{date}} 前退回申購客戶的可用 USDT（失敗後 {{count}} 小時內）。',
     records: '我在本項目的申購',
     pending: '申購已截止。每筆申購正在按規則審核；配售結果及其數字將在本頁公布。',
@@ -232,8 +232,8 @@ export const launchpadFt: Shape<typeof launchpadEn> = {
     rating: '未通過：您的風險評級低於項目要求。',
   },
   recordFailure: {
-    soft_cap_missed: '項目未達到軟頂，您的凍結金額將退還。',
-    issuer_withdrew: '發行方撤回了項目，您的凍結金額將退還。',
+    soft_cap_missed: '項目未達到軟頂，您的凍結金額全額退還。',
+    issuer_withdrew: '發行方撤回了項目，您的凍結金額全額退還。',
   },
   token: {
     none: '—',

@@ -86,7 +86,7 @@ export const launchpadZh: Shape<typeof launchpadEn> = {
     whitepaper: '阅读白皮书',
     whitepaperNote: '白皮书位于发行方自己的网站，将在新标签页中打开。',
     failedTitle: '该项目已失败',
-    refunded: '所有冻结金额均已退还给申购客户。',
+    refunded: '所有冻结金额均已在期限 {{date}} 前退还给申购客户（失败后 {{count}} 小时内）。',
     refundBy: '所有冻结金额将于 {{date}} 前退回申购客户的可用 USDT（失败后 {{count}} 小时内）。',
     records: '我在本项目的申购',
     pending: '申购已截止。每笔申购正在按规则审核；配售结果及其数字将在本页公布。',
@@ -232,8 +232,8 @@ export const launchpadZh: Shape<typeof launchpadEn> = {
     rating: '未通过：您的风险评级低于项目要求。',
   },
   recordFailure: {
-    soft_cap_missed: '项目未达到软顶，您的冻结金额将退还。',
-    issuer_withdrew: '发行方撤回了项目，您的冻结金额将退还。',
+    soft_cap_missed: '项目未达到软顶，您的冻结金额全额退还。',
+    issuer_withdrew: '发行方撤回了项目，您的冻结金额全额退还。',
   },
   token: {
     none: '—',

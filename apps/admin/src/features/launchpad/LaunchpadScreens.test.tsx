@@ -177,8 +177,9 @@ describe('launchpad projects', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Announce: DRFT · Nova Network');
     expect(dialog).toHaveTextContent('nothing that changes anyone’s allocation can be edited');
-    // Cap 50,000 × 0.25 = 12,500 USDT + 0.1 % = 12.5: what one customer may freeze.
-    expect(dialog).toHaveTextContent('freeze up to 12,512.5 USDT');
+    // Pro rata: one customer may ask for the whole supply, 1,000,000 × 0.25 = 250,000 USDT + 0.1 % = 250:
+    // what one customer may freeze; the cap bounds the allocation only.
+    expect(dialog).toHaveTextContent('freeze up to 250,250 USDT');
     await fill(user, within(dialog).getByTestId('reason-input'), 'no');
     await user.click(within(dialog).getByTestId('reason-confirm'));
     expect(await within(dialog).findByTestId('error-note')).toHaveTextContent('at least 3 characters');
@@ -334,7 +335,7 @@ describe('the create form', () => {
     );
     expect(within(form).getByTestId('launchpad-preview-cost-zh')).toHaveTextContent('申购 100 NOVA');
     expect(within(form).getByTestId('launchpad-preview-en')).toHaveTextContent(
-      'at the cap 12,512.5 USDT is frozen',
+      'asking for all of it freezes 250,250 USDT',
     );
     const release = new Date('2099-02-10T10:00').getTime() + 30 * DAY_MS;
     expect(within(form).getByTestId('launchpad-form-release')).toHaveTextContent(

@@ -24,6 +24,24 @@ function useConsequence(): (acting: Acting) => string {
         feeRate: p.fee_rate,
         marginRatio: p.margin_ratio,
       });
+      if (p.mode === 'pro_rata') {
+        // Pro rata: a customer may ask for up to the supply; the cap bounds the allocation only.
+        const maxCost = subscriptionCost({
+          quantity: p.supply,
+          coinScale: p.coin_scale,
+          price: p.price,
+          feeRate: p.fee_rate,
+          marginRatio: p.margin_ratio,
+        });
+        return t('actions.announceTextProRata', {
+          coin: p.coin,
+          name,
+          opens: formatTime(p.opens_at, lang),
+          cap: amountText(p.per_customer_cap),
+          supply: amountText(p.supply),
+          maxFrozen: amountText(maxCost?.frozen ?? null),
+        });
+      }
       return t('actions.announceText', {
         coin: p.coin,
         name,

@@ -39,6 +39,8 @@ function figuresIn(form: ProjectForm, lang: Lang) {
     min: num(form.min_subscription),
     cap: num(form.per_customer_cap),
     capFrozen: num(cost(form.per_customer_cap)?.frozen),
+    supply: num(form.supply),
+    maxFrozen: num(cost(form.supply)?.frozen),
     lot: num(form.lot_size),
     softCap: num(form.soft_cap),
     opens: time(form.opens_at),
@@ -79,7 +81,8 @@ export function ProjectPreview({ form }: { form: ProjectForm }) {
                 {fixed('preview.cost', f)}
               </Text>
               <Text size="sm">
-                {fixed('preview.rules', f)} {fixed(`modeRule.${form.mode}`)}
+                {fixed(form.mode === 'pro_rata' ? 'preview.rulesProRata' : 'preview.rules', f)}{' '}
+                {fixed(`modeRule.${form.mode}`)}
               </Text>
               <Text size="sm">{fixed('preview.listing', f)}</Text>
               <Text size="sm">{fixed('preview.refund', f)}</Text>

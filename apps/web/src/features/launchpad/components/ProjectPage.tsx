@@ -149,7 +149,10 @@ function FailureNote({ project }: { project: LaunchpadProjectData }) {
         ) : null}
         {project.state === 'refunded' ? (
           <Text size="sm" data-testid="launchpad-refunded">
-            {t('detail.refunded')}
+            {t('detail.refunded', {
+              date: project.refund_deadline_at === null ? '' : words.time(project.refund_deadline_at),
+              count: project.refund_hours,
+            })}
           </Text>
         ) : project.refund_deadline_at !== null ? (
           <Text size="sm" fw={600} data-testid="launchpad-refund-deadline">
