@@ -24,6 +24,7 @@ import {
   wireFunds,
   wireIdentity,
   wireLaunchpad,
+  wireLoans,
   wireMarket,
   wireMoney,
   wireSpot,
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await wireDerivatives(core, access, prices.market, identity.jurisdiction);
   await wireEarn(core, identity);
   await wireLaunchpad(core, identity);
+  await wireLoans(core, access, identity);
   await wireFunds(core, access);
   await wireBots(core, access);
   access.backOffice.useMarket(prices.market);

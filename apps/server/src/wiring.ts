@@ -24,6 +24,7 @@ import {
   createAccounts,
   createWalletLogin,
   customerActive,
+  customerBasics,
   customerIdByUid,
   customerIdentities,
   profileAdminRoutes,
@@ -74,6 +75,13 @@ import {
   registerListedCoins,
 } from './modules/launchpad/index.ts';
 import { createLedger, type Ledger, scheduleVerification } from './modules/ledger/index.ts';
+import {
+  createLoans,
+  LOANS_JOB_INTERVAL_MS,
+  ledgerCreditInputs,
+  loansAdminRoutes,
+  loansRoutes,
+} from './modules/loans/index.ts';
 import {
   createMarket,
   createTradingHours,
@@ -612,6 +620,76 @@ export async function wireLaunchpad(core: Core, identity: Identity) {
   app.decorate('launchpad', { service: launchpad, job });
   await app.register(launchpadRoutes(launchpad), { prefix: '/api/web' });
   await app.register(launchpadAdminRoutes(launchpad), { prefix: '/api/admin' });
+}
+
+/**
+ * Loans and the credit score (modules/loans). Its ports: the jurisdiction profile (the loan caps),
+ * the verification gate (`credit_score` and `loans` features) and the customer's highest approved
+ * tier, the rating's loans cap (suitability), the account's age and the ledger's deposits and trades
+ * (the score's inputs), the upload pipeline (proofs and vouchers, kept as long as verification keeps
+ * documents), the notifier, and the applicant's labels for the back office. Its daily job (loan-days
+ * and reminders) runs every LOANS_JOB_INTERVAL_MS on the injected clock.
+ */
+export async function wireLoans(core: Core, access: Access, identity: Identity) {
+  const { app, db, clock, log, ledger, audit, notifier } = core;
+  const { accounts } = access;
+  const { jurisdiction, verification, uploads } = identity;
+  const tierOf = async (customerId: string) => {
+    const t = await verification.tierOf(customerId);
+    if (t.address === 'approved') return 'address' as const;
+    if (t.advanced === 'approved') return 'advanced' as const;
+    return t.primary === 'approved' ? ('primary' as const) : ('none' as const);
+  };
+  const loans = createLoans({
+    db,
+    clock,
+    log,
+    ledger,
+    audit,
+    activeProfile: async () => (await jurisdiction.active()).id,
+    requireFeature: (customerId, feature) => verification.requireFeature(customerId, feature),
+    checkCap: (customerId, amountUnits) =>
+      app.suitability.checkCap(customerId, { productClass: 'loans', amountUnits }),
+    creditInputs: ledgerCreditInputs({
+      db,
+      clock,
+      ledger,
+      tierOf,
+      createdAt: async (customerId) =>
+        (await customerBasics(db, [customerId], clock.now()))[0]?.created_at ?? null,
+    }),
+    uploads,
+    documentRetainUntil: (at) => verification.documentRetainUntil(at),
+    notifier,
+    contacts: accounts,
+    applicants: async (ids) => {
+      const now = clock.now();
+      const [basics, identities, levels] = await Promise.all([
+        customerBasics(db, ids, now),
+        customerIdentities(db, ids),
+        verification.summaries(ids),
+      ]);
+      const created = new Map(basics.map((b) => [b.id, b.created_at]));
+      const out = new Map();
+      for (const c of identities) {
+        const at = created.get(c.id);
+        out.set(c.id, {
+          uid: c.uid,
+          name: (await verification.verifiedName(c.id)) ?? c.name ?? c.email ?? c.phone ?? '',
+          country: c.country,
+          verification_level: levels.get(c.id)?.level ?? 0,
+          account_age_days: at ? Math.floor((now.getTime() - at.getTime()) / 86_400_000) : 0,
+        });
+      }
+      return out;
+    },
+    customerByUid: (uid) => customerIdByUid(db, uid),
+  });
+  const job = loans.schedule(LOANS_JOB_INTERVAL_MS);
+  app.addHook('onClose', async () => job.stop());
+  app.decorate('loans', { service: loans, job });
+  await app.register(loansRoutes(loans), { prefix: '/api/web' });
+  await app.register(loansAdminRoutes(loans), { prefix: '/api/admin' });
 }
 
 /**

@@ -10,6 +10,7 @@ export * from './funds.ts';
 export * from './langs.ts';
 export * from './launchpad.ts';
 export * from './ledger-reasons.ts';
+export * from './loans.ts';
 export * from './market.ts';
 export * from './profile.ts';
 export * from './proof.ts';

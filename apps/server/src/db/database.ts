@@ -13,6 +13,7 @@ import type { FundsTables } from '../modules/funds/tables.ts';
 import type { JurisdictionTables } from '../modules/jurisdiction/tables.ts';
 import type { LaunchpadTables } from '../modules/launchpad/tables.ts';
 import type { LedgerTables } from '../modules/ledger/tables.ts';
+import type { LoansTables } from '../modules/loans/tables.ts';
 import type { MarketTables } from '../modules/market/tables.ts';
 import type { NotifyTables } from '../modules/notify/tables.ts';
 import type { OptionsTables } from '../modules/options/tables.ts';
@@ -46,7 +47,8 @@ export type Database = AccountsTables &
   EarnTables &
   FundsTables &
   ApikeysTables &
-  LaunchpadTables;
+  LaunchpadTables &
+  LoansTables;
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
 

@@ -11,6 +11,7 @@ import { fundsMigrations } from '../modules/funds/migrations.ts';
 import { jurisdictionMigrations } from '../modules/jurisdiction/migrations.ts';
 import { launchpadMigrations } from '../modules/launchpad/migrations.ts';
 import { ledgerMigrations } from '../modules/ledger/migrations.ts';
+import { loansMigrations } from '../modules/loans/migrations.ts';
 import { marketMigrations } from '../modules/market/migrations.ts';
 import { notifyMigrations } from '../modules/notify/migrations.ts';
 import { optionsMigrations } from '../modules/options/migrations.ts';
@@ -51,6 +52,7 @@ export const ALL_MIGRATIONS: Readonly<Record<string, Migration>> = {
   ...launchpadMigrations,
   ...fundsMigrations,
   ...apikeysMigrations,
+  ...loansMigrations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...ALL_MIGRATIONS }) };

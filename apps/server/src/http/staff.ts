@@ -50,6 +50,12 @@ export const STAFF_PERMISSIONS = [
   'launchpad.read',
   /** Launchpad: create projects, announce them, record an issuer's withdrawal, pay the escrow to the issuer (audited). */
   'launchpad.write',
+  /** Loans (modules/loans): products, lenders, applications, loans, repayments, score reviews, settings (read only; proof links audited). */
+  'loans.read',
+  /** Loans: create and pause products, lender accounts and funding requests, the score table, settings, close score reviews (audited). */
+  'loans.write',
+  /** Loans: approve (four eyes above the threshold) or reject applications, decide lender funding (never one's own), confirm vouchers (audited). */
+  'loans.decide',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 

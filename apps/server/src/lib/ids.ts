@@ -65,6 +65,13 @@ export const ID_PREFIXES = [
   'lpp',
   'lps',
   'lpr',
+  /** Loans (modules/loans): lender accounts, lender funding requests, products, loans (the contract number), repayments, score reviews. */
+  'lnl',
+  'lnf',
+  'lnp',
+  'lon',
+  'lrp',
+  'lsr',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

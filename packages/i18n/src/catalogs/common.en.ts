@@ -1,6 +1,24 @@
 /** Server-side texts: refusal reasons (one per REASONS key) and field names. */
 export const commonEn = {
   message: {
+    loan: {
+      disbursedSubject: 'Loan paid out: {{amount}} USDT',
+      disbursedBody:
+        'Your loan {{id}} of {{amount}} USDT was approved and paid into your spot account. Repay {{total}} USDT by {{due}} (UTC). Repaying early costs only the interest to date.',
+      rejectedSubject: 'Loan application not approved',
+      rejectedBody: 'Your loan application {{id}} was not approved: {{reason}}. You may apply again.',
+      reminderSubject: 'Loan due tomorrow: {{owed}} USDT',
+      reminderBody:
+        'Your loan {{id}} is due on {{due}} (UTC); you owe {{owed}} USDT today. After the due date, overdue interest of {{overdue_rate}} % a day and a late fee of {{late_fee}} USDT apply, and the loan never asks for more than {{worst}} USDT in all.',
+    },
+    loanRejectReason: {
+      score_too_low: 'the credit score is too low for this amount',
+      income_insufficient: 'the income shown does not support the repayment',
+      documents_unclear: 'the proofs could not be read or checked',
+      identity_mismatch: 'the proofs do not match the verified identity',
+      debt_too_high: 'existing debts are too high',
+      other: 'see the note from our team',
+    },
     apiKey: {
       permissionRead: 'read only',
       permissionTrade: 'read and trade',
@@ -64,6 +82,32 @@ export const commonEn = {
     APIKEY_PERMISSION: 'This API key may only read: it cannot trade',
     APIKEY_SIGNATURE_INVALID: 'The request signature is not valid for this API key',
     APIKEY_TIMESTAMP_OUTSIDE_WINDOW: "The request's timestamp is outside its receive window of {{window}} ms",
+    LOAN_PRODUCT_PAUSED: 'This loan product is not taking applications at the moment',
+    LOAN_AGREEMENT_REQUIRED:
+      'Please read the loan agreement (version {{version}}) and tick the box to accept it',
+    LOAN_AMOUNT_BELOW_MIN: 'The least you can borrow with this product is {{min}} USDT',
+    LOAN_AMOUNT_ABOVE_MAX: 'The most you can borrow with this product is {{max}} USDT',
+    LOAN_LIMIT_EXCEEDED: 'Loan limit exceeded: your limit is {{limit}} USDT',
+    LOAN_TERM_NOT_OFFERED: 'This product lends for these terms only: {{terms}} days',
+    LOAN_OPEN_EXISTS: 'You already have a loan or an application in progress ({{state}}): one at a time',
+    LOAN_PROOFS_TOO_MANY: 'Attach at most {{max}} proofs',
+    LOAN_PROOF_UNKNOWN: 'The upload {{file_id}} was not found or is already used; upload it again',
+    LOAN_REAPPLY_NOT_REJECTED: 'Only a rejected application can be applied for again (this one is {{state}})',
+    LOAN_NOT_WITHDRAWABLE: 'This application can no longer be withdrawn (it is {{state}})',
+    LOAN_NOT_REPAYABLE: 'This loan cannot be repaid now (it is {{state}})',
+    LOAN_REPAY_ABOVE_OWED: 'That is more than you owe: {{owed}} USDT repays the loan in full',
+    LOAN_REVIEW_OPEN: 'You have already asked for a review of your score; our team will answer it',
+    LOAN_PRODUCT_CAPS:
+      "The product's {{field}} is outside the jurisdiction's caps ({{rule}}, limit {{limit}})",
+    LOAN_PRODUCT_INVALID: "The product's {{field}} is not valid",
+    LOAN_NOT_UNDER_REVIEW: 'This application has already been decided ({{state}})',
+    LOAN_SECOND_STAFF: 'Four eyes: a second staff member must confirm this approval',
+    LOAN_LENDER_SHORT: 'The lender account has only {{available}} USDT to lend',
+    LOAN_FUNDING_SELF_APPROVAL: 'Four eyes: another staff member must decide this funding request',
+    LOAN_FUNDING_DECIDED: 'This funding request has already been decided ({{state}})',
+    LOAN_REPAYMENT_DECIDED: 'This repayment voucher has already been decided ({{state}})',
+    LOAN_SCORE_TABLE_INVALID: 'The score table cannot be published: {{field}} ({{rule}})',
+    LOAN_SETTINGS_INVALID: 'The loan setting {{field}} is not valid',
     BAD_INPUT: 'Invalid value for {{field}}',
     FIELD_REQUIRED: '{{field}} cannot be empty',
     FIELD_TOO_LONG: '{{field}} must be at most {{max}} characters',
@@ -396,6 +440,15 @@ export const commonEn = {
       approved: 'approved',
       rejected: 'rejected',
       revision_requested: 'revision requested',
+      unreviewed: 'under review',
+      disbursed: 'paid out',
+      repaying: 'being repaid',
+      cleared: 'repaid',
+      overdue: 'overdue',
+      withdrawn: 'withdrawn',
+      re_applied: 're-applied',
+      pending: 'pending',
+      confirmed: 'confirmed',
     },
     slot: {
       id_front: 'front of the ID',

@@ -50,7 +50,10 @@ export const PLATFORM_ACCOUNTS = {
   contract_house: { books: ['real', 'demo'], allowNegative: true },
   /** The platform as counterparty of up/down options (modules/options): lost stakes in, winnings out. */
   options_house: { books: ['real', 'demo'], allowNegative: true },
-  /** Loans paid out to customers: negative by the principal outstanding. */
+  /**
+   * Contra for what borrowers owe (modules/loans): negative by the principal, interest and fees
+   * outstanding — value outside the ledger that repayments bring in.
+   */
   loan_book: { books: ['real', 'demo'], allowNegative: true },
   /** Contra for staff balance adjustments (each an ordinary, audited entry). */
   adjustments: { books: ['real'], allowNegative: true },
@@ -62,6 +65,10 @@ export const PLATFORM_ACCOUNTS = {
   launchpad_issuance: { books: ['real'], allowNegative: true },
   /** Contra for escrowed subscription money paid out to issuers (modules/launchpad, audited): negative by what was paid. */
   launchpad_payouts: { books: ['real'], allowNegative: true },
+  /** Contra for operator money paid into lender accounts (modules/loans, a four-eyes entry): negative by what was paid in. */
+  loan_capital: { books: ['real'], allowNegative: true },
+  /** Contra for loan repayments received by bank transfer (modules/loans, a voucher staff confirm): negative by what came in. */
+  loan_bank_repayments: { books: ['real'], allowNegative: true },
 } as const satisfies Record<string, PlatformSpec>;
 export type FixedPlatformCode = keyof typeof PLATFORM_ACCOUNTS;
 
@@ -78,6 +85,11 @@ export const PLATFORM_ACCOUNT_FAMILIES = {
   launchpad_supply_: { books: ['real'], allowNegative: false },
   /** A launchpad project's escrow: what subscribers paid for their allocations, held for the issuer. */
   launchpad_escrow_: { books: ['real'], allowNegative: false },
+  /**
+   * A named lender account (modules/loans): available = money it may lend (paid in from
+   * `loan_capital`, repayments back); frozen = what its borrowers owe it (principal and charges).
+   */
+  loan_lender_: { books: ['real'], allowNegative: false },
 } as const satisfies Record<string, PlatformSpec>;
 export type PlatformFamily = keyof typeof PLATFORM_ACCOUNT_FAMILIES;
 export type PlatformCode = FixedPlatformCode | `${PlatformFamily}${string}`;

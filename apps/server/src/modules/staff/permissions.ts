@@ -17,6 +17,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermissi
     'earn.fund',
     'funds.read',
     'launchpad.read',
+    'loans.read',
+    'loans.decide',
   ],
   compliance: [
     'customers.read',
@@ -30,6 +32,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermissi
     'earn.read',
     'funds.read',
     'launchpad.read',
+    'loans.read',
   ],
   support: ['customers.read', 'outbox.read', 'customers.verify'],
   content: ['content.write'],
