@@ -65,6 +65,9 @@ const SCREENS = [
   '/etf_wdtg',
   '/etflow_wdtg',
   '/botKeys',
+  // New-coin subscription (issue 17); each project's own page is added from the live list below
+  '/subscription',
+  '/subscriptionRecord',
   '/no-such-page',
 ];
 
@@ -101,6 +104,20 @@ const browser = await chromium.launch({
     '--no-first-run',
   ],
 });
+/** Each project's page and proof check, from the live list (the demo content's projects). */
+async function projectScreens(): Promise<string[]> {
+  const answer = (await fetch(
+    `${base}/api/web/getSubscriptionList?rtoken=b${Math.random().toString(36).slice(2, 12)}`,
+  )
+    .then((r) => r.json())
+    .catch(() => null)) as { data?: { items?: Array<{ project_id: string }> } } | null;
+  return (answer?.data?.items ?? []).flatMap((p) => [
+    `/subscriptionBuy?project_id=${p.project_id}`,
+    `/subscriptionProof?project_id=${p.project_id}`,
+  ]);
+}
+SCREENS.splice(SCREENS.indexOf('/no-such-page'), 0, ...(await projectScreens()));
+
 const deadline = Date.now() + minutes * 60_000;
 let rounds = 0;
 let visits = 0;

@@ -19,6 +19,7 @@ declare module 'i18next' {
       adminEarn: (typeof catalogs)['en']['adminEarn'];
       adminFunds: (typeof catalogs)['en']['adminFunds'];
       adminLaunchpad: (typeof catalogs)['en']['adminLaunchpad'];
+      adminLoans: (typeof catalogs)['en']['adminLoans'];
     };
   }
 }

@@ -22,6 +22,7 @@ declare module 'i18next' {
       earn: (typeof catalogs)['en']['earn'];
       funds: (typeof catalogs)['en']['funds'];
       launchpad: (typeof catalogs)['en']['launchpad'];
+      loans: (typeof catalogs)['en']['loans'];
     };
   }
 }

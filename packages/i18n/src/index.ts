@@ -14,6 +14,9 @@ import { adminKycZh } from './catalogs/adminKyc.zh.ts';
 import { adminLaunchpadEn } from './catalogs/adminLaunchpad.en.ts';
 import { adminLaunchpadFt } from './catalogs/adminLaunchpad.ft.ts';
 import { adminLaunchpadZh } from './catalogs/adminLaunchpad.zh.ts';
+import { adminLoansEn } from './catalogs/adminLoans.en.ts';
+import { adminLoansFt } from './catalogs/adminLoans.ft.ts';
+import { adminLoansZh } from './catalogs/adminLoans.zh.ts';
 import { assetsEn } from './catalogs/assets.en.ts';
 import { assetsFt } from './catalogs/assets.ft.ts';
 import { assetsZh } from './catalogs/assets.zh.ts';
@@ -35,6 +38,9 @@ import { kycZh } from './catalogs/kyc.zh.ts';
 import { launchpadEn } from './catalogs/launchpad.en.ts';
 import { launchpadFt } from './catalogs/launchpad.ft.ts';
 import { launchpadZh } from './catalogs/launchpad.zh.ts';
+import { loansEn } from './catalogs/loans.en.ts';
+import { loansFt } from './catalogs/loans.ft.ts';
+import { loansZh } from './catalogs/loans.zh.ts';
 import { marketEn } from './catalogs/market.en.ts';
 import { marketFt } from './catalogs/market.ft.ts';
 import { marketZh } from './catalogs/market.zh.ts';
@@ -93,7 +99,9 @@ export const catalogs = {
     funds: fundsEn,
     adminFunds: adminFundsEn,
     adminLaunchpad: adminLaunchpadEn,
+    adminLoans: adminLoansEn,
     launchpad: launchpadEn,
+    loans: loansEn,
   },
   zh: {
     common: commonZh,
@@ -116,7 +124,9 @@ export const catalogs = {
     funds: fundsZh,
     adminFunds: adminFundsZh,
     adminLaunchpad: adminLaunchpadZh,
+    adminLoans: adminLoansZh,
     launchpad: launchpadZh,
+    loans: loansZh,
   },
   ft: {
     common: commonFt,
@@ -139,7 +149,9 @@ export const catalogs = {
     funds: fundsFt,
     adminFunds: adminFundsFt,
     adminLaunchpad: adminLaunchpadFt,
+    adminLoans: adminLoansFt,
     launchpad: launchpadFt,
+    loans: loansFt,
   },
 } as const satisfies Record<Lang, Record<string, Tree>>;
 

@@ -23,6 +23,7 @@ export const ADMIN_NAMESPACES = [
   'adminEarn',
   'adminFunds',
   'adminLaunchpad',
+  'adminLoans',
 ] as const;
 export type AdminNamespace = (typeof ADMIN_NAMESPACES)[number];
 

@@ -213,6 +213,42 @@ export const SCREENS: readonly ScreenRow[] = [
     load: () => import('../features/launchpad/RunsScreen.tsx'),
   },
   {
+    path: 'loans/queue',
+    label: { ns: 'adminLoans', key: 'nav.queue' },
+    permission: 'loans.read',
+    load: () => import('../features/loans/QueueScreen.tsx'),
+  },
+  {
+    path: 'loans/loans',
+    label: { ns: 'adminLoans', key: 'nav.loans' },
+    permission: 'loans.read',
+    load: () => import('../features/loans/LoansScreen.tsx'),
+  },
+  {
+    path: 'loans/repayments',
+    label: { ns: 'adminLoans', key: 'nav.repayments' },
+    permission: 'loans.read',
+    load: () => import('../features/loans/RepaymentsScreen.tsx'),
+  },
+  {
+    path: 'loans/products',
+    label: { ns: 'adminLoans', key: 'nav.products' },
+    permission: 'loans.read',
+    load: () => import('../features/loans/ProductsScreen.tsx'),
+  },
+  {
+    path: 'loans/lenders',
+    label: { ns: 'adminLoans', key: 'nav.lenders' },
+    permission: 'loans.read',
+    load: () => import('../features/loans/LendersScreen.tsx'),
+  },
+  {
+    path: 'loans/score',
+    label: { ns: 'adminLoans', key: 'nav.score' },
+    permission: 'loans.read',
+    load: () => import('../features/loans/ScoreScreen.tsx'),
+  },
+  {
     path: 'health',
     label: { ns: 'admin', key: 'nav.health' },
     permission: 'risk.read',

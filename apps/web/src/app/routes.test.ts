@@ -110,6 +110,11 @@ describe('route table', () => {
         '/subscriptionBuy',
         '/subscriptionRecord',
         '/subscriptionProof',
+        // issue 18: loans and the credit score
+        '/credit',
+        '/xinyongfen',
+        '/repayment2',
+        '/repaymentNew',
       ].sort(),
     );
     expect(ROUTES.find((route) => route.path === '/asset')?.redirect).toBe('/table1');

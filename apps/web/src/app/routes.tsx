@@ -127,6 +127,14 @@ const launchpadProject = () => launchpadPages().then((m) => m.ProjectPage);
 const launchpadRecords = () => launchpadPages().then((m) => m.RecordsPage);
 const launchpadProof = () => launchpadPages().then((m) => m.ProofPage);
 
+// Loans and the credit score (issue 18, the loans namespace): the score, applying, my loans, one loan
+// with its schedule and repaying.
+const loanPages = () => import('../features/loans/components/pages.ts');
+const loanScore = () => loanPages().then((m) => m.ScorePage);
+const loanApply = () => loanPages().then((m) => m.ApplyPage);
+const loanList = () => loanPages().then((m) => m.LoansPage);
+const loanDetail = () => loanPages().then((m) => m.LoanPage);
+
 type Entry = [path: string, title: RouteTitle, load?: () => Promise<ComponentType>];
 
 /** Rows of the spec's table; an entry without a loader is not built yet. */
@@ -180,10 +188,10 @@ const AREAS: ReadonlyArray<[RouteArea, Entry[]]> = [
   [
     'loans',
     [
-      ['/repayment2', 'repayment2'],
-      ['/repaymentNew', 'repaymentNew'],
-      ['/credit', 'credit'],
-      ['/xinyongfen', 'xinyongfen'],
+      ['/repayment2', 'repayment2', loanList],
+      ['/repaymentNew', 'repaymentNew', loanDetail],
+      ['/credit', 'credit', loanApply],
+      ['/xinyongfen', 'xinyongfen', loanScore],
     ],
   ],
   [

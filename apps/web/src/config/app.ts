@@ -43,7 +43,8 @@ export const ETF_PATH = '/etflow_buy';
 
 /**
  * The finance products' entry screens, in the order the header's Products menu lists them: fixed-term
- * custody and VIP products (earn), each ETF model portfolio (funds), the new-coin subscription (launchpad).
+ * custody and VIP products (earn), each ETF model portfolio (funds), the new-coin subscription (launchpad),
+ * loans (apply; the credit score and my loans are one link away).
  */
 export const PRODUCT_PATHS = {
   custody: '/profit_index',
@@ -51,4 +52,5 @@ export const PRODUCT_PATHS = {
   etf_balanced: `${ETF_PATH}?model=balanced`,
   etf_low_risk: `${ETF_PATH}?model=low_risk`,
   launchpad: '/subscription',
+  loans: '/credit',
 } as const;

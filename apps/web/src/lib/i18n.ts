@@ -36,6 +36,7 @@ export const WEB_NAMESPACES = [
   'earn',
   'funds',
   'launchpad',
+  'loans',
 ] as const;
 
 const resources = Object.fromEntries(

@@ -438,12 +438,14 @@ export const webEn = {
       etf_balanced: { name: 'Balanced ETF', description: 'A basket of coins and USDT cash' },
       etf_low_risk: { name: 'Low-risk ETF', description: 'Mostly USDT cash, a small slice of coins' },
       launchpad: { name: 'New coin subscription', description: 'Subscribe to new coins at a fixed price' },
+      loans: { name: 'Loans', description: 'Borrow USDT with every cost shown before you apply' },
     },
     tiles: {
       custody: { name: 'Custody', description: 'A fixed term, at a rate fixed when you buy' },
       vip: { name: 'VIP products', description: 'Fixed terms for a published VIP level' },
       etf: { name: 'ETF portfolios', description: 'Balanced and low-risk model portfolios' },
       launchpad: { name: 'New coins', description: 'Subscribe to new coins at a fixed price' },
+      loans: { name: 'Loans', description: 'Borrow USDT with every cost shown before you apply' },
     },
   },
 } as const;

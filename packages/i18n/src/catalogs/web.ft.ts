@@ -432,12 +432,14 @@ export const webFt: Shape<typeof webEn> = {
       etf_balanced: { name: '平衡型 ETF', description: '一籃子幣種加 USDT 現金' },
       etf_low_risk: { name: '低風險 ETF', description: '以 USDT 現金為主，少量幣種' },
       launchpad: { name: '新幣申購', description: '以固定價格申購新幣' },
+      loans: { name: '借貸', description: '借入 USDT，申請前列出全部費用' },
     },
     tiles: {
       custody: { name: '定期託管', description: '期限固定，利率在買入時鎖定' },
       vip: { name: 'VIP 理財', description: '面向公示 VIP 等級的定期產品' },
       etf: { name: 'ETF 組合', description: '平衡型與低風險兩種模型組合' },
       launchpad: { name: '新幣申購', description: '以固定價格申購新幣' },
+      loans: { name: '借貸', description: '借入 USDT，申請前列出全部費用' },
     },
   },
 };

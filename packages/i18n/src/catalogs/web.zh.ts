@@ -432,12 +432,14 @@ export const webZh: Shape<typeof webEn> = {
       etf_balanced: { name: '平衡型 ETF', description: '一篮子币种加 USDT 现金' },
       etf_low_risk: { name: '低风险 ETF', description: '以 USDT 现金为主，少量币种' },
       launchpad: { name: '新币申购', description: '以固定价格申购新币' },
+      loans: { name: '借贷', description: '借入 USDT，申请前列出全部费用' },
     },
     tiles: {
       custody: { name: '定期托管', description: '期限固定，利率在买入时锁定' },
       vip: { name: 'VIP 理财', description: '面向公示 VIP 等级的定期产品' },
       etf: { name: 'ETF 组合', description: '平衡型与低风险两种模型组合' },
       launchpad: { name: '新币申购', description: '以固定价格申购新币' },
+      loans: { name: '借贷', description: '借入 USDT，申请前列出全部费用' },
     },
   },
 };

@@ -57,11 +57,12 @@ const LINKS = {
   etf_balanced: '/etflow_buy?model=balanced',
   etf_low_risk: '/etflow_buy?model=low_risk',
   launchpad: '/subscription',
+  loans: '/credit',
 } as const;
 
 describe('header: the Products menu', () => {
   for (const lang of LANGS) {
-    it(`${lang}: lists custody, VIP, each ETF model and the new-coin subscription, each with its line`, async () => {
+    it(`${lang}: lists custody, VIP, each ETF model, the new-coin subscription and loans, each with its line`, async () => {
       const texts = catalogs[lang].web.products;
       const { user } = await renderHeader('/', lang);
       const trigger = screen.getByTestId('nav-products');
@@ -121,9 +122,9 @@ describe('header: the Products menu', () => {
     await waitFor(() => expect(screen.getByTestId('product-link-custody')).toHaveFocus());
     // The arrows wrap: up from the first product is the last.
     await user.keyboard('{ArrowUp}');
-    expect(screen.getByTestId('product-link-launchpad')).toHaveFocus();
+    expect(screen.getByTestId('product-link-loans')).toHaveFocus();
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/subscription'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/credit'));
   });
 
   it('a click on a product opens its screen and closes the menu', async () => {

@@ -17,6 +17,7 @@ const ICON_OF: Record<ProductKey, ProductIconKey> = {
   etf_balanced: 'etf',
   etf_low_risk: 'etf',
   launchpad: 'launchpad',
+  loans: 'loans',
 };
 
 /**

@@ -11,9 +11,11 @@ describe('activeNav', () => {
     expect(activeNav('/profit_index')).toBe('products');
   });
 
-  it('marks Products on every screen of the earning and new-coin areas, so a new one cannot be missed', () => {
-    const screens = ROUTES.filter((r) => r.area === 'earning' || r.area === 'newCoin').map((r) => r.path);
-    expect(screens.length).toBeGreaterThanOrEqual(12);
+  it('marks Products on every screen of the earning, new-coin and loans areas, so a new one cannot be missed', () => {
+    const screens = ROUTES.filter(
+      (r) => r.area === 'earning' || r.area === 'newCoin' || r.area === 'loans',
+    ).map((r) => r.path);
+    expect(screens.length).toBeGreaterThanOrEqual(16);
     for (const path of screens) expect(activeNav(path), path).toBe('products');
   });
 

@@ -6,9 +6,10 @@ export type NavKey = keyof typeof NAV_PATHS;
 export type NavSection = NavKey | 'products';
 
 /**
- * Every screen of the finance products (the route table's `earning` and `newCoin` areas): custody
+ * Every screen of the finance products (the route table's `earning`, `newCoin` and `loans` areas): custody
  * and VIP products with their buying and my-orders pages, the ETF portfolios and their orders, the
- * new-coin subscription with its project, records and proof pages.
+ * new-coin subscription with its project, records and proof pages, and the loans area (apply, the
+ * credit score, my loans and one loan).
  */
 const PRODUCT_SCREENS: readonly string[] = [
   '/profit_index',
@@ -23,6 +24,10 @@ const PRODUCT_SCREENS: readonly string[] = [
   '/subscriptionBuy',
   '/subscriptionRecord',
   '/subscriptionProof',
+  '/credit',
+  '/xinyongfen',
+  '/repayment2',
+  '/repaymentNew',
 ];
 
 /** Paths under each navigation entry, to mark it active. */

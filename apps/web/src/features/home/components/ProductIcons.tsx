@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** The finance products as pictures: the home page's tiles and the header's Products menu. */
-export type ProductIconKey = 'custody' | 'vip' | 'etf' | 'launchpad';
+export type ProductIconKey = 'custody' | 'vip' | 'etf' | 'launchpad' | 'loans';
 
 /** Line drawings on the 24×24 grid of components/icons.tsx (currentColor, 1.8 stroke). */
 const DRAWINGS: Record<ProductIconKey, ReactNode> = {
@@ -33,6 +33,14 @@ const DRAWINGS: Record<ProductIconKey, ReactNode> = {
       <path d="M4 13a8 8 0 0 1 7 7 6 6 0 0 0 3-5 9 9 0 0 0 6-8 3 3 0 0 0-3-3 9 9 0 0 0-8 6 6 6 0 0 0-5 3" />
       <path d="M7 14a6 6 0 0 0-3 6 6 6 0 0 0 6-3" />
       <circle cx="15" cy="9" r="1" />
+    </>
+  ),
+  // A banknote and a calendar tick: borrowed money repaid by a date.
+  loans: (
+    <>
+      <rect x="3" y="6" width="18" height="12" rx="2" />
+      <circle cx="12" cy="12" r="2.5" />
+      <path d="M6 9v.01M18 15v.01" />
     </>
   ),
 };

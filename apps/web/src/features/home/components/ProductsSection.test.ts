@@ -38,17 +38,18 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-/** The four tiles, in order, and where each goes (the ETF tile: the portfolios' screen, balanced first). */
+/** The five tiles, in order, and where each goes (the ETF tile: the portfolios' screen, balanced first). */
 const TILES = {
   custody: '/profit_index',
   vip: '/vip_index',
   etf: '/etflow_buy',
   launchpad: '/subscription',
+  loans: '/credit',
 } as const;
 
 describe('home: the Products section', () => {
   for (const lang of LANGS) {
-    it(`${lang}: four tiles, each a link with its icon, name and line`, async () => {
+    it(`${lang}: five tiles, each a link with its icon, name and line`, async () => {
       const texts = catalogs[lang].web.products;
       await renderSection(lang);
       const section = screen.getByTestId('home-products');
@@ -85,11 +86,11 @@ describe('the products texts', () => {
     expect(paths).toEqual(
       expect.arrayContaining([
         'title',
-        ...['custody', 'vip', 'etf_balanced', 'etf_low_risk', 'launchpad'].flatMap((k) => [
+        ...['custody', 'vip', 'etf_balanced', 'etf_low_risk', 'launchpad', 'loans'].flatMap((k) => [
           `menu.${k}.name`,
           `menu.${k}.description`,
         ]),
-        ...['custody', 'vip', 'etf', 'launchpad'].flatMap((k) => [
+        ...['custody', 'vip', 'etf', 'launchpad', 'loans'].flatMap((k) => [
           `tiles.${k}.name`,
           `tiles.${k}.description`,
         ]),
