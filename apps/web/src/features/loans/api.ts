@@ -40,6 +40,8 @@ export function useLendList() {
   return useQuery({
     queryKey: ['web/lendList', lang],
     queryFn: () => apiGet<LendListData>('web/lendList', { lang }),
+    // A language switch keeps the form on /credit (amount, term, ticks) while the names re-load.
+    placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
 }
@@ -103,6 +105,10 @@ export function useLoan(loanId: string | null) {
     queryKey: ['web/getLoan', loanId, token, lang],
     queryFn: () => apiGet<LoanDetailData>('web/getLoan', { loan_id: loanId ?? '', lang }),
     enabled: token !== null && loanId !== null && loanId !== '',
+    // The same loan of the same customer in another language: keep the page (and the amount typed
+    // into the repay form) while it re-loads; never another loan's or another session's.
+    placeholderData: (previous, query) =>
+      query?.queryKey[1] === loanId && query?.queryKey[2] === token ? previous : undefined,
     refetchInterval: 60_000,
   });
 }

@@ -307,7 +307,7 @@ function ApplyForm({ list }: { list: LendListData }) {
   return (
     <Stack gap="md">
       {form.reapplyOf ? (
-        <Alert color="blue" variant="light" data-testid="apply-reapply">
+        <Alert color="blue" variant="light" data-testid="apply-reapply" style={{ overflowWrap: 'anywhere' }}>
           {t('apply.reapply', { id: form.reapplyOf })}
         </Alert>
       ) : null}

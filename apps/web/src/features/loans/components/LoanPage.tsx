@@ -383,8 +383,9 @@ export function LoanPage() {
   return (
     <Stack gap="md" py={{ base: 'md', sm: 'xl' }} data-testid="loans-detail-page">
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Group gap="sm">
-          <Title order={1} fz={{ base: 22, sm: 28 }}>
+        <Group gap="sm" miw={0}>
+          {/* The contract number is one long word: it breaks rather than widen a phone's page. */}
+          <Title order={1} fz={{ base: 22, sm: 28 }} style={{ overflowWrap: 'anywhere' }}>
             {t('detail.title', { id: loanId ?? '' })}
           </Title>
           {loan.data ? <LoanStateBadge state={loan.data.loan.state} /> : null}

@@ -144,8 +144,10 @@ function LoanCard({ loan }: { loan: LoanData }) {
     >
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Stack gap={0}>
-            <Text fw={700}>{loan.loan_id}</Text>
+          <Stack gap={0} miw={0}>
+            <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+              {loan.loan_id}
+            </Text>
             <Text size="xs" c="dimmed">
               {loan.product_name} · {words.time(loan.created_at)}
             </Text>

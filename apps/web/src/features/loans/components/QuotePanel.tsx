@@ -85,7 +85,8 @@ export function QuotePanel({ quote }: { quote: LoanQuoteData }) {
         </Line>
         <Text size="xs" c="dimmed" data-testid="quote-caps">
           {t('quote.caps', {
-            profile: quote.caps.profile,
+            // The profile's name in the reader's language, not its id ("permissive").
+            profile: String(t(`common:label.profile.${quote.caps.profile}` as never)),
             rate: words.percent(quote.caps.daily_rate_max),
             cost: words.percent(quote.caps.total_cost_max),
             fee: words.usdt(quote.caps.late_fee_max),
