@@ -75,6 +75,7 @@ export const LEDGER_REASONS = [
   'loan.overdue',
   'loan.repay',
   'loan.repay_bank',
+  'loan.write_off',
   // ETF orders (modules/funds): spot ↔ the customer's own earn account (frozen, tagged to the order)
   'fund.subscribe',
   'fund.trade.out',

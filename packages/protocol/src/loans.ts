@@ -22,7 +22,8 @@ const lit = <T extends string>(values: readonly T[]) =>
  * repaid, not past due. overdue: past due with something owed (a days-past-due classification).
  * cleared: everything repaid. rejected: refused by staff with a reason code. withdrawn: withdrawn by
  * the customer before review. re_applied: a rejected application the customer applied again after
- * (linked both ways).
+ * (linked both ways). written_off: what the borrower still owed taken off the books by two staff
+ * members (the loss falls on the lender account; nothing is charged after).
  */
 export const LOAN_STATES = [
   'unreviewed',
@@ -33,6 +34,7 @@ export const LOAN_STATES = [
   'rejected',
   'withdrawn',
   're_applied',
+  'written_off',
 ] as const;
 export type LoanStatus = (typeof LOAN_STATES)[number];
 
@@ -49,6 +51,10 @@ export const LOAN_REJECT_REASONS = [
   'other',
 ] as const;
 export type LoanRejectReason = (typeof LOAN_REJECT_REASONS)[number];
+
+/** Why staff write a loan off (catalogue codes, audited with the staff member's reason). */
+export const LOAN_WRITE_OFF_REASONS = ['uncollectable', 'deceased', 'fraud_victim', 'settlement'] as const;
+export type LoanWriteOffReason = (typeof LOAN_WRITE_OFF_REASONS)[number];
 
 /** balance: from the customer's spot USDT at once. voucher: a bank transfer with a voucher staff confirm. */
 export const LOAN_REPAYMENT_METHODS = ['balance', 'voucher'] as const;
@@ -471,6 +477,28 @@ export const AdminLoanRejectBody = Type.Object(
 );
 export type AdminLoanRejectBody = Static<typeof AdminLoanRejectBody>;
 
+/**
+ * `POST admin/loans/loans/:id/write-off` (loans.decide, audited): the first call records the request,
+ * a different staff member's call confirms it and takes what is owed off the books.
+ */
+export const AdminLoanWriteOffBody = Type.Object(
+  { ...CommonFields, reason_code: lit(LOAN_WRITE_OFF_REASONS), reason },
+  { additionalProperties: false },
+);
+export type AdminLoanWriteOffBody = Static<typeof AdminLoanWriteOffBody>;
+
+/** A loan's write-off: requested by one staff member, confirmed (`written_off_at`) by another. */
+export type AdminLoanWriteOffData = {
+  reason_code: LoanWriteOffReason;
+  reason: string;
+  requested_by: string;
+  requested_at: number;
+  written_off_by: string | null;
+  written_off_at: number | null;
+  /** What the borrower owed when it was written off (the lender's loss). */
+  amount: string | null;
+};
+
 /** `POST admin/loans/repayments/:id/confirm` (loans.decide): the amount received (default: the voucher's). */
 export const AdminLoanVoucherConfirmBody = Type.Object(
   { ...CommonFields, amount: Type.Optional(amount), reason },
@@ -495,6 +523,8 @@ export type AdminLoanData = LoanData & {
   first_approved_by: string | null;
   decided_by: string | null;
   decision_note: string | null;
+  /** A write-off requested (awaiting a second staff member) or done; null when none. */
+  write_off: AdminLoanWriteOffData | null;
 };
 
 /** `GET admin/loans/queue` (loans.read): unreviewed applications, oldest first, with today's score breakdown. */

@@ -293,6 +293,7 @@ export const REASONS = {
   LOAN_PRODUCT_INVALID: { code: CODE.REFUSED, params: ['field'] },
   LOAN_NOT_UNDER_REVIEW: { code: CODE.REFUSED, params: ['state'] },
   LOAN_SECOND_STAFF: { code: CODE.REFUSED, params: [] },
+  LOAN_WRITE_OFF_SELF: { code: CODE.REFUSED, params: [] },
   LOAN_LENDER_SHORT: { code: CODE.REFUSED, params: ['available'] },
   LOAN_FUNDING_SELF_APPROVAL: { code: CODE.REFUSED, params: [] },
   LOAN_FUNDING_DECIDED: { code: CODE.REFUSED, params: ['state'] },

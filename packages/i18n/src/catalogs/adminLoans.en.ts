@@ -17,6 +17,7 @@ export const adminLoansEn = {
     rejected: 'Rejected',
     withdrawn: 'Withdrawn',
     re_applied: 'Re-applied',
+    written_off: 'Written off',
   },
   factor: {
     verification: 'Verification tier',
@@ -35,6 +36,29 @@ export const adminLoansEn = {
     identity_mismatch: 'Identity does not match',
     debt_too_high: 'Debt too high',
     other: 'Other',
+  },
+  writeOffReason: {
+    uncollectable: 'Uncollectable',
+    deceased: 'Borrower deceased',
+    fraud_victim: 'Borrower a fraud victim',
+    settlement: 'Settlement agreed',
+  },
+  writeOff: {
+    request: 'Write off',
+    confirm: 'Confirm write-off',
+    requestTitle: 'Write off the loan of {{customer}}',
+    confirmTitle: 'Confirm the write-off of the loan of {{customer}}',
+    requestText:
+      'This asks to write off what {{customer}} owes ({{amount}} USDT now). Nothing moves yet: another staff member must confirm. Once confirmed, the debt leaves the books as a loss of the lender “{{lender}}”, no more interest or fees are charged, and none of the customer’s balances is touched.',
+    confirmText:
+      'Requested by {{who}} ({{code}}). This takes what {{customer}} owes off the books now ({{amount}} USDT, with any loan-day ended since): the lender “{{lender}}” bears the loss, the loan ends as written off and nothing more is charged. None of the customer’s balances is touched. It cannot be undone.',
+    code: 'Reason code',
+    requested:
+      'Write-off requested by {{who}} on {{when}} ({{code}}: {{reason}}). Another staff member must confirm.',
+    notYou: 'You requested it: another staff member must confirm.',
+    done: 'Written off: {{amount}} USDT, confirmed by {{who}} on {{when}} (requested by {{requester}}; {{code}}: {{reason}}).',
+    recorded: 'Write-off of the loan of {{customer}} requested: another staff member must confirm.',
+    writtenOff: 'Loan of {{customer}} written off ({{amount}} USDT).',
   },
   dayKind: { interest: 'Interest', overdue: 'Overdue' },
   method: { balance: 'From balance', voucher: 'Bank transfer (voucher)' },
@@ -178,7 +202,7 @@ export const adminLoansEn = {
   loans: {
     title: 'Loan book',
     intro:
-      'The portfolio is summed from the loan list the server gives. Nothing here changes a loan: the server has no call that edits a loan’s figures, and none that writes a loan off.',
+      'The portfolio is summed from the loan list the server gives. Nothing here changes a loan’s figures (the server has no call that does); a running loan can be written off from its details, by two staff members.',
     state: 'State',
     uid: 'UID',
     loan: 'Loan · customer',

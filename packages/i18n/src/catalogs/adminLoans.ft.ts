@@ -20,6 +20,7 @@ export const adminLoansFt: Shape<typeof adminLoansEn> = {
     rejected: '已拒絕',
     withdrawn: '已撤回',
     re_applied: '已重新申請',
+    written_off: '已核銷',
   },
   factor: {
     verification: '認證等級',
@@ -38,6 +39,28 @@ export const adminLoansFt: Shape<typeof adminLoansEn> = {
     identity_mismatch: '身份不符',
     debt_too_high: '負債過高',
     other: '其他',
+  },
+  writeOffReason: {
+    uncollectable: '無法收回',
+    deceased: '借款人已故',
+    fraud_victim: '借款人為詐騙受害者',
+    settlement: '已達成和解',
+  },
+  writeOff: {
+    request: '核銷',
+    confirm: '確認核銷',
+    requestTitle: '核銷 {{customer}} 的借款',
+    confirmTitle: '確認核銷 {{customer}} 的借款',
+    requestText:
+      '此操作申請核銷 {{customer}} 的欠款（目前 {{amount}} USDT）。暫不變動任何資金：需另一名員工確認。確認後，該欠款作為出借方「{{lender}}」的損失從帳上移除，不再計收利息或費用，客戶的任何餘額均不受影響。',
+    confirmText:
+      '由 {{who}} 申請（{{code}}）。此操作立即將 {{customer}} 的欠款從帳上移除（{{amount}} USDT，另加此後已結束的借款日）：損失由出借方「{{lender}}」承擔，借款以已核銷結束，不再計收任何費用。客戶的任何餘額均不受影響。此操作無法撤銷。',
+    code: '原因代碼',
+    requested: '{{who}} 於 {{when}} 申請核銷（{{code}}：{{reason}}）。需另一名員工確認。',
+    notYou: '核銷由您申請：需另一名員工確認。',
+    done: '已核銷：{{amount}} USDT，由 {{who}} 於 {{when}} 確認（申請人 {{requester}}；{{code}}：{{reason}}）。',
+    recorded: '已申請核銷 {{customer}} 的借款：需另一名員工確認。',
+    writtenOff: '{{customer}} 的借款已核銷（{{amount}} USDT）。',
   },
   dayKind: { interest: '利息', overdue: '逾期' },
   method: { balance: '餘額還款', voucher: '銀行轉帳（憑證）' },
@@ -179,7 +202,7 @@ export const adminLoansFt: Shape<typeof adminLoansEn> = {
   loans: {
     title: '貸款台帳',
     intro:
-      '組合數據由服務器提供的貸款列表匯總而來。此處不會改變任何貸款：服務器沒有修改貸款數字的接口，也沒有核銷接口。',
+      '組合數據由服務器提供的貸款列表匯總而來。此處不會改變任何貸款數字（服務器沒有這樣的介面）；進行中的貸款可在詳情中由兩名員工核銷。',
     state: '狀態',
     uid: 'UID',
     loan: '貸款 · 客戶',

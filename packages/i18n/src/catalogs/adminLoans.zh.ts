@@ -20,6 +20,7 @@ export const adminLoansZh: Shape<typeof adminLoansEn> = {
     rejected: '已拒绝',
     withdrawn: '已撤回',
     re_applied: '已重新申请',
+    written_off: '已核销',
   },
   factor: {
     verification: '认证等级',
@@ -38,6 +39,28 @@ export const adminLoansZh: Shape<typeof adminLoansEn> = {
     identity_mismatch: '身份不符',
     debt_too_high: '负债过高',
     other: '其他',
+  },
+  writeOffReason: {
+    uncollectable: '无法收回',
+    deceased: '借款人已故',
+    fraud_victim: '借款人为诈骗受害者',
+    settlement: '已达成和解',
+  },
+  writeOff: {
+    request: '核销',
+    confirm: '确认核销',
+    requestTitle: '核销 {{customer}} 的借款',
+    confirmTitle: '确认核销 {{customer}} 的借款',
+    requestText:
+      '此操作申请核销 {{customer}} 的欠款（当前 {{amount}} USDT）。暂不变动任何资金：需另一名员工确认。确认后，该欠款作为出借方“{{lender}}”的损失从账上移除，不再计收利息或费用，客户的任何余额均不受影响。',
+    confirmText:
+      '由 {{who}} 申请（{{code}}）。此操作立即将 {{customer}} 的欠款从账上移除（{{amount}} USDT，另加此后已结束的借款日）：损失由出借方“{{lender}}”承担，借款以已核销结束，不再计收任何费用。客户的任何余额均不受影响。此操作无法撤销。',
+    code: '原因代码',
+    requested: '{{who}} 于 {{when}} 申请核销（{{code}}：{{reason}}）。需另一名员工确认。',
+    notYou: '核销由您申请：需另一名员工确认。',
+    done: '已核销：{{amount}} USDT，由 {{who}} 于 {{when}} 确认（申请人 {{requester}}；{{code}}：{{reason}}）。',
+    recorded: '已申请核销 {{customer}} 的借款：需另一名员工确认。',
+    writtenOff: '{{customer}} 的借款已核销（{{amount}} USDT）。',
   },
   dayKind: { interest: '利息', overdue: '逾期' },
   method: { balance: '余额还款', voucher: '银行转账（凭证）' },
@@ -179,7 +202,7 @@ export const adminLoansZh: Shape<typeof adminLoansEn> = {
   loans: {
     title: '贷款台账',
     intro:
-      '组合数据由服务器提供的贷款列表汇总而来。此处不会改变任何贷款：服务器没有修改贷款数字的接口，也没有核销接口。',
+      '组合数据由服务器提供的贷款列表汇总而来。此处不会改变任何贷款数字（服务器没有这样的接口）；进行中的贷款可在详情中由两名员工核销。',
     state: '状态',
     uid: 'UID',
     loan: '贷款 · 客户',

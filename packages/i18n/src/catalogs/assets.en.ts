@@ -177,6 +177,7 @@ export const assetsEn = {
       loan_disburse: 'Loan paid out',
       loan_repay: 'Loan repayment',
       loan_repay_bank: 'Loan repayment by bank transfer',
+      loan_write_off: 'Loan written off',
       loan_interest: 'Loan interest',
       loan_overdue: 'Loan overdue charge',
       loan_fund: 'Lender account paid in',

@@ -179,6 +179,7 @@ export const assetsFt: Shape<typeof assetsEn> = {
       loan_disburse: '借款放款',
       loan_repay: '借款還款',
       loan_repay_bank: '銀行轉帳還款',
+      loan_write_off: '借款核銷',
       loan_interest: '借款利息',
       loan_overdue: '借款逾期費用',
       loan_fund: '出借帳戶注資',

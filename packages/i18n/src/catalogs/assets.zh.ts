@@ -179,6 +179,7 @@ export const assetsZh: Shape<typeof assetsEn> = {
       loan_disburse: '借款放款',
       loan_repay: '借款还款',
       loan_repay_bank: '银行转账还款',
+      loan_write_off: '借款核销',
       loan_interest: '借款利息',
       loan_overdue: '借款逾期费用',
       loan_fund: '出借账户注资',

@@ -26,6 +26,7 @@ export const loansEn = {
     rejected: 'Rejected',
     withdrawn: 'Withdrawn',
     re_applied: 'Re-applied',
+    written_off: 'Written off',
   },
   factor: {
     verification: 'Identity verification',

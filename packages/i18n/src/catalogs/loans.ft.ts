@@ -28,6 +28,7 @@ export const loansFt: Shape<typeof loansEn> = {
     rejected: '已拒絕',
     withdrawn: '已撤回',
     re_applied: '已重新申請',
+    written_off: '已核銷',
   },
   factor: {
     verification: '身份認證',

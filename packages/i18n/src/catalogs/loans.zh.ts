@@ -28,6 +28,7 @@ export const loansZh: Shape<typeof loansEn> = {
     rejected: '已拒绝',
     withdrawn: '已撤回',
     re_applied: '已重新申请',
+    written_off: '已核销',
   },
   factor: {
     verification: '身份认证',

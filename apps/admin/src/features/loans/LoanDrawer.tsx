@@ -1,10 +1,21 @@
-import type { AdminLoanDetailData } from '@bourse/protocol';
-import { Badge, Drawer, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  type AdminLoanData,
+  type AdminLoanDetailData,
+  LOAN_LIMITS,
+  LOAN_WRITE_OFF_REASONS,
+  type LoanStatus,
+  type LoanWriteOffReason,
+} from '@bourse/protocol';
+import { Alert, Badge, Button, Drawer, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime, useLang } from '../../app/i18n.ts';
-import { ErrorNote } from '../../app/ui.tsx';
-import { useLoanDetail } from './api.ts';
-import { customerText, DocumentLinks, Facts, LoanStateBadge, Usdt } from './parts.tsx';
+import { DoneNote, ErrorNote, ReasonDialog } from '../../app/ui.tsx';
+import { useLoanDetail, useWriteOff } from './api.ts';
+import { customerText, DocumentLinks, Facts, LoanStateBadge, Usdt, useLoanStaff } from './parts.tsx';
+
+/** The states a loan can be written off in (the server's `LOAN_NOT_REPAYABLE` otherwise). */
+export const WRITABLE_OFF: readonly LoanStatus[] = ['disbursed', 'repaying', 'overdue'];
 
 function Terms({ detail }: { detail: AdminLoanDetailData }) {
   const { t } = useTranslation('adminLoans');
@@ -143,7 +154,125 @@ function Repayments({ detail }: { detail: AdminLoanDetailData }) {
   );
 }
 
-/** One loan or application: its terms, every charged day and every repayment. Read only. */
+/**
+ * Write-off with four eyes: "Write off" records the request (reason code and reason); a different
+ * staff member confirms it ("Confirm write-off", disabled for the one who asked). Each in a dialog
+ * naming the customer, what they owe now and the consequence.
+ */
+function WriteOff({ loan }: { loan: AdminLoanData }) {
+  const { t } = useTranslation('adminLoans');
+  const lang = useLang();
+  const { staffId, canDecide } = useLoanStaff();
+  const writeOff = useWriteOff();
+  const [open, setOpen] = useState(false);
+  const [code, setCode] = useState<LoanWriteOffReason | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const w = loan.write_off;
+  const eligible = WRITABLE_OFF.includes(loan.state);
+  const confirming = w !== null && w.written_off_at === null;
+  const mine = confirming && w.requested_by === staffId;
+  const customer = customerText(loan);
+  const owed = loan.outstanding?.total ?? '0';
+  return (
+    <Stack gap="xs" data-testid="loans-write-off">
+      {w ? (
+        <Alert
+          color={w.written_off_at ? 'pink' : 'yellow'}
+          variant="light"
+          p="xs"
+          data-testid="loans-write-off-state"
+        >
+          {w.written_off_at
+            ? t('writeOff.done', {
+                amount: w.amount ?? '0',
+                who: w.written_off_by ?? '',
+                requester: w.requested_by,
+                when: formatTime(w.written_off_at, lang),
+                code: t(`writeOffReason.${w.reason_code}`),
+                reason: w.reason,
+              })
+            : t('writeOff.requested', {
+                who: w.requested_by,
+                when: formatTime(w.requested_at, lang),
+                code: t(`writeOffReason.${w.reason_code}`),
+                reason: w.reason,
+              })}
+          {mine ? ` ${t('writeOff.notYou')}` : ''}
+        </Alert>
+      ) : null}
+      <DoneNote onClose={() => setNote(null)} data-testid="loans-write-off-note">
+        {note}
+      </DoneNote>
+      {eligible && canDecide ? (
+        <Group>
+          <Button
+            color="red"
+            variant="light"
+            size="xs"
+            disabled={mine}
+            onClick={() => setOpen(true)}
+            data-testid={confirming ? 'loans-write-off-confirm' : 'loans-write-off-request'}
+          >
+            {confirming ? t('writeOff.confirm') : t('writeOff.request')}
+          </Button>
+        </Group>
+      ) : null}
+      <ReasonDialog
+        opened={open}
+        size="lg"
+        danger
+        title={t(confirming ? 'writeOff.confirmTitle' : 'writeOff.requestTitle', { customer })}
+        text={
+          confirming && w
+            ? t('writeOff.confirmText', {
+                customer,
+                amount: owed,
+                lender: loan.lender,
+                who: w.requested_by,
+                code: t(`writeOffReason.${w.reason_code}`),
+              })
+            : t('writeOff.requestText', { customer, amount: owed, lender: loan.lender })
+        }
+        confirmLabel={confirming ? t('writeOff.confirm') : t('writeOff.request')}
+        onClose={() => {
+          setCode(null);
+          setOpen(false);
+        }}
+        onSubmit={async (reason) => {
+          if (reason.trim().length < LOAN_LIMITS.reasonMin)
+            throw new Error(t('common.reasonShort', { min: LOAN_LIMITS.reasonMin }));
+          const reasonCode = confirming && w ? w.reason_code : code;
+          if (!reasonCode) throw new Error(t('decide.codeRequired'));
+          const done = await writeOff.mutateAsync({
+            id: loan.loan_id,
+            reason_code: reasonCode,
+            reason: reason.trim(),
+          });
+          setCode(null);
+          setNote(
+            done.state === 'written_off'
+              ? t('writeOff.writtenOff', { customer, amount: done.write_off?.amount ?? owed })
+              : t('writeOff.recorded', { customer }),
+          );
+        }}
+      >
+        {confirming ? null : (
+          <Select
+            label={t('writeOff.code')}
+            data={LOAN_WRITE_OFF_REASONS.map((r) => ({ value: r, label: t(`writeOffReason.${r}`) }))}
+            value={code}
+            onChange={(v) => setCode(v as LoanWriteOffReason | null)}
+            required
+            comboboxProps={{ withinPortal: false }}
+            data-testid="loans-write-off-code"
+          />
+        )}
+      </ReasonDialog>
+    </Stack>
+  );
+}
+
+/** One loan or application: its terms, every charged day and every repayment; the write-off (four eyes). */
 export function LoanDrawer({ loanId, onClose }: { loanId: string | null; onClose: () => void }) {
   const { t } = useTranslation('adminLoans');
   const detail = useLoanDetail(loanId);
@@ -154,6 +283,7 @@ export function LoanDrawer({ loanId, onClose }: { loanId: string | null; onClose
         {detail.data ? (
           <>
             <Terms detail={detail.data} />
+            <WriteOff loan={detail.data.loan} />
             <Title order={5}>{t('detail.days')}</Title>
             <Days detail={detail.data} />
             <Title order={5}>{t('detail.repayments')}</Title>

@@ -2,6 +2,7 @@
 import type {
   AdminLenderData,
   AdminLenderFundingData,
+  AdminLoanData,
   AdminLoanProductData,
   AdminLoanQueueItem,
   AdminLoanRepaymentData,
@@ -346,6 +347,124 @@ describe('the loan book', () => {
     expect(screen.getByTestId('loans-detail-terms')).toHaveTextContent(
       '0.1 % a day, first 3 days free; overdue 0.2 % a day',
     );
+  });
+});
+
+describe('write-off in the loan drawer (four eyes)', () => {
+  const running = adminLoan({ loan_id: 'lon_w', state: 'overdue', days_past_due: 40 });
+  const requested = (by: string) =>
+    adminLoan({
+      ...running,
+      write_off: {
+        reason_code: 'deceased',
+        reason: 'death certificate received',
+        requested_by: by,
+        requested_at: NOW,
+        written_off_by: null,
+        written_off_at: null,
+        amount: null,
+      },
+    });
+
+  function writeOffApi(loan: AdminLoanData, permissions = ALL) {
+    const api = mockApi({
+      'loans/loans': () => ({ total: 1, page: 1, page_size: 50, items: [loan] }),
+      'loans/loans/lon_w': () => ({ loan, days: [], repayments: [] }),
+      'loans/loans/lon_w/write-off': (call) =>
+        loan.write_off === null
+          ? { ...loan, write_off: { ...requested(STAFF_ID).write_off, reason_code: call.body?.reason_code } }
+          : {
+              ...loan,
+              state: 'written_off',
+              outstanding: null,
+              write_off: {
+                ...loan.write_off,
+                written_off_by: STAFF_ID,
+                written_off_at: NOW,
+                amount: '500.5',
+              },
+            },
+    });
+    signIn(api, permissions);
+    return api;
+  }
+
+  async function openDrawer() {
+    const { user } = await renderAdmin(<LoansScreen />, { route: '/loans/loans' });
+    await screen.findAllByTestId('loans-loan');
+    await user.click(screen.getByTestId('loans-loan-open'));
+    await screen.findByTestId('loans-write-off');
+    return user;
+  }
+
+  const dialogTitled = async (title: string) =>
+    (await screen.findByText(title)).closest('[role="dialog"]') as HTMLElement;
+
+  it('requests a write-off after a dialog naming customer, what is owed and the consequence', async () => {
+    const api = writeOffApi(running);
+    const user = await openDrawer();
+    await user.click(await screen.findByTestId('loans-write-off-request'));
+    const dialog = await dialogTitled('Write off the loan of Alice Chan (UID 80012345)');
+    expect(dialog).toHaveTextContent('what Alice Chan (UID 80012345) owes (500.5 USDT now)');
+    expect(dialog).toHaveTextContent('another staff member must confirm');
+    expect(dialog).toHaveTextContent('a loss of the lender “Main lender”');
+    expect(dialog).toHaveTextContent('none of the customer’s balances is touched');
+    await fill(user, within(dialog).getByTestId('reason-input'), 'no contact for 40 days');
+    await user.click(within(dialog).getByTestId('reason-confirm'));
+    expect(await within(dialog).findByTestId('error-note')).toHaveTextContent('Choose a reason code');
+    await user.click(within(dialog).getByTestId('loans-write-off-code'));
+    await user.click(await screen.findByRole('option', { name: 'Uncollectable' }));
+    await user.click(within(dialog).getByTestId('reason-confirm'));
+    await waitFor(() => expect(api.callsTo('loans/loans/lon_w/write-off')).toHaveLength(1));
+    expect(api.callsTo('loans/loans/lon_w/write-off')[0]?.body).toMatchObject({
+      reason_code: 'uncollectable',
+      reason: 'no contact for 40 days',
+    });
+    expect(await screen.findByTestId('loans-write-off-note')).toHaveTextContent(
+      'Write-off of the loan of Alice Chan (UID 80012345) requested: another staff member must confirm.',
+    );
+  });
+
+  it('the requester cannot confirm: the button is disabled and says why', async () => {
+    writeOffApi(requested(STAFF_ID));
+    await openDrawer();
+    expect(await screen.findByTestId('loans-write-off-state')).toHaveTextContent(
+      'Write-off requested by stf_me',
+    );
+    expect(screen.getByTestId('loans-write-off-state')).toHaveTextContent(
+      'You requested it: another staff member must confirm.',
+    );
+    expect(screen.getByTestId('loans-write-off-confirm')).toBeDisabled();
+  });
+
+  it('another staff member confirms, the dialog naming who asked and the loss', async () => {
+    const api = writeOffApi(requested('stf_other'));
+    const user = await openDrawer();
+    expect(await screen.findByTestId('loans-write-off-state')).toHaveTextContent(
+      'Write-off requested by stf_other',
+    );
+    await user.click(screen.getByTestId('loans-write-off-confirm'));
+    const dialog = await dialogTitled('Confirm the write-off of the loan of Alice Chan (UID 80012345)');
+    expect(dialog).toHaveTextContent('Requested by stf_other (Borrower deceased)');
+    expect(dialog).toHaveTextContent('(500.5 USDT, with any loan-day ended since)');
+    expect(dialog).toHaveTextContent('It cannot be undone.');
+    expect(within(dialog).queryByTestId('loans-write-off-code')).toBeNull();
+    await fill(user, within(dialog).getByTestId('reason-input'), 'certificate checked');
+    await user.click(within(dialog).getByTestId('reason-confirm'));
+    await waitFor(() => expect(api.callsTo('loans/loans/lon_w/write-off')).toHaveLength(1));
+    expect(api.callsTo('loans/loans/lon_w/write-off')[0]?.body).toMatchObject({
+      reason_code: 'deceased',
+      reason: 'certificate checked',
+    });
+    expect(await screen.findByTestId('loans-write-off-note')).toHaveTextContent(
+      'Loan of Alice Chan (UID 80012345) written off (500.5 USDT).',
+    );
+  });
+
+  it('no button without loans.decide, nor on a loan that is not running', async () => {
+    writeOffApi(running, READ);
+    await openDrawer();
+    expect(screen.queryByTestId('loans-write-off-request')).toBeNull();
   });
 });
 

@@ -10,6 +10,7 @@ import type {
   AdminLoanRejectBody,
   AdminLoanRepaymentData,
   AdminLoanSettingsData,
+  AdminLoanWriteOffBody,
   AdminScoreReviewData,
   AdminScoreTableBody,
   CreditTableData,
@@ -172,6 +173,15 @@ export const useApprove = () =>
 export const useReject = () =>
   useLoansWrite((i: { id: string } & Pick<AdminLoanRejectBody, 'reason_code' | 'reason'>) =>
     api.postJson<AdminLoanData>(`loans/applications/${path(i.id)}/reject`, {
+      reason_code: i.reason_code,
+      reason: i.reason,
+    }),
+  );
+
+/** Write-off: the first call records the request, a different staff member's call confirms it. */
+export const useWriteOff = () =>
+  useLoansWrite((i: { id: string } & Pick<AdminLoanWriteOffBody, 'reason_code' | 'reason'>) =>
+    api.postJson<AdminLoanData>(`loans/loans/${path(i.id)}/write-off`, {
       reason_code: i.reason_code,
       reason: i.reason,
     }),

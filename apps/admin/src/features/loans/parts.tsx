@@ -19,6 +19,7 @@ const STATE_COLORS: Record<LoanStatus, string> = {
   rejected: 'gray',
   withdrawn: 'dark',
   re_applied: 'grape',
+  written_off: 'pink',
 };
 
 export function LoanStateBadge({ state }: { state: LoanStatus }) {

@@ -1,5 +1,5 @@
 import { sumDecimals } from '@bourse/money';
-import { type AdminLoanData, LOAN_OPEN_STATES, type LoanStatus } from '@bourse/protocol';
+import { type AdminLoanData, LOAN_OPEN_STATES, LOAN_STATES, type LoanStatus } from '@bourse/protocol';
 
 /**
  * The portfolio, summed from the loan list the server gives (it has no portfolio call): what open
@@ -28,7 +28,11 @@ export type Portfolio = {
   open: number;
   owed: Owed;
   buckets: BucketRow[];
-  /** Interest, overdue interest and fees charged on every disbursed loan; what of it is still owed; the rest was received. */
+  /**
+   * Interest, overdue interest and fees charged on every disbursed loan not written off; what of it is
+   * still owed; the rest was received. A written-off loan's charges are left out (the list does not
+   * split what was received of them from what was written off).
+   */
   income: { charged: string; owed: string; received: string };
   /** Principal paid out over every disbursed loan, and everything repaid. */
   disbursed: string;
@@ -56,12 +60,10 @@ export function portfolioOf(loans: readonly AdminLoanData[]): Portfolio {
   const open = loans.filter((l) => OPEN.includes(l.state));
   const paidOut = loans.filter((l) => l.disbursed_at !== null);
   const counts = Object.fromEntries(
-    ['unreviewed', 'disbursed', 'repaying', 'cleared', 'overdue', 'rejected', 'withdrawn', 're_applied'].map(
-      (s) => [s, loans.filter((l) => l.state === s).length],
-    ),
+    LOAN_STATES.map((s) => [s, loans.filter((l) => l.state === s).length]),
   ) as Record<LoanStatus, number>;
   const owed = owedOf(open);
-  const charged = sumDecimals(paidOut.map((l) => l.charged));
+  const charged = sumDecimals(paidOut.filter((l) => l.state !== 'written_off').map((l) => l.charged));
   const chargesOwed = sumDecimals([owed.interest, owed.fees]);
   return {
     open: open.length,

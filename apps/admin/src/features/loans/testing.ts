@@ -53,6 +53,7 @@ export function adminLoan(overrides: Partial<AdminLoanData> = {}): AdminLoanData
     first_approved_by: null,
     decided_by: 'stf_other',
     decision_note: null,
+    write_off: null,
     ...overrides,
   };
 }

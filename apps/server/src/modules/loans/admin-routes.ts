@@ -12,6 +12,7 @@ import {
   AdminLoanSettingsBody,
   AdminLoansQuery,
   AdminLoanVoucherConfirmBody,
+  AdminLoanWriteOffBody,
   AdminScoreReviewsQuery,
   AdminScoreTableBody,
   CommonFields,
@@ -150,6 +151,13 @@ function caseRoutes(loans: Loans): Route[] {
       },
     ),
     post(
+      '/loans/loans/:id/write-off',
+      'loans.decide',
+      'Write a loan off: the first call records the request, a different staff member confirms it (posts loan.write_off; audited)',
+      AdminLoanWriteOffBody,
+      (r) => loans.writeOff(staffOf(r), idOf(r), r.body as AdminLoanWriteOffBody),
+    ),
+    post(
       '/loans/applications/:id/approve',
       'loans.decide',
       'Approve: disburses, or records the first of two approvals above the threshold (audited)',
@@ -228,8 +236,9 @@ function caseRoutes(loans: Loans): Route[] {
 /**
  * Back-office calls under /api/admin/loans (JSON): reading needs `loans.read`; products, lenders,
  * funding requests, the score table and settings `loans.write`; approving, rejecting, deciding
- * funding (never one's own) and vouchers `loans.decide`. Each change audited with its reason.
- * Deliberately no call that edits a product, a loan's figures or a charged day.
+ * funding (never one's own), vouchers and write-offs (four eyes) `loans.decide`. Each change audited with its reason.
+ * Deliberately no call that edits a product, a loan's figures or a charged day (a write-off ends a
+ * loan whole, it edits nothing).
  */
 export function loansAdminRoutes(loans: Loans) {
   return async (app: FastifyInstance) => {

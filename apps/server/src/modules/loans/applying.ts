@@ -220,6 +220,14 @@ async function checkedApplication(deps: LoansDeps, auth: AuthContext, body: Appl
     reminded_at: null,
     cleared_at: null,
     cleared_late: null,
+    write_off_code: null,
+    write_off_reason: null,
+    write_off_requested_by: null,
+    write_off_requested_at: null,
+    written_off_by: null,
+    written_off_at: null,
+    write_off_units: null,
+    write_off_entry_id: null,
   };
   return row;
 }

@@ -244,7 +244,7 @@ export function loanData(row: LoanRow, names: { product: string; lender: string 
   const q = quoteFrom(row.quote);
   const state = row.loan_state === null ? null : stateFrom(row.loan_state);
   const elapsed = row.disbursed_at === null ? null : daysElapsed(row.disbursed_at, now);
-  const running = state !== null && row.state !== 'cleared';
+  const running = state !== null && row.state !== 'cleared' && row.state !== 'written_off';
   const o = state?.outstanding;
   return {
     loan_id: row.id,
@@ -278,7 +278,7 @@ export function loanData(row: LoanRow, names: { product: string; lender: string 
     days_elapsed: elapsed,
     days_past_due: elapsed === null || !running ? null : daysPastDue(row.term_days, elapsed),
     outstanding:
-      o === undefined
+      o === undefined || row.state === 'written_off'
         ? null
         : {
             principal: usdt(o.principalUnits),

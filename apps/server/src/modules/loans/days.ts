@@ -43,7 +43,13 @@ export function stateThrough(state: LoanState, daysDone: number, elapsed: number
 
 /** Repaying everything at `now`: the payoff, the interest in it, and (early) the interest not charged. */
 export function payoffAt(row: LoanRow, now: Date) {
-  if (row.loan_state === null || row.disbursed_at === null || row.state === 'cleared') return null;
+  if (
+    row.loan_state === null ||
+    row.disbursed_at === null ||
+    row.state === 'cleared' ||
+    row.state === 'written_off'
+  )
+    return null;
   const elapsed = daysElapsed(row.disbursed_at, now);
   const state = stateThrough(stateFrom(row.loan_state), row.days_done, elapsed);
   const saved = elapsed < row.term_days ? earlyRepayment(state, elapsed).interestSavedUnits : 0n;

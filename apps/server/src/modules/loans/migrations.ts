@@ -248,4 +248,56 @@ export const loansMigrations: Record<string, Migration> = {
                 'system', 'the first published table')`.execute(db);
     },
   },
+  /**
+   * Write-off with four eyes (README.md, "Write-off"): the request (code, reason, who, when), the
+   * confirmation by a different staff member, the amount taken off the books and its entry, and the
+   * state `written_off` (disbursed, no loan-day due). The two CHECKs of the init migration that list
+   * the states are replaced (found by their definition: they were created unnamed).
+   */
+  '20261202_0900_loans_write_off': {
+    async up(db: Kysely<unknown>) {
+      await sql`
+        do $$
+        declare c record;
+        begin
+          for c in
+            select conname from pg_constraint
+            where conrelid = 'loans_loan'::regclass and contype = 'c'
+              and (pg_get_constraintdef(oid) like '%unreviewed%'
+                or (pg_get_constraintdef(oid) like '%cleared%' and pg_get_constraintdef(oid) like '%disbursed_at IS NOT NULL%'))
+          loop
+            execute format('alter table loans_loan drop constraint %I', c.conname);
+          end loop;
+        end $$;
+
+        alter table loans_loan
+          add column write_off_code text check (write_off_code in
+            ('uncollectable', 'deceased', 'fraud_victim', 'settlement')),
+          add column write_off_reason text,
+          add column write_off_requested_by text,
+          add column write_off_requested_at timestamptz,
+          add column written_off_by text,
+          add column written_off_at timestamptz,
+          add column write_off_units numeric(38,0) check (write_off_units > 0),
+          add column write_off_entry_id text unique,
+          add constraint loans_loan_state_known check (state in
+            ('unreviewed', 'disbursed', 'repaying', 'cleared', 'overdue', 'rejected', 'withdrawn', 're_applied',
+             'written_off')),
+          add constraint loans_loan_disbursed_states check (
+            (state in ('disbursed', 'repaying', 'overdue', 'cleared', 'written_off')) = (disbursed_at is not null)),
+          add constraint loans_loan_write_off_request check (
+            (write_off_requested_at is null) = (write_off_code is null)
+            and (write_off_requested_at is null) = (write_off_reason is null)
+            and (write_off_requested_at is null) = (write_off_requested_by is null)),
+          add constraint loans_loan_written_off check (
+            (state = 'written_off') = (written_off_at is not null)
+            and (written_off_at is null) = (written_off_by is null)
+            and (written_off_at is null) = (write_off_units is null)
+            and (written_off_at is null) = (write_off_entry_id is null)
+            and (written_off_at is null or write_off_requested_at is not null)),
+          add constraint loans_loan_write_off_four_eyes check (
+            written_off_by is null or written_off_by <> write_off_requested_by);
+      `.execute(db);
+    },
+  },
 };

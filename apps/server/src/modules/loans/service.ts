@@ -13,6 +13,7 @@ import {
   type AdminLoanSettingsBody,
   type AdminLoansQuery,
   type AdminLoanVoucherConfirmBody,
+  type AdminLoanWriteOffBody,
   type AdminScoreReviewData,
   type AdminScoreReviewsQuery,
   type AdminScoreTableBody,
@@ -29,6 +30,7 @@ import {
   type LoanData,
   type LoanDetailData,
   type LoanStatus,
+  type LoanWriteOffReason,
   type Paged,
   type RequestScoreReviewBody,
   type WithdrawLoanBody,
@@ -69,6 +71,7 @@ import {
   scoreOf,
   tableData,
 } from './score.ts';
+import { writeOff } from './write-off.ts';
 
 const PAGING = { pageSizeDefault: 20, pageSizeMax: LOAN_LIMITS.pageSizeMax };
 
@@ -125,6 +128,18 @@ export function createLoans(deps: LoansDeps) {
         first_approved_by: r.first_approved_by,
         decided_by: r.decided_by,
         decision_note: r.decision_note,
+        write_off:
+          r.write_off_requested_at === null
+            ? null
+            : {
+                reason_code: r.write_off_code as LoanWriteOffReason,
+                reason: r.write_off_reason ?? '',
+                requested_by: r.write_off_requested_by ?? '',
+                requested_at: r.write_off_requested_at.getTime(),
+                written_off_by: r.written_off_by,
+                written_off_at: r.written_off_at?.getTime() ?? null,
+                amount: r.write_off_units === null ? null : usdt(r.write_off_units),
+              },
       };
     });
   }
@@ -194,7 +209,7 @@ export function createLoans(deps: LoansDeps) {
       let outstanding = 0n;
       for (const r of rows) {
         counts[r.state] += 1;
-        if (r.loan_state !== null && r.state !== 'cleared')
+        if (r.loan_state !== null && r.state !== 'cleared' && r.state !== 'written_off')
           outstanding += outstandingUnits(stateFrom(r.loan_state));
       }
       const open = rows.find((r) => ['unreviewed', 'disbursed', 'repaying', 'overdue'].includes(r.state));
@@ -303,6 +318,9 @@ export function createLoans(deps: LoansDeps) {
     async approve(staff: StaffContext, id: string, reason: string) {
       const { row } = await approve(deps, staff, id, reason);
       return (await adminOut([row]))[0] as AdminLoanData;
+    },
+    async writeOff(staff: StaffContext, id: string, body: AdminLoanWriteOffBody) {
+      return (await adminOut([(await writeOff(deps, staff, id, body)).row]))[0] as AdminLoanData;
     },
     async reject(staff: StaffContext, id: string, body: AdminLoanRejectBody) {
       return (await adminOut([await reject(deps, staff, id, body)]))[0] as AdminLoanData;

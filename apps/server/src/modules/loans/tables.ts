@@ -6,6 +6,7 @@ import type {
   LoanRepaymentMethod,
   LoanRepaymentState,
   LoanStatus,
+  LoanWriteOffReason,
   Localized,
 } from '@bourse/protocol';
 
@@ -146,6 +147,16 @@ export type LoansTables = {
     reminded_at: Date | null;
     cleared_at: Date | null;
     cleared_late: boolean | null;
+    /** Write-off (four eyes): requested by one staff member, confirmed by another (README.md, "Write-off"). */
+    write_off_code: LoanWriteOffReason | null;
+    write_off_reason: string | null;
+    write_off_requested_by: string | null;
+    write_off_requested_at: Date | null;
+    written_off_by: string | null;
+    written_off_at: Date | null;
+    /** What the borrower owed when written off (the lender's loss), and its ledger entry. */
+    write_off_units: string | null;
+    write_off_entry_id: string | null;
   };
   /** One loan-day: contractual interest (days ≤ term) or the overdue charge (later days), posted once. */
   loans_day: {

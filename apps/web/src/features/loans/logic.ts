@@ -37,6 +37,7 @@ export const STATE_COLORS: Readonly<Record<LoanStatus, string>> = {
   rejected: 'orange',
   withdrawn: 'gray',
   re_applied: 'grape',
+  written_off: 'pink',
 };
 
 /** States a loan can be repaid in (the server's `LOAN_NOT_REPAYABLE` otherwise). */

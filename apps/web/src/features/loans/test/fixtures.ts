@@ -1,11 +1,12 @@
-import type {
-  CreditScoreData,
-  LendListData,
-  LendMyData,
-  LoanData,
-  LoanDetailData,
-  LoanQuoteData,
-  LoanStatus,
+import {
+  type CreditScoreData,
+  type LendListData,
+  type LendMyData,
+  LOAN_STATES,
+  type LoanData,
+  type LoanDetailData,
+  type LoanQuoteData,
+  type LoanStatus,
 } from '@bourse/protocol';
 
 /** Answers of the loan calls as the server sends them (modules/loans), for the screen tests. */
@@ -223,10 +224,6 @@ export function detail(l: LoanData = loan(), over: Partial<LoanDetailData> = {})
 }
 
 export function lendMy(over: Partial<LendMyData> = {}): LendMyData {
-  const counts = Object.fromEntries(
-    ['unreviewed', 'disbursed', 'repaying', 'cleared', 'overdue', 'rejected', 'withdrawn', 're_applied'].map(
-      (s) => [s, 0],
-    ),
-  ) as Record<LoanStatus, number>;
+  const counts = Object.fromEntries(LOAN_STATES.map((s) => [s, 0])) as Record<LoanStatus, number>;
   return { score: 530, limit: '3000', open: null, outstanding: '0', counts, ...over };
 }
