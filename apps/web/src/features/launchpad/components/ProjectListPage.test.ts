@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, Refusal } from '../test/api.ts';
+import { mockApi, Refusal } from '../../../shared/testing/api.ts';
 import { ANNOUNCED, FAILED, FIRST_COME_SOLD_OUT, PRO_RATA_ALLOCATED, project } from '../test/fixtures.ts';
 import { renderLaunchpad } from '../test/render.tsx';
 

@@ -3,7 +3,7 @@ import { toDecimalString } from '@bourse/money';
 import type { SubscriptionInfoData, SubscriptionQuoteData } from '@bourse/protocol';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, Refusal } from '../test/api.ts';
+import { mockApi, Refusal } from '../../../shared/testing/api.ts';
 import {
   eligibility,
   FAILED,

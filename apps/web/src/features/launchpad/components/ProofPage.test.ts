@@ -3,7 +3,7 @@ import { catalogs } from '@bourse/i18n';
 import type { SubscriptionProofData } from '@bourse/protocol';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, Refusal } from '../test/api.ts';
+import { mockApi, Refusal } from '../../../shared/testing/api.ts';
 import { PROOF } from '../test/fixtures.ts';
 import { renderLaunchpad } from '../test/render.tsx';
 

@@ -2,7 +2,7 @@
 import type { LaunchpadSubscriptionData } from '@bourse/protocol';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../test/api.ts';
+import { mockApi } from '../../../shared/testing/api.ts';
 import { DAY_MS, NOW, record } from '../test/fixtures.ts';
 import { renderLaunchpad } from '../test/render.tsx';
 

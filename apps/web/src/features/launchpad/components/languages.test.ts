@@ -4,7 +4,7 @@ import { LANGS, type Lang } from '@bourse/protocol';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
-import { mockApi } from '../test/api.ts';
+import { mockApi } from '../../../shared/testing/api.ts';
 import {
   eligibility,
   FAILED,

@@ -3,7 +3,7 @@ import { catalogs, keyPaths, lookup } from '@bourse/i18n';
 import { LANGS, type Lang } from '@bourse/protocol';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mockApi } from '../test/api.ts';
+import { mockApi } from '../../../shared/testing/api.ts';
 import {
   CLEARED,
   creditScore,

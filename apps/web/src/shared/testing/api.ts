@@ -2,7 +2,7 @@ import { CODE, type Envelope } from '@bourse/protocol';
 import { vi } from 'vitest';
 
 /**
- * The network as the launchpad tests see it: `fetch` answers `/api/web/<call>` from the handlers
+ * The network as screen tests see it: `fetch` answers `/api/web/<call>` from the handlers
  * given, in the server's envelope. Every call is recorded (method, query, form body) so a test can
  * assert what a screen sent; a call without a handler is refused and recorded in `unhandled`.
  */
