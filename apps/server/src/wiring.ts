@@ -613,7 +613,6 @@ export async function wireLaunchpad(core: Core, identity: Identity) {
     customerUids: async (ids) => new Map((await customerIdentities(db, ids)).map((c) => [c.id, c.uid])),
     customerByUid: (uid) => customerIdByUid(db, uid),
   });
-  await launchpad.start();
   if (config.demoContent) await launchpad.seedDemo();
   const job = launchpad.schedule(config.launchpadJobIntervalMs);
   app.addHook('onClose', async () => job.stop());

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Refusal } from '../../http/refusal.ts';
 import { customerId, type LedgerFixture, openLedgerFixture } from '../ledger/testing.ts';
+import { projectsDue } from './repo.ts';
 import { authOf, DAY, HOUR, launchpadOn, projectBody, staffA } from './testing.ts';
 
 /**
@@ -243,6 +244,9 @@ describe('the job with a stepped clock', () => {
     expect(release?.subscriptions).toBe(4);
     expect(release?.lots).toBe('1000');
     expect(release?.finished_at).not.toBeNull();
+    // Released and finished: the job never reads this project again.
+    const due = await projectsDue(f.db, f.clock.now());
+    expect(due.map((p) => p.id)).not.toContain(pid);
   });
 
   it('a missed soft cap refunds everyone in full within the deadline, and the supply goes back', async () => {

@@ -48,7 +48,29 @@ export async function projectsDue(q: Q, now: Date): Promise<ProjectRow[]> {
         eb.and([eb('state', '=', 'announced'), eb('opens_at', '<=', now)]),
         eb.and([eb('state', '=', 'open'), eb('closes_at', '<=', now)]),
         eb('state', 'in', ['closed', 'allocating', 'failed']),
-        eb.and([eb('state', '=', 'distributed'), eb('release_at', '<=', now)]),
+        // Distributed and released: only while coins are still locked or the release run is unfinished
+        // (a finished project is never read again by the job).
+        eb.and([
+          eb('state', '=', 'distributed'),
+          eb('release_at', '<=', now),
+          eb.or([
+            eb.exists(
+              eb
+                .selectFrom('launchpad_subscription as s')
+                .select('s.id')
+                .whereRef('s.project_id', '=', 'launchpad_project.id')
+                .where('s.token_state', '=', 'locked'),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('launchpad_run as r')
+                .select('r.id')
+                .whereRef('r.project_id', '=', 'launchpad_project.id')
+                .where('r.kind', '=', 'release')
+                .where('r.finished_at', 'is', null),
+            ),
+          ]),
+        ]),
       ]),
     )
     .orderBy('closes_at')

@@ -68,8 +68,6 @@ export function createLaunchpad(deps: LaunchpadDeps) {
   }
 
   return {
-    /** Registers every project's coin with the money registry (again; `registerListedCoins` did it first). */
-    start: () => registerListedCoins(db),
     job: { runOnce: () => runLaunchpadJob(deps) },
     schedule: (intervalMs: number) => scheduleLaunchpadJob(deps, intervalMs),
     seedDemo: () => seedDemo(deps),
