@@ -950,6 +950,91 @@ describe('launchpad: a pro-rata project oversubscribed and allocated, a first-co
     LONG,
   );
 
+  it(
+    "staff open the coin's spot market on the listing date; customers' first trade is its price; the project page links it",
+    async () => {
+      const symbol = `${COIN}/USDT`;
+      const { page, context } = await adminPage(browser, 'desktop', 'en', staff, pageErrors);
+      await page.goto('/admin/launchpad/projects');
+      await rowOf(page, projectId).getByTestId('launchpad-project-open').click();
+      const section = page.getByTestId('launchpad-market-section');
+      await section.waitFor();
+      await section.getByTestId('launchpad-market-open').click();
+      await page.getByTestId('launchpad-market-form').waitFor();
+      // Defaults from the issue price of 0.05 USDT: four significant digits, lots of 0.01.
+      expect(await page.getByTestId('launchpad-market-price_tick').inputValue()).toBe('0.00001');
+      expect(await page.getByTestId('launchpad-market-lot_size').inputValue()).toBe('0.01');
+      await page.getByTestId('reason-input').fill('e2e: listing date reached, the coin trades from today');
+      await opened(page);
+      await screenshot(page, 'launchpad-admin-market-open-desktop-en');
+      await page.getByTestId('reason-confirm').click();
+      await page.locator(`[data-testid="launchpad-market-section"][data-symbol="${symbol}"]`).waitFor();
+      await screenshot(page, 'launchpad-admin-market-opened-desktop-en');
+      await context.close();
+
+      // No price before the first trade: a market order names the rule.
+      const early = await web(small, 'POST', 'createOrder', {
+        symbol,
+        side: 'buy',
+        type: 'market',
+        quantity: '100',
+      });
+      expect(early.reason).toBe('PRICE_NO_TRADE_YET');
+      // The market maker leaves it alone: an empty book until customers quote.
+      const depth = await web<{ bids: string[][]; asks: string[][] }>(null, 'GET', 'getDepth', { symbol });
+      expect(depth.data).toMatchObject({ bids: [], asks: [] });
+      const ask = await web(big, 'POST', 'createOrder', {
+        symbol,
+        side: 'sell',
+        price: '0.06',
+        quantity: '100',
+      });
+      expect(ask.code, ask.msg).toBe(1);
+      const take = await web<{ status: string }>(ui, 'POST', 'createOrder', {
+        symbol,
+        side: 'buy',
+        price: '0.06',
+        quantity: '100',
+      });
+      expect(take.code, take.msg).toBe(1);
+      expect(take.data.status).toBe('filled');
+      // The first trade is the price, and its size the volume (also when it came before the feed's first look).
+      await until(
+        async () => {
+          const t = await web<{ items: { last: string | null; volume_24h: string }[] }>(
+            null,
+            'GET',
+            'getTickers',
+            {
+              symbols: symbol,
+            },
+          );
+          const row = t.data.items[0];
+          return row ? `${dec(row.last)} ${dec(row.volume_24h)}` : '';
+        },
+        (seen) => seen === '0.06 100',
+        'the first trade is the price and its size the volume',
+        15_000,
+      );
+
+      for (const viewport of ['desktop', 'mobile'] as const) {
+        const customer = await customerPage(ui, viewport, 'en', `/subscriptionBuy?project_id=${projectId}`);
+        for (const lang of LANGS) {
+          await switchLang(customer, lang);
+          const note = customer.locator(`[data-testid="launchpad-market"][data-symbol="${symbol}"]`);
+          await note.waitFor();
+          await focus(customer, viewport, note);
+          await shot(customer, 'project-market', viewport, lang, [...(await dataTexts(lang)), symbol]);
+        }
+        await customer.getByTestId('launchpad-market-trade').click();
+        await customer.locator(`[data-testid="spot-trade-page"][data-symbol="${symbol}"]`).waitFor();
+        await screenshot(customer, `launchpad-market-trade-${viewport}-ft`);
+        await customer.context().close();
+      }
+    },
+    LONG,
+  );
+
   it('raised no page error', () => {
     expect(pageErrors).toEqual([]);
   });

@@ -83,6 +83,7 @@ import {
   loansRoutes,
 } from './modules/loans/index.ts';
 import {
+  BOOK_FEED_SYMBOL,
   createMarket,
   createTradingHours,
   type Market,
@@ -439,6 +440,8 @@ export async function wireSpot(core: Core, access: Access, prices: Awaited<Retur
   // Spot trading: books rebuilt from the journal before the first request (modules/spot).
   const spot = createSpot({ db, clock, log, ledger, market, audit, snapshotEvery: config.spotSnapshotEvery });
   await spot.start();
+  // Coins that trade only here (launchpad listings) are priced by their own real book.
+  market.setBookSource(spot.bookSource);
   const spotChannels = registerSpotChannels({ registry: hub.registry, spot, ledger, db, log, clock });
   hub.onAuthenticated((identity) => spotChannels.authenticated(identity));
   const marketMaker = createMarketMaker({
@@ -612,6 +615,24 @@ export async function wireLaunchpad(core: Core, identity: Identity) {
     },
     customerUids: async (ids) => new Map((await customerIdentities(db, ids)).map((c) => [c.id, c.uid])),
     customerByUid: (uid) => customerIdByUid(db, uid),
+    async openSpotMarket(staff, { symbol, name, base, quote, ref_price, ...settings }) {
+      await app.market.addInstrument({
+        symbol,
+        name,
+        class: 'crypto_spot',
+        base,
+        quote,
+        price_tick: settings.price_tick,
+        lot_size: settings.lot_size,
+        max_leverage: '1',
+        trading_hours: '24/7',
+        status: 'active',
+        ref_price,
+        feed_symbol: BOOK_FEED_SYMBOL,
+      });
+      if (app.spot.markets(symbol).length === 0)
+        await app.spot.createMarket(staff, { ...settings, symbol, enable: '1' });
+    },
   });
   if (config.demoContent) await launchpad.seedDemo();
   const job = launchpad.schedule(config.launchpadJobIntervalMs);

@@ -172,6 +172,9 @@ export type LaunchpadProjectData = {
   refund_deadline_at: number | null;
   announced_at: number | null;
   allocation: LaunchpadAllocationData | null;
+  /** The coin's spot market (`COIN/USDT`), once staff opened it on or after the listing date; its price is its own book's. */
+  market_symbol: string | null;
+  market_opened_at: number | null;
 };
 
 /** A signed-in customer's standing for one project (null refusal: may subscribe). */
@@ -404,6 +407,31 @@ export const AdminLaunchpadActionBody = Type.Object(
   { additionalProperties: false },
 );
 export type AdminLaunchpadActionBody = Static<typeof AdminLaunchpadActionBody>;
+
+const decimalText = Type.String({ minLength: 1, maxLength: 40 });
+
+/**
+ * `POST admin/launchpad/projects/:id/market` (launchpad.write, audited): on or after the listing
+ * date, a distributed project's coin gets its spot market `COIN/USDT`, open at once. Its price is
+ * its own book's (no feed, no market maker): the first price is the first trade. The settings are
+ * the spot market's (`spotMarketCreate`).
+ */
+export const AdminLaunchpadMarketBody = Type.Object(
+  {
+    ...CommonFields,
+    price_tick: decimalText,
+    lot_size: decimalText,
+    min_quantity: decimalText,
+    min_notional: decimalText,
+    max_notional: decimalText,
+    maker_fee_rate: decimalText,
+    taker_fee_rate: decimalText,
+    price_band_bps: Type.String({ pattern: '^[0-9]{1,5}$' }),
+    reason,
+  },
+  { additionalProperties: false },
+);
+export type AdminLaunchpadMarketBody = Static<typeof AdminLaunchpadMarketBody>;
 
 export type AdminLaunchpadSubscriptionData = LaunchpadSubscriptionData & {
   uid: string;

@@ -69,10 +69,13 @@ export const REASONS = {
   INSTRUMENT_DELISTED: { code: CODE.REFUSED, params: ['symbol'] },
   MARKET_CLOSED: { code: CODE.REFUSED, params: ['symbol', 'hours'] },
   PRICE_STALE: { code: CODE.REFUSED, params: ['symbol', 'seconds'] },
+  PRICE_NO_TRADE_YET: { code: CODE.REFUSED, params: ['symbol'] },
   LIMIT_TOO_LARGE: { code: CODE.BAD_REQUEST, params: ['field', 'max'] },
   CHANNEL_UNKNOWN: { code: CODE.BAD_REQUEST, params: ['channel'] },
   SUBSCRIPTIONS_LIMIT: { code: CODE.REFUSED, params: ['max'] },
   IMPORT_ROW_INVALID: { code: CODE.BAD_REQUEST, params: ['line', 'field'] },
+  INSTRUMENT_INVALID: { code: CODE.BAD_REQUEST, params: ['field'] },
+  INSTRUMENT_EXISTS: { code: CODE.REFUSED, params: ['symbol'] },
   IMPORT_TOO_LARGE: { code: CODE.TOO_LARGE, params: ['maxRows'] },
   TRADING_HOURS_INVALID: { code: CODE.BAD_REQUEST, params: ['hours'] },
 
@@ -274,6 +277,7 @@ export const REASONS = {
   LAUNCHPAD_ACTION_REFUSED: { code: CODE.REFUSED, params: ['from', 'action'] },
   LAUNCHPAD_NOT_ALLOCATED: { code: CODE.REFUSED, params: [] },
   LAUNCHPAD_COIN_TAKEN: { code: CODE.REFUSED, params: ['coin'] },
+  LAUNCHPAD_MARKET_OPEN: { code: CODE.REFUSED, params: ['symbol'] },
   // Loans and the credit score (modules/loans)
   LOAN_PRODUCT_PAUSED: { code: CODE.REFUSED, params: [] },
   LOAN_AGREEMENT_REQUIRED: { code: CODE.REFUSED, params: ['version'] },

@@ -79,6 +79,27 @@ export const adminLaunchpadEn = {
     fees: 'Fees (USDT)',
     actions: 'Actions',
   },
+  market: {
+    title: 'Spot market',
+    open: 'Open the spot market',
+    opened:
+      '{{symbol}} opened on {{date}}. Its price is its own book’s last trade: no outside feed, no market maker.',
+    notYet:
+      'The spot market may be opened once the project is distributed and the listing date ({{date}}) has come.',
+    none: 'No spot market yet.',
+    dialogTitle: 'Open {{symbol}}',
+    text: 'This adds {{symbol}} to the catalogue, priced only by its own order book (no feed, no market maker, no history: until its first trade it has no price and market orders are refused), and opens the market for orders at once. It cannot be undone here; halting is on the spot markets screen.',
+    priceTick: 'Price tick (USDT)',
+    lotSize: 'Lot size ({{coin}})',
+    minQuantity: 'Least quantity ({{coin}})',
+    minNotional: 'Least order value (USDT)',
+    maxNotional: 'Largest order value (USDT)',
+    makerFee: 'Maker fee rate',
+    takerFee: 'Taker fee rate',
+    band: 'Price band (basis points)',
+    issuePrice: 'Issue price {{price}} USDT; the catalogue’s reference price is it on the tick grid.',
+    done: '{{symbol}} is open; recorded in the audit log.',
+  },
   actions: {
     title: '{{action}}: {{coin}} · {{name}}',
     announceText:

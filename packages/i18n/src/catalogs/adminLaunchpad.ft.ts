@@ -80,6 +80,26 @@ export const adminLaunchpadFt: Shape<typeof adminLaunchpadEn> = {
     fees: '手續費（USDT）',
     actions: '操作',
   },
+  market: {
+    title: '現貨市場',
+    open: '開通現貨市場',
+    opened:
+      '{{symbol}} 於 {{date}} 開通。其價格為該市場自身訂單簿的最新成交價：沒有外部行情源，也沒有做市商。',
+    notYet: '項目完成分配且到達上市日（{{date}}）後，方可開通現貨市場。',
+    none: '尚未開通現貨市場。',
+    dialogTitle: '開通 {{symbol}}',
+    text: '此操作會將 {{symbol}} 加入品種目錄，價格只來自其自身訂單簿（沒有行情源、沒有做市商、沒有歷史資料：首筆成交前沒有價格，市價單將被拒絕），並立即開放下單。此處無法撤銷；暫停交易請到現貨市場頁面。',
+    priceTick: '價格最小變動（USDT）',
+    lotSize: '數量步長（{{coin}}）',
+    minQuantity: '最小數量（{{coin}}）',
+    minNotional: '最小下單金額（USDT）',
+    maxNotional: '最大下單金額（USDT）',
+    makerFee: 'Maker 費率',
+    takerFee: 'Taker 費率',
+    band: '價格帶（基點）',
+    issuePrice: '發行價 {{price}} USDT；品種目錄的參考價為其按價格最小變動取整後的值。',
+    done: '{{symbol}} 已開通；已記入審計日誌。',
+  },
   actions: {
     title: '{{action}}：{{coin}} · {{name}}',
     announceText:

@@ -80,6 +80,26 @@ export const adminLaunchpadZh: Shape<typeof adminLaunchpadEn> = {
     fees: '手续费（USDT）',
     actions: '操作',
   },
+  market: {
+    title: '现货市场',
+    open: '开通现货市场',
+    opened:
+      '{{symbol}} 于 {{date}} 开通。其价格为该市场自身订单簿的最新成交价：没有外部行情源，也没有做市商。',
+    notYet: '项目完成分配且到达上市日（{{date}}）后，方可开通现货市场。',
+    none: '尚未开通现货市场。',
+    dialogTitle: '开通 {{symbol}}',
+    text: '此操作会将 {{symbol}} 加入品种目录，价格只来自其自身订单簿（没有行情源、没有做市商、没有历史数据：首笔成交前没有价格，市价单将被拒绝），并立即开放下单。此处无法撤销；暂停交易请到现货市场页面。',
+    priceTick: '价格最小变动（USDT）',
+    lotSize: '数量步长（{{coin}}）',
+    minQuantity: '最小数量（{{coin}}）',
+    minNotional: '最小下单金额（USDT）',
+    maxNotional: '最大下单金额（USDT）',
+    makerFee: 'Maker 费率',
+    takerFee: 'Taker 费率',
+    band: '价格带（基点）',
+    issuePrice: '发行价 {{price}} USDT；品种目录的参考价为其按价格最小变动取整后的值。',
+    done: '{{symbol}} 已开通；已记入审计日志。',
+  },
   actions: {
     title: '{{action}}：{{coin}} · {{name}}',
     announceText:

@@ -310,6 +310,7 @@ export const commonEn = {
     LAUNCHPAD_ACTION_REFUSED: 'A project that is {{from}} cannot be given the action {{action}}',
     LAUNCHPAD_NOT_ALLOCATED: 'There is no published allocation for you in this project yet',
     LAUNCHPAD_COIN_TAKEN: '{{coin}} is already a currency of this platform',
+    LAUNCHPAD_MARKET_OPEN: 'The spot market {{symbol}} is already open for this coin',
     FUNDS_MODEL_PAUSED:
       'The {{model}} portfolio is paused: no new orders for now (your existing orders stay yours and can be redeemed)',
     FUNDS_AMOUNT_BELOW_MIN: 'The least you can invest in this portfolio is {{min}} USDT',
@@ -333,12 +334,16 @@ export const commonEn = {
     INSTRUMENT_HALTED: 'Trading in {{symbol}} is halted',
     INSTRUMENT_DELISTED: '{{symbol}} has been delisted',
     MARKET_CLOSED: 'The market for {{symbol}} is closed now (trading hours: {{hours}})',
+    PRICE_NO_TRADE_YET:
+      "{{symbol}} has not traded yet: its price is its own book's last trade, so a market order has none to go by — place a limit order",
     PRICE_STALE:
       'No current price for {{symbol}}: the price feed has been silent for more than {{seconds}} seconds',
     LIMIT_TOO_LARGE: '{{field}} can be at most {{max}}',
     CHANNEL_UNKNOWN: 'Unknown channel: {{channel}}',
     SUBSCRIPTIONS_LIMIT: 'Too many subscriptions on one connection (at most {{max}})',
     IMPORT_ROW_INVALID: 'Line {{line}} of the file: {{field}} is invalid',
+    INSTRUMENT_INVALID: "The instrument's {{field}} is invalid",
+    INSTRUMENT_EXISTS: 'An instrument {{symbol}} already exists with other settings',
     IMPORT_TOO_LARGE: 'The file is too large (at most {{maxRows}} rows)',
     TRADING_HOURS_INVALID:
       'The trading hours "{{hours}}" cannot be read (e.g. "UTC Mon-Fri 09:00-17:00" or "24/7")',

@@ -78,6 +78,12 @@ export const launchpadEn = {
     },
   },
   detail: {
+    marketTitle: 'Trading',
+    marketOpen:
+      '{{coin}} trades on the spot market {{symbol}} since {{date}}. Its price comes only from that market’s own order book: the last trade there, with no outside feed and no market maker.',
+    marketTrade: 'Trade {{symbol}}',
+    marketLater:
+      'Spot trading in {{coin}} may open on or after the listing date, {{date}}. When it opens, the market is named here; until its first trade it has no price.',
     back: 'Back to the projects',
     notFound: 'No such project.',
     riskTitle: 'Risk warning',

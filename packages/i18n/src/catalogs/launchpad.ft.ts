@@ -79,6 +79,12 @@ export const launchpadFt: Shape<typeof launchpadEn> = {
     },
   },
   detail: {
+    marketTitle: '交易',
+    marketOpen:
+      '{{coin}} 自 {{date}} 起在現貨市場 {{symbol}} 交易。其價格只來自該市場自身的訂單簿：即該市場的最新成交價，沒有外部行情源，也沒有做市商。',
+    marketTrade: '交易 {{symbol}}',
+    marketLater:
+      '{{coin}} 的現貨交易可在上市日 {{date}} 當天或之後開通。開通後將在此處註明市場；首筆成交之前沒有價格。',
     back: '返回項目列表',
     notFound: '項目不存在。',
     riskTitle: '風險提示',

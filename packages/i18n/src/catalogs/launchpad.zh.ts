@@ -79,6 +79,12 @@ export const launchpadZh: Shape<typeof launchpadEn> = {
     },
   },
   detail: {
+    marketTitle: '交易',
+    marketOpen:
+      '{{coin}} 自 {{date}} 起在现货市场 {{symbol}} 交易。其价格只来自该市场自身的订单簿：即该市场的最新成交价，没有外部行情源，也没有做市商。',
+    marketTrade: '交易 {{symbol}}',
+    marketLater:
+      '{{coin}} 的现货交易可在上市日 {{date}} 当天或之后开通。开通后将在此处注明市场；首笔成交之前没有价格。',
     back: '返回项目列表',
     notFound: '项目不存在。',
     riskTitle: '风险提示',

@@ -66,6 +66,8 @@ function project(overrides: Partial<AdminLaunchpadProjectData> = {}): AdminLaunc
     refund_deadline_at: null,
     announced_at: NOW - 3 * DAY_MS,
     allocation: null,
+    market_symbol: null,
+    market_opened_at: null,
     escrow: '0',
     paid_out: '0',
     fees: '0',
@@ -251,6 +253,47 @@ describe('launchpad projects', () => {
       'Remaining (first come)',
     );
     expect(within(detail).queryByTestId('launchpad-action-pay_issuer')).toBeNull();
+  });
+
+  it('opens the spot market of a listed project from the drawer: defaults from the issue price, a reason', async () => {
+    const api = projectsApi(['launchpad.read', 'launchpad.write']);
+    api.on({
+      'launchpad/projects/lpp_done/market': () => ({
+        ...DISTRIBUTED,
+        market_symbol: 'DONE/USDT',
+        market_opened_at: NOW,
+      }),
+    });
+    const { user } = await renderAdmin(<ProjectsScreen />, { route: '/launchpad/projects' });
+    await user.click(within(await rowOf('lpp_done')).getByTestId('launchpad-project-open'));
+    const detail = await screen.findByTestId('launchpad-project-detail');
+    await user.click(within(detail).getByTestId('launchpad-market-open'));
+    const form = await screen.findByTestId('launchpad-market-form');
+    expect(within(form).getByTestId('launchpad-market-price_tick')).toHaveValue('0.0001');
+    expect(within(form).getByTestId('launchpad-market-lot_size')).toHaveValue('0.01');
+    await user.clear(within(form).getByTestId('launchpad-market-taker_fee_rate'));
+    await user.type(within(form).getByTestId('launchpad-market-taker_fee_rate'), '0.0015');
+    await user.click(screen.getByTestId('reason-confirm'));
+    expect(await screen.findByText(/at least/)).toBeInTheDocument();
+    expect(api.callsTo('launchpad/projects/lpp_done/market')).toHaveLength(0);
+    await user.type(screen.getByTestId('reason-input'), 'listing day reached');
+    await user.click(screen.getByTestId('reason-confirm'));
+    await waitFor(() => expect(api.callsTo('launchpad/projects/lpp_done/market')).toHaveLength(1));
+    expect(api.callsTo('launchpad/projects/lpp_done/market')[0]?.body).toMatchObject({
+      price_tick: '0.0001',
+      lot_size: '0.01',
+      taker_fee_rate: '0.0015',
+      reason: 'listing day reached',
+    });
+  });
+
+  it('a project before its listing date says when its market may open; no button', async () => {
+    projectsApi(['launchpad.read', 'launchpad.write'], [{ ...DISTRIBUTED, listing_at: Date.now() + DAY_MS }]);
+    const { user } = await renderAdmin(<ProjectsScreen />, { route: '/launchpad/projects' });
+    await user.click(within(await rowOf('lpp_done')).getByTestId('launchpad-project-open'));
+    const section = await screen.findByTestId('launchpad-market-section');
+    expect(section).toHaveTextContent('may be opened once the project is distributed');
+    expect(within(section).queryByTestId('launchpad-market-open')).toBeNull();
   });
 
   it('a first-come project shows what is left in the drawer', async () => {
@@ -516,6 +559,9 @@ describe.each(['zh', 'ft'] as const)('the launchpad screens in %s', (lang) => {
     await screen.findByTestId('launchpad-detail-allocation');
     await user.click(within(detail).getByTestId('launchpad-action-pay_issuer'));
     expect(await screen.findByTestId('launchpad-action-summary')).toHaveTextContent('Nova Labs Ltd');
+    await user.click(screen.getByText(/^(Cancel|取消)$/));
+    await user.click(within(detail).getByTestId('launchpad-market-open'));
+    await screen.findByTestId('launchpad-market-form');
     expect(watch.missing).toEqual([]);
   });
 

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatTime, useLang } from '../../app/i18n.ts';
 import { Amount, Figure } from '../../app/ui.tsx';
+import { MarketSection } from './MarketSection.tsx';
 import { type Acting, ActionButtons } from './ProjectActionDialog.tsx';
 import { Coins, Facts, Lots, ProjectStateBadge, SubscriptionStateBadge, useRateText } from './parts.tsx';
 
@@ -239,6 +240,9 @@ export function ProjectDrawer({
           </Group>
           <Title order={5}>{t('detail.standing')}</Title>
           <StandingSection project={project} />
+          <Divider />
+          <Title order={5}>{t('market.title')}</Title>
+          <MarketSection project={project} canWrite={canWrite} />
           <Divider />
           <Title order={5}>{t('detail.allocation')}</Title>
           <AllocationSection allocation={project.allocation} />

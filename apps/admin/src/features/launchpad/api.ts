@@ -1,4 +1,5 @@
 import type {
+  AdminLaunchpadMarketBody,
   AdminLaunchpadProjectBody,
   AdminLaunchpadProjectData,
   AdminLaunchpadRunsData,
@@ -77,3 +78,12 @@ export const useProjectAction = () =>
       reason: input.reason,
     }),
   );
+
+export const useOpenMarket = () =>
+  useLaunchpadWrite((input: { id: string } & Omit<AdminLaunchpadMarketBody, 'token' | 'lang' | 'rtoken'>) => {
+    const { id, ...body } = input;
+    return api.postJson<AdminLaunchpadProjectData>(
+      `launchpad/projects/${encodeURIComponent(id)}/market`,
+      body,
+    );
+  });

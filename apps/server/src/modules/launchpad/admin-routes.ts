@@ -1,5 +1,6 @@
 import {
   AdminLaunchpadActionBody,
+  AdminLaunchpadMarketBody,
   AdminLaunchpadProjectBody,
   AdminLaunchpadSubscriptionsQuery,
   CommonFields,
@@ -68,6 +69,28 @@ export function launchpadAdminRoutes(launchpad: Launchpad) {
             staffOf(request),
             (request.params as IdParams).id,
             request.body as AdminLaunchpadActionBody,
+          ),
+        ),
+    );
+    app.post(
+      '/launchpad/projects/:id/market',
+      {
+        schema: {
+          tags,
+          summary:
+            "On or after the listing date, open the coin's spot market COIN/USDT, priced by its own book (audited)",
+          params: IdParams,
+          body: AdminLaunchpadMarketBody,
+        },
+        config: { permission: 'launchpad.write' },
+      },
+      async (request) =>
+        ok(
+          request,
+          await launchpad.openMarket(
+            staffOf(request),
+            (request.params as IdParams).id,
+            request.body as AdminLaunchpadMarketBody,
           ),
         ),
     );

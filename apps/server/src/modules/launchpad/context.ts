@@ -10,9 +10,10 @@ import type {
 } from '@bourse/protocol';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
-import type { AuditLog } from '../../http/staff.ts';
+import type { AuditLog, StaffContext } from '../../http/staff.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type AccountRef, familyCode, type Ledger } from '../ledger/index.ts';
+import type { SpotListing } from './listing.ts';
 import type { ProjectRow, SubscriptionRow } from './repo.ts';
 import { coinsOfLots, feeRateText, USDT } from './rules.ts';
 
@@ -49,6 +50,11 @@ export type LaunchpadDeps = {
   /** Back-office labels (uid) of customers, and the reverse, wired by wiring.ts. */
   customerUids?: (customerIds: string[]) => Promise<Map<string, string>>;
   customerByUid?: (uid: string) => Promise<string | null>;
+  /**
+   * Adds the coin's instrument (priced by its own book) to the catalogue and opens its spot market
+   * (modules/market `addInstrument`, modules/spot `createMarket`); idempotent for the same settings.
+   */
+  openSpotMarket?: (staff: StaffContext, listing: SpotListing) => Promise<void>;
   /** Test hook: runs inside a subscription's allocation transaction after its ledger entry. */
   afterAllocationPost?: (subscriptionId: string) => void | Promise<void>;
 };
@@ -125,6 +131,8 @@ export function projectData(p: ProjectRow, lang: Lang): LaunchpadProjectData {
     refund_deadline_at: ms(p.refund_deadline_at),
     announced_at: ms(p.announced_at),
     allocation: alloc,
+    market_symbol: p.market_symbol,
+    market_opened_at: ms(p.market_opened_at),
   };
 }
 

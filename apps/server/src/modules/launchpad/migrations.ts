@@ -107,4 +107,14 @@ export const launchpadMigrations: Record<string, Migration> = {
       `.execute(db);
     },
   },
+  '20261203_0900_launchpad_market': {
+    async up(db: Kysely<unknown>) {
+      await sql`
+        alter table launchpad_project
+          add column market_symbol text,
+          add column market_opened_at timestamptz,
+          add constraint launchpad_project_market check ((market_symbol is null) = (market_opened_at is null))
+      `.execute(db);
+    },
+  },
 };

@@ -54,6 +54,8 @@ export async function createProject(deps: LaunchpadDeps, staff: StaffContext, b:
     salt: null,
     allocation: null,
     paid_out_units: '0',
+    market_symbol: null,
+    market_opened_at: null,
     created_at: now,
     created_by: staff.staffId,
   };

@@ -1,5 +1,6 @@
 import type {
   AdminLaunchpadActionBody,
+  AdminLaunchpadMarketBody,
   AdminLaunchpadProjectBody,
   AdminLaunchpadRunsData,
   AdminLaunchpadSubscriptionData,
@@ -21,6 +22,7 @@ import type { StaffContext } from '../../http/staff.ts';
 import { type LaunchpadDeps, listCoin, projectData, subscriptionData } from './context.ts';
 import { seedDemo } from './demo.ts';
 import { runLaunchpadJob, scheduleLaunchpadJob, usdt } from './job.ts';
+import { openMarket } from './listing.ts';
 import { act, adminProjects, createProject } from './projects.ts';
 import { customerProof, rebuildTrees } from './proofs.ts';
 import type { ProjectRow, SubscriptionRow } from './repo.ts';
@@ -113,6 +115,10 @@ export function createLaunchpad(deps: LaunchpadDeps) {
     },
     async act(staff: StaffContext, projectId: string, body: AdminLaunchpadActionBody) {
       const id = await act(deps, staff, projectId, body);
+      return (await adminProjects(deps)).items.find((p) => p.project_id === id);
+    },
+    async openMarket(staff: StaffContext, projectId: string, body: AdminLaunchpadMarketBody) {
+      const id = await openMarket(deps, staff, projectId, body);
       return (await adminProjects(deps)).items.find((p) => p.project_id === id);
     },
     async adminSubscriptions(

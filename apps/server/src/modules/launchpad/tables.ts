@@ -59,6 +59,9 @@ export type LaunchpadTables = {
     /** The published allocation (LaunchpadAllocationData), written with the plan in one transaction. */
     allocation: LaunchpadAllocationData | null;
     paid_out_units: string;
+    /** The spot market staff opened for the coin on or after the listing date (`COIN/USDT`). */
+    market_symbol: string | null;
+    market_opened_at: Date | null;
     created_at: Date;
     created_by: string;
   };

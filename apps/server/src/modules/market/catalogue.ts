@@ -163,3 +163,28 @@ export async function loadCatalogue(db: Db): Promise<Instrument[]> {
   const rows = await listInstruments(db);
   return rows.map((row, index) => toInstrument(row, index));
 }
+
+/**
+ * One instrument added by a product (a launchpad listing), checked like a CSV row: refused naming the
+ * field; a row already there with the same settings is kept (a retry changes nothing), one with other
+ * settings refused.
+ */
+export async function addInstrument(
+  deps: { db: Db; clock: Clock },
+  input: Partial<Record<CatalogueColumn, string>>,
+): Promise<void> {
+  const result = validateEntry((column) => (input[column] ?? '').trim());
+  if (!result.ok) refuse('INSTRUMENT_INVALID', { field: result.field });
+  const entry = result.entry;
+  const now = deps.clock.now();
+  await inTransaction(deps.db, async (tx) => {
+    const [row] = await findInstrumentsBySymbol(tx, [entry.symbol]);
+    if (row) {
+      if (!sameEntry(row, entry)) refuse('INSTRUMENT_EXISTS', { symbol: entry.symbol });
+      return;
+    }
+    await insertInstruments(tx, [
+      { ...entry, id: newId('ins', now.getTime()), created_at: now, updated_at: now },
+    ]);
+  });
+}

@@ -6,6 +6,7 @@
 import type { Market } from './service.ts';
 
 export { createTradingHours, marketAdminRoutes, type TradingHours } from './admin.ts';
+export { BOOK_FEED_SYMBOL, type BookCursor, type BookPrint, type BookSource } from './feeds/book.ts';
 export { marketMigrations } from './migrations.ts';
 export type { TradingPrice } from './queries.ts';
 export { latestRecordedSeq, recordedTickAtOrBefore, recordedTicksAfter } from './recorded.ts';

@@ -15,6 +15,7 @@ import type { Db } from '../../db/database.ts';
 import { refuse } from '../../http/refusal.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { aggregate, type Candle, candleData, INTERVAL_INDEX, toPrint } from './candles.ts';
+import { isBookPriced } from './feeds/book.ts';
 import {
   type Instrument,
   instrumentData,
@@ -205,6 +206,9 @@ export function createQueries(deps: { db: Db; state: MarketState; clock: Clock }
       const current = state.priceState(s, now);
       if (current === 'halted') refuse('INSTRUMENT_HALTED', { symbol });
       if (current === 'closed') refuse('MARKET_CLOSED', { symbol, hours: i.schedule.text });
+      // A coin priced by its own book (a launchpad listing) has no price until its first trade.
+      if (current === 'stale' && s.lastTickMs === 0 && isBookPriced(i))
+        refuse('PRICE_NO_TRADE_YET', { symbol });
       if (current === 'stale')
         refuse('PRICE_STALE', { symbol, seconds: Math.floor(state.staleAfterMs / 1000) });
       return Object.freeze({

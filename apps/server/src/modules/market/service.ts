@@ -6,15 +6,16 @@ import type { Clock } from '../../lib/clock.ts';
 import type { ChannelRegistry } from '../../ws/index.ts';
 import { localBus, type MarketBus, redisBus } from './bus.ts';
 import { bucketStart } from './candles.ts';
-import { importCatalogue, loadCatalogue, seedDefaultCatalogue } from './catalogue.ts';
+import { addInstrument, importCatalogue, loadCatalogue, seedDefaultCatalogue } from './catalogue.ts';
 import { registerMarketChannels } from './channels.ts';
 import { MarketEngine } from './engine.ts';
+import { type BookSource, createBookFeed, isBookPriced } from './feeds/book.ts';
 import { createCcxtExchange, createCcxtFeed } from './feeds/ccxt.ts';
 import { createReplayFeed } from './feeds/replay.ts';
 import { createSimFeed } from './feeds/sim.ts';
 import type { PriceFeed } from './feeds/types.ts';
 import { writeSimHistory } from './history.ts';
-import type { Instrument } from './instrument.ts';
+import type { CatalogueColumn, Instrument } from './instrument.ts';
 import { createQueries, type MarketQueries } from './queries.ts';
 import { createRecorder, restoreState } from './recorder.ts';
 import {
@@ -65,6 +66,13 @@ export type Market = MarketQueries & {
   /** Imports a catalogue CSV (refusals name line and field) and reloads the catalogue. */
   importCsv(text: string): Promise<Awaited<ReturnType<typeof importCatalogue>>>;
   reloadCatalogue(): Promise<void>;
+  /**
+   * Adds one instrument to the catalogue (checked like a CSV row; an identical row already there is
+   * kept, a different one refused) and reloads the catalogue.
+   */
+  addInstrument(entry: Partial<Record<CatalogueColumn, string>>): Promise<void>;
+  /** The spot books that price `book` instruments (wiring.ts, once spot exists). */
+  setBookSource(source: BookSource): void;
   /** Removes ticks past TICK_RETENTION_HOURS and 1m candles past CANDLE_1M_RETENTION_DAYS. */
   prune(): Promise<{ ticks: number; candles: number }>;
   /** Tests and tools: poll every feed at the clock's time and publish the batch (owner only). */
@@ -93,6 +101,14 @@ export async function createMarket(deps: {
   let instruments: Instrument[] = [];
   let version = '';
   let feeds: PriceFeed[] = [];
+  // Coins that trade only here are priced by their own book, whatever the feed mode (feeds/book.ts).
+  const bookFeed = createBookFeed({
+    intervalMs: config.feedTickMs || 1_000,
+    recorded: (symbol) => {
+      const s = state.get(symbol);
+      return s ? { lastTickMs: s.lastTickMs, markTicks: s.mark } : null;
+    },
+  });
   const timers: NodeJS.Timeout[] = [];
   const manual = config.feedTickMs === 0;
 
@@ -141,6 +157,10 @@ export async function createMarket(deps: {
   const queries = createQueries({ db, state, clock });
 
   async function makeFeeds(): Promise<PriceFeed[]> {
+    return [bookFeed, ...(await outsideFeeds())];
+  }
+
+  async function outsideFeeds(): Promise<PriceFeed[]> {
     const tickMs = config.feedTickMs || 1_000;
     if (config.feed === 'replay') {
       if (!config.replayFile) throw new Error('FEED=replay needs REPLAY_FILE');
@@ -174,9 +194,12 @@ export async function createMarket(deps: {
     return [createSimFeed({ seed: config.feedSeed, intervalMs: tickMs })];
   }
 
+  /** Each instrument goes to the first feed that covers it (the book feed comes first). */
   function installFeeds(): void {
+    const given = new Set<Instrument>();
     for (const feed of feeds) {
-      const mine = instruments.filter((i) => feed.covers(i));
+      const mine = instruments.filter((i) => !given.has(i) && feed.covers(i));
+      for (const i of mine) given.add(i);
       feed.setInstruments(mine, (i) => state.get(i.symbol)?.mark ?? null);
     }
   }
@@ -241,7 +264,8 @@ export async function createMarket(deps: {
         const started = performance.now();
         const written = await writeSimHistory({
           db,
-          instruments,
+          // A coin priced by its own book has no past: no history is drawn for it.
+          instruments: instruments.filter((i) => !isBookPriced(i)),
           seed: config.feedSeed,
           candles: config.simHistoryCandles,
           nowMs: clock.now().getTime(),
@@ -275,6 +299,11 @@ export async function createMarket(deps: {
       return summary;
     },
     reloadCatalogue,
+    async addInstrument(entry) {
+      await addInstrument({ db, clock }, entry);
+      await reloadCatalogue();
+    },
+    setBookSource: (source) => bookFeed.setSource(source),
     prune,
     async step() {
       for (const feed of feeds) await engine.pollFeed(feed);

@@ -1,5 +1,5 @@
 import { baseUnits, toSteps } from '@bourse/risk';
-import type { MmState } from './mm-state.ts';
+import { type MmState, quotedMarkets } from './mm-state.ts';
 import type { Book } from './order.ts';
 
 /**
@@ -45,7 +45,8 @@ export async function ensureCapital(s: MmState, book: Book, currency: string): P
   const customerId = s.ids[book];
   if (!customerId || s.committed.has(`${book}:${currency}`)) return;
   const key = `spot:mm:capital:${book}:${customerId}:${currency}`;
-  const using = s.spot.markets().filter((m) => m.base === currency || m.quote === currency);
+  const uses = (m: { base: string; quote: string }) => m.base === currency || m.quote === currency;
+  const using = s.spot.markets().filter(uses);
   const known = [key, ...using.map((m) => `spot:mm:capital:${book}:${m.symbol}:${currency}`)];
   for (const k of known) {
     if ((await s.ledger.entryIdByKey(s.db, k)) !== null) {
@@ -54,8 +55,7 @@ export async function ensureCapital(s: MmState, book: Book, currency: string): P
     }
   }
   let amountUnits = 0n;
-  for (const m of using) {
-    if (m.status !== 'enabled') continue;
+  for (const m of quotedMarkets(s).filter(uses)) {
     amountUnits += m.quote === currency ? quoteCapitalOf(s, m.symbol) : baseCapitalOf(s, m.symbol);
   }
   if (amountUnits <= 0n) return;

@@ -1,5 +1,5 @@
 import type { MarketMakerHealthData } from '@bourse/protocol';
-import type { MarketHealth, MmState } from './mm-state.ts';
+import { type MarketHealth, type MmState, quotedMarkets } from './mm-state.ts';
 
 export type { MarketHealth } from './mm-state.ts';
 
@@ -63,8 +63,9 @@ export function healthReport(s: MmState): MarketMakerHealth {
   const markets: MarketMakerHealth['markets'] = [];
   for (const book of ['real', 'demo'] as const) {
     if (!s.ids[book]) continue;
+    const quoted = new Set(quotedMarkets(s).map((m) => m.symbol));
     for (const m of s.spot.markets()) {
-      if (m.status !== 'enabled' && !s.health.has(`${book}:${m.symbol}`)) continue;
+      if (!quoted.has(m.symbol) && !s.health.has(`${book}:${m.symbol}`)) continue;
       const h = healthOf(s, book, m.symbol);
       pruneErrors(h, now);
       markets.push({

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuditLog } from '../../http/staff.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Ledger } from '../ledger/index.ts';
-import type { Market } from '../market/index.ts';
+import { BOOK_FEED_SYMBOL, type Market } from '../market/index.ts';
 import type { Book } from './order.ts';
 import type { Spot } from './service.ts';
 
@@ -84,4 +84,15 @@ export function createMmState(deps: MarketMakerDeps): MmState {
     running: null,
     stopped: false,
   };
+}
+
+/**
+ * The markets the market maker quotes: every enabled one except a coin priced by its own book (a
+ * launchpad listing), which is left to its traders — the operator never quotes, or buys with its
+ * own money, a coin whose only price is that book.
+ */
+export function quotedMarkets(s: MmState) {
+  return s.spot
+    .markets()
+    .filter((m) => m.status === 'enabled' && s.market.instrument(m.symbol).feedSymbol !== BOOK_FEED_SYMBOL);
 }

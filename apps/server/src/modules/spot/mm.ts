@@ -6,7 +6,7 @@ import type { StaffContext } from '../../http/staff.ts';
 import { ensureCapital } from './mm-capital.ts';
 import { healthOf, healthReport, type MarketMakerHealth, recordFailure, recordRound } from './mm-health.ts';
 import { quote } from './mm-quotes.ts';
-import { createMmState, type MarketMakerDeps, MM_DEFAULTS, type MmState } from './mm-state.ts';
+import { createMmState, type MarketMakerDeps, MM_DEFAULTS, type MmState, quotedMarkets } from './mm-state.ts';
 import type { Book } from './order.ts';
 import { readSetting, writeSetting } from './repo.ts';
 
@@ -107,9 +107,8 @@ async function refreshAll(s: MmState): Promise<void> {
   if (!s.settings.enabled) return;
   for (const book of ['real', 'demo'] as const) {
     if (!s.ids[book]) continue;
-    for (const m of s.spot.markets()) {
+    for (const m of quotedMarkets(s)) {
       if (s.stopped) return;
-      if (m.status !== 'enabled') continue;
       await refreshMarket(s, book, m);
     }
   }

@@ -10,6 +10,7 @@ import { baseText, notionalUnits, priceText, qtyText, quoteText } from '@bourse/
 import type { AuthContext } from '../../http/context.ts';
 import { dateRangeOf, pageOf } from '../../http/paging.ts';
 import { refuse } from '../../http/refusal.ts';
+import type { BookCursor, BookPrint } from '../market/index.ts';
 import { findOrder } from './intake.ts';
 import { marketOf, type SpotState } from './markets.ts';
 import type { Book, OrderState } from './order.ts';
@@ -222,4 +223,45 @@ export async function balance(
     quote_available: quoteText(m.math, q.availableUnits),
     quote_frozen: quoteText(m.math, q.frozenUnits),
   };
+}
+
+/**
+ * The book feed of a coin that trades only here (market `feeds/book.ts`): recorded real-book trades
+ * of a market after an engine trade id, or after a time (where the record's last tick was), oldest
+ * first. The demo book never prices anything.
+ */
+export async function recordedPrints(
+  s: SpotState,
+  symbol: string,
+  after: BookCursor,
+  limit: number,
+): Promise<BookPrint[]> {
+  const m = s.markets.get(symbol);
+  if (!m) return [];
+  let q = s.db
+    .selectFrom('spot_trade')
+    .select(['engine_trade_id', 'price_ticks', 'qty_lots', 'created_at'])
+    .where('symbol', '=', symbol)
+    .where('book', '=', 'real');
+  q =
+    'afterId' in after
+      ? q.where('engine_trade_id', '>', after.afterId.toString())
+      : q.where('created_at', '>', new Date(after.afterMs));
+  const rows = await q.orderBy('engine_trade_id').limit(limit).execute();
+  return rows.map((r) => ({
+    tradeId: BigInt(r.engine_trade_id),
+    price: priceText(m.math, BigInt(r.price_ticks)),
+    quantity: qtyText(m.math, BigInt(r.qty_lots)),
+    atMs: r.created_at.getTime(),
+  }));
+}
+
+/** The real book's best bid and ask now (null: that side is empty, or no such market). */
+export function topOf(s: SpotState, symbol: string): { bid: string | null; ask: string | null } {
+  const m = s.markets.get(symbol);
+  if (!m) return { bid: null, ask: null };
+  const d = m.runners.real.engine.depth(1);
+  const price = (levels: Array<{ priceTicks: number }>) =>
+    levels[0] ? priceText(m.math, BigInt(levels[0].priceTicks)) : null;
+  return { bid: price(d.bids), ask: price(d.asks) };
 }

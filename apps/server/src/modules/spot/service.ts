@@ -1,6 +1,7 @@
 import type { CreateOrderBody, SpotMarketData, SpotOrderData } from '@bourse/protocol';
 import type { AuthContext } from '../../http/context.ts';
 import type { StaffContext } from '../../http/staff.ts';
+import type { BookCursor } from '../market/index.ts';
 import * as admin from './admin.ts';
 import { cancelAll, cancelFor } from './cancel.ts';
 import { checkFrozen } from './frozen.ts';
@@ -78,6 +79,12 @@ export function createSpot(deps: SpotDeps) {
     tradesOf: (symbol: string, book: Book, limit: number) => queries.tradesOf(s, symbol, book, limit),
     depthOf: (symbol: string, book: Book, limit: number) => queries.depthOf(s, symbol, book, limit),
     balance: (auth: AuthContext, symbol: string) => queries.balance(s, auth, bookOf(auth), symbol),
+    /** The price source of instruments priced by their own book (market `setBookSource`). */
+    bookSource: {
+      prints: (symbol: string, after: BookCursor, limit: number) =>
+        queries.recordedPrints(s, symbol, after, limit),
+      top: (symbol: string) => queries.topOf(s, symbol),
+    },
 
     // ---- back office
     adminMarkets: () => admin.adminMarkets(s),

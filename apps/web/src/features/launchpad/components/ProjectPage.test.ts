@@ -5,9 +5,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, Refusal } from '../../../shared/testing/api.ts';
 import {
+  DAY_MS,
   eligibility,
   FAILED,
   FIRST_COME_SOLD_OUT,
+  NOW,
   PRO_RATA_ALLOCATED,
   project,
   record,
@@ -249,6 +251,29 @@ describe('/subscriptionBuy: the rules, my eligibility and the subscribe panel', 
     );
     expect(screen.getByTestId('project-progress')).toHaveTextContent('Oversubscribed ×3.21');
     expect(screen.queryByTestId('launchpad-subscribe-form')).toBeNull();
+  });
+
+  it('a distributed project says when its spot market may open, then links it once open', async () => {
+    mockApi({ getSubscriptionInfo: () => info({ project: PRO_RATA_ALLOCATED }) });
+    const first = await renderLaunchpad({ route: '/subscriptionBuy?project_id=lpd_nova' });
+    const later = await screen.findByTestId('launchpad-market');
+    expect(later).toHaveAttribute('data-symbol', '');
+    expect(later).toHaveTextContent('Spot trading in NOVA may open on or after the listing date');
+    expect(within(later).queryByTestId('launchpad-market-trade')).toBeNull();
+    first.unmount();
+
+    const opened = { ...PRO_RATA_ALLOCATED, market_symbol: 'NOVA/USDT', market_opened_at: NOW - DAY_MS };
+    mockApi({ getSubscriptionInfo: () => info({ project: opened }) });
+    await renderLaunchpad({ route: '/subscriptionBuy?project_id=lpd_nova' });
+    const note = await screen.findByTestId('launchpad-market');
+    expect(note).toHaveAttribute('data-symbol', 'NOVA/USDT');
+    expect(note).toHaveTextContent(
+      'since June 9, 2026. Its price comes only from that market’s own order book',
+    );
+    expect(within(note).getByTestId('launchpad-market-trade')).toHaveAttribute(
+      'href',
+      '/currencyTrade?symbol=NOVA%2FUSDT',
+    );
   });
 
   it('on a phone: eligibility before the rules, the subscribe button held at the bottom', async () => {

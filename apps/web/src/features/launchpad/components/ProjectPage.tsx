@@ -167,6 +167,48 @@ function FailureNote({ project }: { project: LaunchpadProjectData }) {
   );
 }
 
+/** A distributed project: the coin's spot market once staff opened it (a link to trade), or when it may open. */
+function MarketNote({ project }: { project: LaunchpadProjectData }) {
+  const { t } = useTranslation('launchpad');
+  const words = useLaunchpadWords();
+  if (project.state !== 'distributed') return null;
+  const symbol = project.market_symbol;
+  return (
+    <Alert
+      color={symbol ? 'teal' : 'gray'}
+      variant="light"
+      title={t('detail.marketTitle')}
+      data-testid="launchpad-market"
+      data-symbol={symbol ?? ''}
+    >
+      {symbol && project.market_opened_at !== null ? (
+        <Stack gap={6} align="flex-start">
+          <Text size="sm">
+            {t('detail.marketOpen', {
+              coin: project.coin,
+              symbol,
+              date: words.date(project.market_opened_at),
+            })}
+          </Text>
+          <Anchor
+            component={Link}
+            to={`/currencyTrade?symbol=${encodeURIComponent(symbol)}`}
+            fw={600}
+            size="sm"
+            data-testid="launchpad-market-trade"
+          >
+            {t('detail.marketTrade', { symbol })}
+          </Anchor>
+        </Stack>
+      ) : (
+        <Text size="sm">
+          {t('detail.marketLater', { coin: project.coin, date: words.date(project.listing_at) })}
+        </Text>
+      )}
+    </Alert>
+  );
+}
+
 /** Whether the customer may subscribe, before the form: how much, or the refusing rule and its fix. */
 function EligibilityCard({ info }: { info: SubscriptionInfoData }) {
   const { t } = useTranslation('launchpad');
@@ -231,6 +273,7 @@ function ProjectBody({ info, wide }: { info: SubscriptionInfoData; wide: boolean
       <>
         <FailureNote project={project} />
         <PendingNote project={project} />
+        <MarketNote project={project} />
         <EligibilityCard info={info} />
         {allocation}
         <RuleList project={project} />
@@ -252,6 +295,7 @@ function ProjectBody({ info, wide }: { info: SubscriptionInfoData; wide: boolean
         <Stack gap="md">
           <FailureNote project={project} />
           <PendingNote project={project} />
+          <MarketNote project={project} />
           <EligibilityCard info={info} />
           {form}
         </Stack>

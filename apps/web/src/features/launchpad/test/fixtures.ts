@@ -56,6 +56,8 @@ export function project(overrides: Partial<LaunchpadProjectData> = {}): Launchpa
     refund_deadline_at: null,
     announced_at: NOW - 3 * DAY_MS,
     allocation: null,
+    market_symbol: null,
+    market_opened_at: null,
     ...overrides,
   };
 }
