@@ -1,5 +1,6 @@
 import { registerAsset, toDecimalString } from '@bourse/money';
 import type {
+  AdminLaunchpadMarketBody,
   JurisdictionProfileId,
   Lang,
   LaunchpadProjectData,
@@ -13,7 +14,6 @@ import type { Db } from '../../db/database.ts';
 import type { AuditLog, StaffContext } from '../../http/staff.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type AccountRef, familyCode, type Ledger } from '../ledger/index.ts';
-import type { SpotListing } from './listing.ts';
 import type { ProjectRow, SubscriptionRow } from './repo.ts';
 import { coinsOfLots, feeRateText, USDT } from './rules.ts';
 
@@ -28,6 +28,16 @@ export const MAIN_ACCOUNT_TYPE = 'spot' as const;
 export const LOCKED_ACCOUNT_TYPE = 'funding' as const;
 /** Subscriptions one job step takes per batch (each in its own transaction). */
 export const JOB_BATCH = 200;
+
+/** What opening a coin's spot market asks of the market and spot modules (a port wired by wiring.ts). */
+export type SpotListing = {
+  symbol: string;
+  name: string;
+  base: string;
+  quote: string;
+  /** The catalogue's reference price: the issue price on the tick grid (a seed, never a price of record). */
+  ref_price: string;
+} & Omit<AdminLaunchpadMarketBody, 'reason' | 'token' | 'lang' | 'rtoken'>;
 
 export type LaunchpadDeps = {
   db: Db;

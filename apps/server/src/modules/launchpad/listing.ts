@@ -7,16 +7,6 @@ import { type LaunchpadDeps, listCoin } from './context.ts';
 import * as repo from './repo.ts';
 import { USDT } from './rules.ts';
 
-/** What opening a coin's spot market asks of the market and spot modules (a port wired by wiring.ts). */
-export type SpotListing = {
-  symbol: string;
-  name: string;
-  base: string;
-  quote: string;
-  /** The catalogue's reference price: the issue price on the tick grid (a seed, never a price of record). */
-  ref_price: string;
-} & Omit<AdminLaunchpadMarketBody, 'reason' | 'token' | 'lang' | 'rtoken'>;
-
 /** The issue price rounded to the nearest tick (at least one tick): the catalogue needs a price on the grid. */
 export function refPriceOnGrid(priceUnits: bigint, priceScale: number, tick: string): string {
   const t = parseDecimal(tick, { scale: 18, allowZero: false });
