@@ -156,7 +156,7 @@ export const C2cMessagesQuery = Type.Object(
 );
 export type C2cMessagesQuery = Static<typeof C2cMessagesQuery>;
 
-/** `POST web/c2cSendMessage`: text, an attachment (upload id, purpose `c2c_proof`), or both. */
+/** `POST web/c2cSendMessage`: text, an attachment (upload id, purpose `remittance_proof`), or both. */
 export const C2cSendMessageBody = Type.Object(
   {
     ...CommonFields,

@@ -26,7 +26,7 @@ function actorOf(order: OrderRow, customerId: string): Actor {
   return { kind: party, id: customerId };
 }
 
-/** Claims an upload of the caller (purpose `c2c_proof`) for the order, or refuses naming it. */
+/** Claims an upload of the caller (purpose `remittance_proof`) for the order, or refuses naming it. */
 export async function claimUpload(
   deps: C2cDeps,
   tx: Tx,
@@ -35,7 +35,7 @@ export async function claimUpload(
   const claimed = await deps.uploads.attach(tx, {
     fileId: input.fileId,
     customerId: input.customerId,
-    purpose: 'c2c_proof',
+    purpose: 'remittance_proof',
     ref: input.ref,
     retainUntil: await deps.documentRetainUntil(deps.clock.now()),
   });

@@ -59,7 +59,7 @@ export type C2cDeps = {
   accountCreatedAt: (customerId: string) => Promise<Date | null>;
   /** The recorded feed price of a symbol now, or null when none is fit to use (modules/market). */
   feedPrice: (symbol: string) => FeedPrice | null;
-  /** Remittance proofs, evidence and attachments: uploads of purpose `c2c_proof`. */
+  /** Remittance proofs, evidence and attachments: uploads of purpose `remittance_proof`. */
   uploads: Pick<Uploads, 'attach' | 'staffLinks'>;
   documentRetainUntil: (at: Date) => Promise<Date>;
   /** Live delivery on the customer's private channel `c2c_private:<uid>` (wiring.ts, the ws registry). */
@@ -87,7 +87,14 @@ export const spotOf = (customerId: string): AccountRef => ({
 });
 
 export const priceText = (units: bigint | string) => toDecimalString(BigInt(units), C2C_PRICE_SCALE);
-export const fiatText = (cents: bigint | string) => toDecimalString(BigInt(cents), C2C_FIAT_SCALE);
+/** Fiat as a bank transfer states it: always two decimals ("710.00"). */
+export function fiatText(cents: bigint | string): string {
+  const v = BigInt(cents);
+  const unit = 10n ** BigInt(C2C_FIAT_SCALE);
+  const sign = v < 0n ? '-' : '';
+  const a = v < 0n ? -v : v;
+  return `${sign}${a / unit}.${(a % unit).toString().padStart(C2C_FIAT_SCALE, '0')}`;
+}
 export const coinText = (units: bigint | string, scale: number) => toDecimalString(BigInt(units), scale);
 export const ms = (d: Date | null) => (d === null ? null : d.getTime());
 export const dateText = (d: Date | null) =>

@@ -76,12 +76,16 @@ export async function findOffer(q: Q, id: string, opts: { lock?: boolean } = {})
   return query.executeTakeFirst();
 }
 
+// A JS array would be sent as a PostgreSQL array: jsonb arrays go as JSON text.
+const jsonMethods = <T extends { methods?: unknown }>(row: T): T =>
+  row.methods === undefined ? row : { ...row, methods: JSON.stringify(row.methods) as never };
+
 export async function insertOffer(q: Q, row: Insertable<C2cOfferTable>) {
-  await q.insertInto('c2c_offer').values(row).execute();
+  await q.insertInto('c2c_offer').values(jsonMethods(row)).execute();
 }
 
 export async function updateOffer(q: Q, id: string, patch: Updateable<C2cOfferTable>) {
-  await q.updateTable('c2c_offer').set(patch).where('id', '=', id).execute();
+  await q.updateTable('c2c_offer').set(jsonMethods(patch)).where('id', '=', id).execute();
 }
 
 /** Gives an order's amount back to its offer (cancelled, expired, decided for the seller). */

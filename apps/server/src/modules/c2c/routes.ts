@@ -35,7 +35,7 @@ const query = <T>(r: FastifyRequest) => r.query as T;
  * `c2c_create` → `c2cCreateOrder`, `c2c_order` → `c2cOrders` / `c2cOrder`, `c2c_submit` →
  * `c2cMarkPaid`, `c2c_account` → `c2cAccounts` / `c2cAccountSave` / `c2cAccountDelete`, `c2c_rule` →
  * `c2cRules`). Every POST is idempotent by rtoken; the proof and attachments are `uploadDocument`
- * with purpose `c2c_proof`.
+ * with purpose `remittance_proof`.
  */
 function routes(c2c: C2c): Route[] {
   return [

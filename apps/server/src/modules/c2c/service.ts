@@ -125,7 +125,7 @@ export function createC2c(deps: C2cDeps) {
     const ids = [...files.map((m) => m.file_id as string), ...(o.proof_file_id ? [o.proof_file_id] : [])];
     const links = await deps.uploads.staffLinks(staff.staffId, ids, {
       about: `c2c order ${o.id}`,
-      purposes: ['c2c_proof'],
+      purposes: ['remittance_proof'],
     });
     const item = (fileId: string, at: Date) => ({
       file_id: fileId,
