@@ -19,6 +19,7 @@ import {
   createCore,
   wireAccess,
   wireBots,
+  wireC2c,
   wireDerivatives,
   wireEarn,
   wireFunds,
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await wireEarn(core, identity);
   await wireLaunchpad(core, identity);
   await wireLoans(core, access, identity);
+  await wireC2c(core, access, identity, prices);
   await wireFunds(core, access);
   await wireBots(core, access);
   access.backOffice.useMarket(prices.market);

@@ -4,7 +4,7 @@
  * core and what earlier steps built, and returns what later steps need.
  */
 import { parseDecimal, scaleOf } from '@bourse/money';
-import { SPOT_LIMITS } from '@bourse/protocol';
+import { C2C_CHANNELS, SPOT_LIMITS } from '@bourse/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
@@ -34,6 +34,7 @@ import {
 import { apiKeysAdminRoutes, apiKeysRoutes, createApiKeys } from './modules/apikeys/index.ts';
 import { assetsRoutes, createAssets } from './modules/assets/index.ts';
 import { botApiRoutes } from './modules/botapi/index.ts';
+import { C2C_JOB_INTERVAL_MS, c2cAdminRoutes, c2cRoutes, createC2c } from './modules/c2c/index.ts';
 import { contentRoutes, createContent } from './modules/content/index.ts';
 import {
   contractsAdminRoutes,
@@ -793,4 +794,75 @@ export async function wireBots(core: Core, access: Access) {
     }),
     { prefix: '/api/v3' },
   );
+}
+
+/**
+ * C2C (modules/c2c): merchants, offers, escrowed orders, disputes and order chat. Its ports: the
+ * verified real name and the advanced tier (verification), the account's age, the feed's price for
+ * spread offers (the market: a price fit to trade on, or none), the upload pipeline (proofs,
+ * evidence, attachments), the notifier, back-office labels, and live events on the authenticated
+ * private channel `c2c_private:<uid>` of the ws registry. Its deadline job runs every
+ * C2C_JOB_INTERVAL_MS on the injected clock.
+ */
+export async function wireC2c(
+  core: Core,
+  access: Access,
+  identity: Identity,
+  prices: Awaited<ReturnType<typeof wireMarket>>,
+) {
+  const { app, db, clock, log, ledger, audit, notifier } = core;
+  const { verification, uploads } = identity;
+  const { hub, market } = prices;
+  const uids = new Map<string, string>();
+  hub.registry.provide(C2C_CHANNELS.private, {
+    check(channel, subscriber) {
+      if (!subscriber?.identity) return { reason: 'LOGIN_REQUIRED', params: {} };
+      if (`${C2C_CHANNELS.private}${subscriber.identity.uid}` !== channel)
+        return { reason: 'FORBIDDEN', params: {} };
+      return null;
+    },
+    snapshot: () => ({}),
+  });
+  const c2c = createC2c({
+    db,
+    clock,
+    log,
+    ledger,
+    audit,
+    verifiedName: (customerId) => verification.verifiedName(customerId),
+    merchantTierApproved: async (customerId) =>
+      (await verification.tierOf(customerId)).advanced === 'approved',
+    accountCreatedAt: async (customerId) =>
+      (await customerBasics(db, [customerId], clock.now()))[0]?.created_at ?? null,
+    feedPrice: (symbol) => {
+      try {
+        const p = market.priceForTrading(symbol);
+        return { price: p.last, source: p.source, at: p.at };
+      } catch (error) {
+        if (error instanceof Refusal) return null;
+        throw error;
+      }
+    },
+    uploads,
+    documentRetainUntil: (at) => verification.documentRetainUntil(at),
+    publish: async (customerId, message) => {
+      let uid = uids.get(customerId);
+      if (!uid) {
+        uid = (await customerIdentities(db, [customerId]))[0]?.uid;
+        if (!uid) return;
+        uids.set(customerId, uid);
+      }
+      const channel = `${C2C_CHANNELS.private}${uid}`;
+      if (hub.registry.hasSubscribers(channel)) hub.registry.publish(channel, () => message);
+    },
+    notifier,
+    contacts: access.accounts,
+    customerUids: async (ids) => new Map((await customerIdentities(db, ids)).map((c) => [c.id, c.uid])),
+    customerByUid: (uid) => customerIdByUid(db, uid),
+  });
+  const job = c2c.schedule(C2C_JOB_INTERVAL_MS);
+  app.addHook('onClose', async () => job.stop());
+  app.decorate('c2c', { service: c2c, job });
+  await app.register(c2cRoutes(c2c), { prefix: '/api/web' });
+  await app.register(c2cAdminRoutes(c2c), { prefix: '/api/admin' });
 }

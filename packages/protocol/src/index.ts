@@ -2,6 +2,7 @@ export * from './access.ts';
 export * from './admin.ts';
 export * from './apikeys.ts';
 export * from './assets.ts';
+export * from './c2c.ts';
 export * from './content.ts';
 export * from './derivatives.ts';
 export * from './earn.ts';

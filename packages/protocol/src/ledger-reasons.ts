@@ -76,6 +76,11 @@ export const LEDGER_REASONS = [
   'loan.repay',
   'loan.repay_bank',
   'loan.write_off',
+  // C2C (modules/c2c): the coin seller's coins into the order's escrow at match, out to the buyer
+  // (confirmed or decided for the buyer) or back to the seller (cancelled, expired, decided for the seller)
+  'c2c.escrow',
+  'c2c.release',
+  'c2c.return',
   // ETF orders (modules/funds): spot ↔ the customer's own earn account (frozen, tagged to the order)
   'fund.subscribe',
   'fund.trade.out',

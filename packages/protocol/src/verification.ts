@@ -25,9 +25,16 @@ export const UPLOAD_LIMITS = {
  * What an uploaded file is for; the module that attaches it names its purpose (more come with C2C,
  * loans, support). `deposit_proof`: a bank deposit's remittance proof (modules/deposits); `loan_proof`:
  * a loan application's proof (credit report, housing, income, bank statement, ID photo) and
- * `loan_voucher`: a bank-transfer repayment's voucher (modules/loans).
+ * `loan_voucher`: a bank-transfer repayment's voucher (modules/loans). `remittance_proof`: a C2C order's
+ * remittance proof, dispute evidence or chat attachment (modules/c2c).
  */
-export const UPLOAD_PURPOSES = ['verification', 'deposit_proof', 'loan_proof', 'loan_voucher'] as const;
+export const UPLOAD_PURPOSES = [
+  'verification',
+  'deposit_proof',
+  'loan_proof',
+  'loan_voucher',
+  'remittance_proof',
+] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 export const UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png'] as const;

@@ -5,6 +5,7 @@ import type { HttpTables } from '../http/tables.ts';
 import type { AccountsTables } from '../modules/accounts/tables.ts';
 import type { ApikeysTables } from '../modules/apikeys/tables.ts';
 import type { AssetsTables } from '../modules/assets/tables.ts';
+import type { C2cTables } from '../modules/c2c/tables.ts';
 import type { ContentTables } from '../modules/content/tables.ts';
 import type { ContractsTables } from '../modules/contracts/tables.ts';
 import type { DepositsTables } from '../modules/deposits/tables.ts';
@@ -48,7 +49,8 @@ export type Database = AccountsTables &
   FundsTables &
   ApikeysTables &
   LaunchpadTables &
-  LoansTables;
+  LoansTables &
+  C2cTables;
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
 

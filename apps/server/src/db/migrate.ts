@@ -3,6 +3,7 @@ import { httpMigrations } from '../http/migrations.ts';
 import { accountsMigrations } from '../modules/accounts/migrations/index.ts';
 import { apikeysMigrations } from '../modules/apikeys/migrations.ts';
 import { assetsMigrations } from '../modules/assets/migrations.ts';
+import { c2cMigrations } from '../modules/c2c/migrations.ts';
 import { contentMigrations } from '../modules/content/migrations.ts';
 import { contractsMigrations } from '../modules/contracts/migrations.ts';
 import { depositsMigrations } from '../modules/deposits/migrations.ts';
@@ -53,6 +54,7 @@ export const ALL_MIGRATIONS: Readonly<Record<string, Migration>> = {
   ...fundsMigrations,
   ...apikeysMigrations,
   ...loansMigrations,
+  ...c2cMigrations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...ALL_MIGRATIONS }) };

@@ -56,6 +56,12 @@ export const STAFF_PERMISSIONS = [
   'loans.write',
   /** Loans: approve (four eyes above the threshold) or reject applications, decide lender funding (never one's own), confirm vouchers (audited). */
   'loans.decide',
+  /** C2C (modules/c2c): merchants, offers, orders, disputes with evidence links (read only; links audited). */
+  'c2c.read',
+  /** C2C: approve or suspend merchants, create, update and pause offers, write in an order's chat (audited). */
+  'c2c.write',
+  /** C2C: decide disputes — release to the buyer or return to the seller, four eyes above the threshold (audited). */
+  'c2c.decide',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 

@@ -72,6 +72,12 @@ export const ID_PREFIXES = [
   'lon',
   'lrp',
   'lsr',
+  /** C2C (modules/c2c): merchants, offers, orders (the order number), messages, collection accounts. */
+  'cmr',
+  'cof',
+  'cod',
+  'cms',
+  'cac',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -30,6 +30,10 @@ const NOT_LEDGER = new Set([
   'market_closed',
   // withdrawals: the payout webhook's failure code (a withdrawal's fail_reason, not a ledger entry)
   'provider_error',
+  // c2c: why the job moved an order (its timeline's reason, not a ledger entry)
+  'pay_by',
+  'confirm_by',
+  'other_side_silent',
 ]);
 
 /** Reasons built from a template, and every value each can take. */

@@ -19,6 +19,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermissi
     'launchpad.read',
     'loans.read',
     'loans.decide',
+    'c2c.read',
+    'c2c.decide',
   ],
   compliance: [
     'customers.read',
@@ -33,6 +35,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermissi
     'funds.read',
     'launchpad.read',
     'loans.read',
+    'c2c.read',
   ],
   support: ['customers.read', 'outbox.read', 'customers.verify'],
   content: ['content.write'],
