@@ -91,6 +91,7 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'info',
       // The launchpad's windows in the e2e run last seconds, not days.
       LAUNCHPAD_JOB_INTERVAL_MS: '1000',
+      C2C_JOB_INTERVAL_MS: '1000',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
     },

@@ -56,6 +56,8 @@ export type Config = Readonly<{
   proofIntervalMs: number;
   /** How often the launchpad's job runs (LAUNCHPAD_JOB_INTERVAL_MS, default 30 s): windows, review, allocation, refunds, releases. */
   launchpadJobIntervalMs: number;
+  /** How often the C2C job runs (C2C_JOB_INTERVAL_MS, default 30 s): deadlines, reminders, the demo desk. */
+  c2cJobIntervalMs: number;
   /** Price source (FEED): `sim` (default, simulated, labelled so), `ccxt` (crypto from an exchange; the rest simulated) or `replay`. */
   feed: 'sim' | 'ccxt' | 'replay';
   /** Seed of the simulated feed (FEED_SEED): the same seed and clock give the same prices. */
@@ -316,6 +318,7 @@ export function loadConfig(
     ...documentConfig(env),
     proofIntervalMs: int(env, 'PROOF_INTERVAL_MS', 86_400_000, { min: 1_000, max: 31 * 86_400_000 }),
     launchpadJobIntervalMs: int(env, 'LAUNCHPAD_JOB_INTERVAL_MS', 30_000, { min: 1_000, max: 3_600_000 }),
+    c2cJobIntervalMs: int(env, 'C2C_JOB_INTERVAL_MS', 30_000, { min: 1_000, max: 3_600_000 }),
     ...marketConfig(env, deps),
     ...staffConfig(env),
   });

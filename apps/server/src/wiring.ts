@@ -34,7 +34,7 @@ import {
 import { apiKeysAdminRoutes, apiKeysRoutes, createApiKeys } from './modules/apikeys/index.ts';
 import { assetsRoutes, createAssets } from './modules/assets/index.ts';
 import { botApiRoutes } from './modules/botapi/index.ts';
-import { C2C_JOB_INTERVAL_MS, c2cAdminRoutes, c2cRoutes, createC2c } from './modules/c2c/index.ts';
+import { C2C_DEMO_NAME, c2cAdminRoutes, c2cRoutes, createC2c, DEMO_DESK } from './modules/c2c/index.ts';
 import { contentRoutes, createContent } from './modules/content/index.ts';
 import {
   contractsAdminRoutes,
@@ -810,7 +810,7 @@ export async function wireC2c(
   identity: Identity,
   prices: Awaited<ReturnType<typeof wireMarket>>,
 ) {
-  const { app, db, clock, log, ledger, audit, notifier } = core;
+  const { app, config, db, clock, log, ledger, audit, notifier } = core;
   const { verification, uploads } = identity;
   const { hub, market } = prices;
   const uids = new Map<string, string>();
@@ -829,7 +829,11 @@ export async function wireC2c(
     log,
     ledger,
     audit,
-    verifiedName: (customerId) => verification.verifiedName(customerId),
+    // A demo account has no verified name: its play-money orders carry the fixed demo name.
+    verifiedName: async (customerId) =>
+      (await customerIdentities(db, [customerId]))[0]?.is_demo
+        ? C2C_DEMO_NAME
+        : verification.verifiedName(customerId),
     merchantTierApproved: async (customerId) =>
       (await verification.tierOf(customerId)).advanced === 'approved',
     accountCreatedAt: async (customerId) =>
@@ -860,7 +864,23 @@ export async function wireC2c(
     customerUids: async (ids) => new Map((await customerIdentities(db, ids)).map((c) => [c.id, c.uid])),
     customerByUid: (uid) => customerIdByUid(db, uid),
   });
-  const job = c2c.schedule(C2C_JOB_INTERVAL_MS);
+  if (config.demoContent) {
+    // The operator's demo desk: a demo account nobody signs in as, the counterparty of demo accounts.
+    const accounts = access.accounts;
+    const desk =
+      (await accounts.customerIdByEmail(DEMO_DESK.email)) ??
+      (
+        await accounts.newCustomer({
+          identity: { kind: 'email', email: DEMO_DESK.email },
+          passwordHash: null,
+          invitedBy: null,
+          lang: 'en',
+          demoExpiresAt: new Date('2100-01-01T00:00:00Z'),
+        })
+      ).id;
+    await c2c.seedDemoDesk(desk);
+  }
+  const job = c2c.schedule(config.c2cJobIntervalMs);
   app.addHook('onClose', async () => job.stop());
   app.decorate('c2c', { service: c2c, job });
   await app.register(c2cRoutes(c2c), { prefix: '/api/web' });

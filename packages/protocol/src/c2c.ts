@@ -131,7 +131,8 @@ export const C2cMarkPaidBody = Type.Object(
     order_id: id,
     payer_name: Type.String({ minLength: 1, maxLength: C2C_LIMITS.nameMax }),
     payer_bank: Type.String({ minLength: 1, maxLength: C2C_LIMITS.nameMax }),
-    proof_id: id,
+    /** The remittance proof (an upload); required on the real book, none with the demo desk (play money). */
+    proof_id: Type.Optional(id),
   },
   { additionalProperties: false },
 );
@@ -214,6 +215,8 @@ export type C2cOfferData = {
   merchant_id: string;
   merchant_name: string;
   is_operator: boolean;
+  /** `demo`: the operator's demo desk, play money on the demo book (demo accounts only). */
+  book: 'real' | 'demo';
   /** The customer's side: `buy` = the merchant sells. */
   side: C2cOrderSide;
   coin: string;
@@ -261,6 +264,8 @@ export type C2cEventData = {
 export type C2cOrderData = {
   order_id: string;
   offer_id: string;
+  /** `demo`: with the demo desk, play money; the desk confirms and pays by itself. */
+  book: 'real' | 'demo';
   merchant_name: string;
   /** Mine: `customer` (I ordered) or `merchant` (on my offer). */
   role: 'customer' | 'merchant';
@@ -403,6 +408,8 @@ export const AdminC2cOfferBody = Type.Object(
     total_amount: amount,
     methods: Type.Array(methodSchema, { minItems: 1, maxItems: C2C_LIMITS.methodsPerOfferMax }),
     terms: Type.String({ maxLength: C2C_LIMITS.termsMax }),
+    /** On creation only: `demo` makes a demo-desk offer (play money, seen by demo accounts only). */
+    book: Type.Optional(lit(['real', 'demo'] as const)),
     reason: Type.String({ minLength: 3, maxLength: C2C_LIMITS.noteMax }),
   },
   { additionalProperties: false },

@@ -81,6 +81,8 @@ export const LEDGER_REASONS = [
   'c2c.escrow',
   'c2c.release',
   'c2c.return',
+  // the operator's demo desk's play money (demo book only, from the demo faucet)
+  'c2c.demo_desk',
   // ETF orders (modules/funds): spot ↔ the customer's own earn account (frozen, tagged to the order)
   'fund.subscribe',
   'fund.trade.out',

@@ -181,6 +181,7 @@ export const assetsEn = {
       c2c_escrow: 'C2C coins into escrow',
       c2c_release: 'C2C escrow released to the buyer',
       c2c_return: 'C2C escrow returned to the seller',
+      c2c_demo_desk: 'C2C demo desk play money',
       loan_interest: 'Loan interest',
       loan_overdue: 'Loan overdue charge',
       loan_fund: 'Lender account paid in',

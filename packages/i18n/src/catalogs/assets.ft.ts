@@ -183,6 +183,7 @@ export const assetsFt: Shape<typeof assetsEn> = {
       c2c_escrow: 'C2C 幣轉入託管',
       c2c_release: 'C2C 託管釋放給買方',
       c2c_return: 'C2C 託管退回賣方',
+      c2c_demo_desk: 'C2C 演示櫃檯模擬資金',
       loan_interest: '借款利息',
       loan_overdue: '借款逾期費用',
       loan_fund: '出借帳戶注資',

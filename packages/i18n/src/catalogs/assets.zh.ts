@@ -183,6 +183,7 @@ export const assetsZh: Shape<typeof assetsEn> = {
       c2c_escrow: 'C2C 币转入托管',
       c2c_release: 'C2C 托管释放给买方',
       c2c_return: 'C2C 托管退回卖方',
+      c2c_demo_desk: 'C2C 演示柜台模拟资金',
       loan_interest: '借款利息',
       loan_overdue: '借款逾期费用',
       loan_fund: '出借账户注资',

@@ -34,6 +34,7 @@ const NOT_LEDGER = new Set([
   'pay_by',
   'confirm_by',
   'other_side_silent',
+  'demo_desk',
 ]);
 
 /** Reasons built from a template, and every value each can take. */

@@ -68,7 +68,6 @@ function fieldsOf(body: C2cAccountSaveBody) {
 }
 
 export async function saveAccount(deps: C2cDeps, auth: AuthContext, body: C2cAccountSaveBody) {
-  if (auth.isDemo) refuse('REAL_ACCOUNT_REQUIRED');
   const fields = fieldsOf(body);
   const verified = await requireVerifiedName(deps, auth.customerId);
   if (!sameName(fields.name, verified)) refuse('C2C_ACCOUNT_NAME_MISMATCH');

@@ -63,11 +63,14 @@ export async function markPaid(deps: C2cDeps, auth: AuthContext, body: C2cMarkPa
   return act(deps, auth, body.order_id, async (tx, order, actor) => {
     if (order.buyer_id !== auth.customerId) refuse('C2C_WRONG_SIDE', { action: 'mark_paid' });
     if (order.state !== 'matched') refuse('C2C_ORDER_STATE', { state: order.state, action: 'mark_paid' });
-    await claimUpload(deps, tx, {
-      fileId: body.proof_id,
-      customerId: auth.customerId,
-      ref: `c2c:${order.id}:proof`,
-    });
+    // A real payment needs its proof; a demo-desk order is play money (demo accounts cannot upload).
+    if (body.proof_id === undefined && order.book === 'real') refuse('FIELD_REQUIRED', { field: 'proof_id' });
+    if (body.proof_id !== undefined)
+      await claimUpload(deps, tx, {
+        fileId: body.proof_id,
+        customerId: auth.customerId,
+        ref: `c2c:${order.id}:proof`,
+      });
     const now = deps.clock.now();
     return applyEvent(deps, tx, order, {
       event: 'mark_paid',
@@ -75,7 +78,7 @@ export async function markPaid(deps: C2cDeps, auth: AuthContext, body: C2cMarkPa
       patch: {
         payer_name: body.payer_name.trim(),
         payer_bank: body.payer_bank.trim(),
-        proof_file_id: body.proof_id,
+        proof_file_id: body.proof_id ?? null,
         paid_at: now,
         confirm_by: new Date(now.getTime() + minutes(CONFIRM_WINDOW_MINUTES)),
       },

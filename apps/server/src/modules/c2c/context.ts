@@ -38,7 +38,6 @@ export const DEFAULT_FOUR_EYES_UNITS = 10_000n * 100_000_000n;
 export const FEED_SYMBOLS: Readonly<Record<string, string>> = {
   'USDT/CNY': 'USD/CNH',
   'USDT/HKD': 'USD/HKD',
-  'USDT/EUR': 'EUR/USD',
 };
 
 export const minutes = (n: number) => n * MINUTE_MS;
@@ -51,7 +50,11 @@ export type C2cDeps = {
   log: Logger;
   ledger: Ledger;
   audit: AuditLog;
-  /** The customer's verified real name (modules/verification `verifiedName`), null before primary approval. */
+  /**
+   * The name a customer's payments and collection accounts must carry: the verified real name
+   * (modules/verification `verifiedName`), null before primary approval; a demo account's fixed
+   * demo name (wiring.ts).
+   */
   verifiedName: (customerId: string) => Promise<string | null>;
   /** Whether the customer's advanced verification is approved (merchants need it). */
   merchantTierApproved: (customerId: string) => Promise<boolean>;
@@ -74,14 +77,19 @@ export type C2cDeps = {
 };
 
 export type Q = Db | Tx;
+/** The name a demo account's C2C payments and collection accounts carry (it has no verified name). */
+export const C2C_DEMO_NAME = 'Demo Trader';
+/** Real money, or the demo book's play money (demo accounts trade with the operator's demo desk). */
+export type Book = 'real' | 'demo';
+export const bookOf = (auth: { isDemo: boolean }): Book => (auth.isDemo ? 'demo' : 'real');
 
 /** The order's own escrow account: `c2c_escrow_<order id without its prefix>`. */
-export const escrowAccount = (orderId: string): AccountRef => ({
-  book: 'real',
+export const escrowAccount = (orderId: string, book: Book = 'real'): AccountRef => ({
+  book,
   platform: familyCode('c2c_escrow_', orderId.slice(4).toLowerCase()),
 });
-export const spotOf = (customerId: string): AccountRef => ({
-  book: 'real',
+export const spotOf = (customerId: string, book: Book = 'real'): AccountRef => ({
+  book,
   customerId,
   accountType: MAIN_ACCOUNT_TYPE,
 });

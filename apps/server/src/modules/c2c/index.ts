@@ -1,7 +1,8 @@
 /** C2C: buying and selling coins by bank transfer against escrow, never stranding money (README.md). */
 
 export { c2cAdminRoutes } from './admin-routes.ts';
-export { C2C_JOB_INTERVAL_MS, type C2cDeps, FEED_SYMBOLS } from './context.ts';
+export { C2C_DEMO_NAME, C2C_JOB_INTERVAL_MS, type C2cDeps, FEED_SYMBOLS } from './context.ts';
+export { DEMO_DESK } from './desk.ts';
 export { c2cMigrations } from './migrations.ts';
 export { c2cRoutes } from './routes.ts';
 export { type C2c, createC2c } from './service.ts';

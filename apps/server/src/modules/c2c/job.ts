@@ -7,6 +7,7 @@ import {
   minutes,
   REMINDER_BEFORE_MINUTES,
 } from './context.ts';
+import { runDemoDesk } from './desk.ts';
 import { autoOutcome, resolve } from './disputes.ts';
 import { type C2cNotice, notifyOrder, publishOrder } from './notices.ts';
 import type { OrderRow } from './repo.ts';
@@ -122,6 +123,7 @@ export async function runC2cJob(deps: C2cDeps): Promise<number> {
       if (ids.length < JOB_BATCH || progressed === 0) break;
     }
   }
+  count += await runDemoDesk(deps);
   const until = new Date(now.getTime() + minutes(REMINDER_BEFORE_MINUTES));
   for (const kind of ['pay', 'confirm'] as const)
     for (const id of await repo.remindable(deps.db, { kind, until, limit: JOB_BATCH }))

@@ -169,4 +169,20 @@ export const c2cMigrations: Record<string, Migration> = {
       `.execute(db);
     },
   },
+  '20261211_0900_c2c_demo_book': {
+    async up(db: Kysely<unknown>) {
+      await sql`
+        alter table c2c_offer add column book text not null default 'real' check (book in ('real', 'demo'));
+        alter table c2c_order add column book text not null default 'real' check (book in ('real', 'demo'));
+        create index c2c_order_demo_desk on c2c_order (state) where book = 'demo';
+        -- A real payment carries its proof; a demo one (play money, demo accounts cannot upload) may not.
+        alter table c2c_order drop constraint c2c_order_check5;
+        alter table c2c_order add constraint c2c_order_payment check (
+          (paid_at is null) = (payer_name is null)
+          and (proof_file_id is null or paid_at is not null)
+          and (book = 'demo' or (paid_at is null) = (proof_file_id is null))
+        );
+      `.execute(db);
+    },
+  },
 };

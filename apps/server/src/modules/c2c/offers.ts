@@ -15,7 +15,15 @@ import type { AuthContext } from '../../http/context.ts';
 import { refuse } from '../../http/refusal.ts';
 import type { StaffContext } from '../../http/staff.ts';
 import { newId } from '../../lib/ids.ts';
-import { type C2cDeps, coinText, DEFAULT_WINDOW_MINUTES, FEED_SYMBOLS, ms, priceText } from './context.ts';
+import {
+  type Book,
+  type C2cDeps,
+  coinText,
+  DEFAULT_WINDOW_MINUTES,
+  FEED_SYMBOLS,
+  ms,
+  priceText,
+} from './context.ts';
 import type { MerchantRow, OfferRow } from './repo.ts';
 import * as repo from './repo.ts';
 import type { StoredMethod } from './tables.ts';
@@ -237,6 +245,7 @@ export async function createOffer(
     ...offerFields(body, body.coin, body.fiat),
     sold_units: '0',
     state: 'active',
+    book: body.book ?? 'real',
     created_at: now,
     updated_at: now,
   };
@@ -324,6 +333,7 @@ export function offerData(deps: C2cDeps, o: OfferRow, m: MerchantRow, stats: Sta
     merchant_id: m.id,
     merchant_name: m.name,
     is_operator: m.is_operator,
+    book: o.book,
     side: o.side,
     coin: o.coin,
     fiat: o.fiat,
@@ -356,7 +366,7 @@ export function offerData(deps: C2cDeps, o: OfferRow, m: MerchantRow, stats: Sta
 
 export async function offersData(
   deps: C2cDeps,
-  query: C2cOffersQuery & { all?: boolean },
+  query: C2cOffersQuery & { all?: boolean; book?: Book },
   page: { page: number; pageSize: number },
 ): Promise<C2cOfferData[]> {
   const rows = await repo.offers(deps.db, {
@@ -364,6 +374,7 @@ export async function offersData(
     coin: query.coin,
     fiat: query.fiat,
     activeOnly: query.all !== true,
+    ...(query.book ? { book: query.book } : {}),
     limit: page.pageSize,
     offset: (page.page - 1) * page.pageSize,
   });

@@ -6,7 +6,15 @@ import type { AuthContext } from '../../http/context.ts';
 import { refuse } from '../../http/refusal.ts';
 import { newId } from '../../lib/ids.ts';
 import { payToOf, requireVerifiedName } from './accounts.ts';
-import { type C2cDeps, coinText, escrowAccount, MAIN_ACCOUNT_TYPE, minutes, spotOf } from './context.ts';
+import {
+  bookOf,
+  type C2cDeps,
+  coinText,
+  escrowAccount,
+  MAIN_ACCOUNT_TYPE,
+  minutes,
+  spotOf,
+} from './context.ts';
 import { pricingOf } from './offers.ts';
 import type { OfferRow, OrderRow } from './repo.ts';
 import * as repo from './repo.ts';
@@ -65,9 +73,9 @@ export async function createOrder(
   auth: AuthContext,
   body: C2cCreateOrderBody,
 ): Promise<OrderRow> {
-  if (auth.isDemo) refuse('REAL_ACCOUNT_REQUIRED');
   const offer = await repo.findOffer(deps.db, body.offer_id);
-  if (!offer) refuse('NOT_FOUND');
+  // A demo account sees and orders only the demo desk's offers (play money), a real one only real offers.
+  if (!offer || offer.book !== bookOf(auth)) refuse('NOT_FOUND');
   const merchant = await repo.findMerchant(deps.db, offer.merchant_id);
   if (!merchant) refuse('NOT_FOUND');
   if (merchant.customer_id === auth.customerId) refuse('C2C_OWN_OFFER');
@@ -119,7 +127,7 @@ async function match(
   const seller = o.side === 'buy' ? m.customer_id : customerId;
   const buyer = o.side === 'buy' ? customerId : m.customer_id;
   const have = await deps.ledger.balance(tx, {
-    book: 'real',
+    book: o.book,
     customerId: seller,
     accountType: MAIN_ACCOUNT_TYPE,
     currency: o.coin,
@@ -189,6 +197,7 @@ async function match(
     confirm_reminded_at: null,
     event_seq: 1,
     message_seq: 0,
+    book: o.book,
     created_at: now,
   };
   await repo.insertOrder(tx, row);
@@ -210,8 +219,8 @@ async function match(
     reference: { type: 'c2c_order', id },
     idempotencyKey: `c2c:escrow:${id}`,
     postings: [
-      { account: spotOf(seller), currency: o.coin, amountUnits: -input.amount },
-      { account: escrowAccount(id), currency: o.coin, amountUnits: input.amount },
+      { account: spotOf(seller, o.book), currency: o.coin, amountUnits: -input.amount },
+      { account: escrowAccount(id, o.book), currency: o.coin, amountUnits: input.amount },
     ],
   });
   return applyEvent(deps, tx, row, {

@@ -99,9 +99,18 @@ export async function returnToOffer(q: Q, offerId: string, units: bigint) {
 
 export async function offers(
   q: Q,
-  f: { side?: string; coin?: string; fiat?: string; activeOnly: boolean; limit: number; offset: number },
+  f: {
+    side?: string;
+    coin?: string;
+    fiat?: string;
+    book?: 'real' | 'demo';
+    activeOnly: boolean;
+    limit: number;
+    offset: number;
+  },
 ) {
   let query = q.selectFrom('c2c_offer').selectAll();
+  if (f.book) query = query.where('book', '=', f.book);
   if (f.activeOnly) {
     query = query
       .where('state', '=', 'active')
@@ -165,6 +174,26 @@ export async function ordersPage(
 }
 
 /** Ids of orders whose `deadline` has passed in `state`, oldest first. */
+/** Demo-book orders of an operator desk waiting for it: paid (it receives) or matched (it pays). */
+export async function deskWaiting(q: Q, limit: number): Promise<string[]> {
+  const rows = await q
+    .selectFrom('c2c_order')
+    .select('id')
+    .where('book', '=', 'demo')
+    .where('state', 'in', ['matched', 'paid'])
+    .where('merchant_id', 'in', q.selectFrom('c2c_merchant').select('id').where('is_operator', '=', true))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('state', '=', 'paid'), eb('seller_id', '=', eb.ref('merchant_customer_id'))]),
+        eb.and([eb('state', '=', 'matched'), eb('buyer_id', '=', eb.ref('merchant_customer_id'))]),
+      ]),
+    )
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 export async function dueOrders(
   q: Q,
   input: { state: 'matched' | 'paid' | 'disputed'; now: Date; limit: number },

@@ -53,7 +53,8 @@ function routes(c2c: C2c): Route[] {
       summary: 'Active offers of approved merchants: price (or feed + spread), limits, methods, record',
       schema: { querystring: C2cOffersQuery },
       auth: 'optional',
-      handler: (r) => c2c.offers(query(r)),
+      // A demo account sees the demo desk's offers (play money); everyone else the real ones.
+      handler: (r) => c2c.offers(query(r), r.auth?.isDemo ? 'demo' : 'real'),
     },
     {
       method: 'POST',

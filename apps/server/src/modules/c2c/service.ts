@@ -31,6 +31,7 @@ import { accountData, deleteAccount, saveAccount } from './accounts.ts';
 import { cancel, confirm, markPaid, openDispute } from './acting.ts';
 import { messageData, messagesOf, sendMessage, staffMessage } from './chat.ts';
 import {
+  type Book,
   C2C_JOB_INTERVAL_MS,
   type C2cDeps,
   CONFIRM_WINDOW_MINUTES,
@@ -39,6 +40,7 @@ import {
   DISPUTE_RESPONSE_MINUTES,
   REMINDER_BEFORE_MINUTES,
 } from './context.ts';
+import { seedDemoDesk } from './desk.ts';
 import { decide, fourEyesUnits } from './disputes.ts';
 import { runC2cJob, scheduleC2cJob } from './job.ts';
 import {
@@ -146,7 +148,7 @@ export function createC2c(deps: C2cDeps) {
 
   return {
     rules,
-    offers: async (q: C2cOffersQuery) => offersData(deps, q, pageOf(q, PAGING)),
+    offers: async (q: C2cOffersQuery, book: Book) => offersData(deps, { ...q, book }, pageOf(q, PAGING)),
     createOrder: async (auth: AuthContext, body: C2cCreateOrderBody) =>
       view(await createOrder(deps, auth, body), auth.customerId),
     async orders(auth: AuthContext, q: C2cOrdersQuery): Promise<Paged<C2cOrderData>> {
@@ -239,6 +241,8 @@ export function createC2c(deps: C2cDeps) {
     staffMessage: (staff: StaffContext, id: string, text: string) => staffMessage(deps, staff, id, text),
     job,
     schedule: (intervalMs: number = C2C_JOB_INTERVAL_MS) => scheduleC2cJob(deps, intervalMs),
+    /** Demo content: the demo desk (its demo account's id from wiring.ts), its offers and play money. */
+    seedDemoDesk: (deskCustomerId: string) => seedDemoDesk(deps, deskCustomerId),
   };
 }
 

@@ -50,6 +50,8 @@ export type C2cOfferTable = {
   methods: StoredMethod[];
   terms: string;
   state: C2cOfferState;
+  /** The ledger book: `demo` offers are the operator's demo desk, for demo accounts (play money). */
+  book: 'real' | 'demo';
   created_at: Date;
   updated_at: Date;
 };
@@ -106,6 +108,8 @@ export type C2cOrderTable = {
   confirm_reminded_at: Date | null;
   event_seq: number;
   message_seq: number;
+  /** The offer's book: escrow and balances on it (`demo`: play money with the demo desk). */
+  book: 'real' | 'demo';
   created_at: Date;
 };
 

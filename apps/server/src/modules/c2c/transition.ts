@@ -44,8 +44,8 @@ export async function applyEvent(
       idempotencyKey: `c2c:out:${order.id}`,
       actorId: input.actor.kind === 'staff' ? input.actor.id : null,
       postings: [
-        { account: escrowAccount(order.id), currency: order.coin, amountUnits: -amount },
-        { account: spotOf(to), currency: order.coin, amountUnits: amount },
+        { account: escrowAccount(order.id, order.book), currency: order.coin, amountUnits: -amount },
+        { account: spotOf(to, order.book), currency: order.coin, amountUnits: amount },
       ],
     });
     if (entry.replayed) throw new Error(`c2c order ${order.id}: its escrow already went out`);
@@ -111,6 +111,7 @@ export function orderData(
   return {
     order_id: o.id,
     offer_id: o.offer_id,
+    book: o.book,
     merchant_name: input.merchantName,
     role,
     side: o.side,

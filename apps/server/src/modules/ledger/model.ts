@@ -94,7 +94,7 @@ export const PLATFORM_ACCOUNT_FAMILIES = {
    * A C2C order's escrow (modules/c2c), one per order: the coin seller's coins from match until they
    * go to the buyer or back to the seller; zero again once the order ends.
    */
-  c2c_escrow_: { books: ['real'], allowNegative: false },
+  c2c_escrow_: { books: ['real', 'demo'], allowNegative: false },
 } as const satisfies Record<string, PlatformSpec>;
 export type PlatformFamily = keyof typeof PLATFORM_ACCOUNT_FAMILIES;
 export type PlatformCode = FixedPlatformCode | `${PlatformFamily}${string}`;
