@@ -92,6 +92,7 @@ export default async function setup(project: TestProject) {
       // The launchpad's windows in the e2e run last seconds, not days.
       LAUNCHPAD_JOB_INTERVAL_MS: '1000',
       C2C_JOB_INTERVAL_MS: '1000',
+      C2C_WINDOW_MIN_MINUTES: '1',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
     },

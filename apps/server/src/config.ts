@@ -58,6 +58,8 @@ export type Config = Readonly<{
   launchpadJobIntervalMs: number;
   /** How often the C2C job runs (C2C_JOB_INTERVAL_MS, default 30 s): deadlines, reminders, the demo desk. */
   c2cJobIntervalMs: number;
+  /** The shortest payment window a C2C offer may set (C2C_WINDOW_MIN_MINUTES, default 15; the e2e run uses 1). */
+  c2cWindowMinMinutes: number;
   /** Price source (FEED): `sim` (default, simulated, labelled so), `ccxt` (crypto from an exchange; the rest simulated) or `replay`. */
   feed: 'sim' | 'ccxt' | 'replay';
   /** Seed of the simulated feed (FEED_SEED): the same seed and clock give the same prices. */
@@ -319,6 +321,7 @@ export function loadConfig(
     proofIntervalMs: int(env, 'PROOF_INTERVAL_MS', 86_400_000, { min: 1_000, max: 31 * 86_400_000 }),
     launchpadJobIntervalMs: int(env, 'LAUNCHPAD_JOB_INTERVAL_MS', 30_000, { min: 1_000, max: 3_600_000 }),
     c2cJobIntervalMs: int(env, 'C2C_JOB_INTERVAL_MS', 30_000, { min: 1_000, max: 3_600_000 }),
+    c2cWindowMinMinutes: int(env, 'C2C_WINDOW_MIN_MINUTES', 15, { min: 1, max: 1_440 }),
     ...marketConfig(env, deps),
     ...staffConfig(env),
   });

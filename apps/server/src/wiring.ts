@@ -863,6 +863,7 @@ export async function wireC2c(
     contacts: access.accounts,
     customerUids: async (ids) => new Map((await customerIdentities(db, ids)).map((c) => [c.id, c.uid])),
     customerByUid: (uid) => customerIdByUid(db, uid),
+    windowMinutesMin: config.c2cWindowMinMinutes,
   });
   if (config.demoContent) {
     // The operator's demo desk: a demo account nobody signs in as, the counterparty of demo accounts.

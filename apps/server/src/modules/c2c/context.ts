@@ -72,6 +72,8 @@ export type C2cDeps = {
   customerUids?: (customerIds: string[]) => Promise<Map<string, string>>;
   customerByUid?: (uid: string) => Promise<string | null>;
   fourEyesUnits?: bigint;
+  /** The shortest payment window an offer may set (config C2C_WINDOW_MIN_MINUTES; default C2C_LIMITS' 15). */
+  windowMinutesMin?: number;
   /** Test hook: runs inside a job transition's transaction after its ledger entry (a crash there rolls it back). */
   afterJobPost?: (orderId: string, event: string) => void | Promise<void>;
 };

@@ -182,7 +182,7 @@ function units(value: string, scale: number, field: string, allowZero = false): 
 }
 
 /** The offer's fields, checked; refusals name the field. */
-function offerFields(body: AdminC2cOfferBody, coin: string, fiat: string) {
+function offerFields(body: AdminC2cOfferBody, coin: string, fiat: string, windowMin?: number) {
   const scale = scaleOf(coin);
   const min = units(body.min_amount, scale, 'min_amount');
   const max = units(body.max_amount, scale, 'max_amount');
@@ -193,7 +193,7 @@ function offerFields(body: AdminC2cOfferBody, coin: string, fiat: string) {
     if (seen.has(m.method)) refuse('C2C_OFFER_INVALID', { field: 'methods' });
     seen.add(m.method);
     const w = m.window_minutes ?? DEFAULT_WINDOW_MINUTES;
-    if (w < C2C_LIMITS.paymentWindowMinutesMin || w > C2C_LIMITS.paymentWindowMinutesMax)
+    if (w < (windowMin ?? C2C_LIMITS.paymentWindowMinutesMin) || w > C2C_LIMITS.paymentWindowMinutesMax)
       refuse('C2C_OFFER_INVALID', { field: 'window_minutes' });
     const cap = m.max_amount ? units(m.max_amount, scale, 'methods.max_amount') : null;
     return { method: m.method, window_minutes: w, max_units: cap === null ? null : cap.toString() };
@@ -242,7 +242,7 @@ export async function createOffer(
     side: body.side,
     coin: body.coin,
     fiat: body.fiat,
-    ...offerFields(body, body.coin, body.fiat),
+    ...offerFields(body, body.coin, body.fiat, deps.windowMinutesMin),
     sold_units: '0',
     state: 'active',
     book: body.book ?? 'real',
@@ -268,7 +268,7 @@ export async function updateOffer(deps: C2cDeps, staff: StaffContext, id: string
   return inTransaction(deps.db, async (tx) => {
     const o = await repo.findOffer(tx, id, { lock: true });
     if (!o) refuse('NOT_FOUND');
-    const fields = offerFields(body, o.coin, o.fiat);
+    const fields = offerFields(body, o.coin, o.fiat, deps.windowMinutesMin);
     if (BigInt(fields.total_units) < BigInt(o.sold_units))
       refuse('C2C_OFFER_INVALID', { field: 'total_amount' });
     const patch = { ...fields, updated_at: deps.clock.now() };
