@@ -20,6 +20,7 @@ declare module 'i18next' {
       adminFunds: (typeof catalogs)['en']['adminFunds'];
       adminLaunchpad: (typeof catalogs)['en']['adminLaunchpad'];
       adminLoans: (typeof catalogs)['en']['adminLoans'];
+      adminC2c: (typeof catalogs)['en']['adminC2c'];
     };
   }
 }

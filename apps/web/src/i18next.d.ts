@@ -23,6 +23,7 @@ declare module 'i18next' {
       funds: (typeof catalogs)['en']['funds'];
       launchpad: (typeof catalogs)['en']['launchpad'];
       loans: (typeof catalogs)['en']['loans'];
+      c2c: (typeof catalogs)['en']['c2c'];
     };
   }
 }

@@ -2,6 +2,9 @@ import type { Lang } from '@bourse/protocol';
 import { adminEn } from './catalogs/admin.en.ts';
 import { adminFt } from './catalogs/admin.ft.ts';
 import { adminZh } from './catalogs/admin.zh.ts';
+import { adminC2cEn } from './catalogs/adminC2c.en.ts';
+import { adminC2cFt } from './catalogs/adminC2c.ft.ts';
+import { adminC2cZh } from './catalogs/adminC2c.zh.ts';
 import { adminEarnEn } from './catalogs/adminEarn.en.ts';
 import { adminEarnFt } from './catalogs/adminEarn.ft.ts';
 import { adminEarnZh } from './catalogs/adminEarn.zh.ts';
@@ -20,6 +23,9 @@ import { adminLoansZh } from './catalogs/adminLoans.zh.ts';
 import { assetsEn } from './catalogs/assets.en.ts';
 import { assetsFt } from './catalogs/assets.ft.ts';
 import { assetsZh } from './catalogs/assets.zh.ts';
+import { c2cEn } from './catalogs/c2c.en.ts';
+import { c2cFt } from './catalogs/c2c.ft.ts';
+import { c2cZh } from './catalogs/c2c.zh.ts';
 import { commonEn } from './catalogs/common.en.ts';
 import { commonFt } from './catalogs/common.ft.ts';
 import { commonZh } from './catalogs/common.zh.ts';
@@ -100,8 +106,10 @@ export const catalogs = {
     adminFunds: adminFundsEn,
     adminLaunchpad: adminLaunchpadEn,
     adminLoans: adminLoansEn,
+    adminC2c: adminC2cEn,
     launchpad: launchpadEn,
     loans: loansEn,
+    c2c: c2cEn,
   },
   zh: {
     common: commonZh,
@@ -125,8 +133,10 @@ export const catalogs = {
     adminFunds: adminFundsZh,
     adminLaunchpad: adminLaunchpadZh,
     adminLoans: adminLoansZh,
+    adminC2c: adminC2cZh,
     launchpad: launchpadZh,
     loans: loansZh,
+    c2c: c2cZh,
   },
   ft: {
     common: commonFt,
@@ -150,8 +160,10 @@ export const catalogs = {
     adminFunds: adminFundsFt,
     adminLaunchpad: adminLaunchpadFt,
     adminLoans: adminLoansFt,
+    adminC2c: adminC2cFt,
     launchpad: launchpadFt,
     loans: loansFt,
+    c2c: c2cFt,
   },
 } as const satisfies Record<Lang, Record<string, Tree>>;
 

@@ -24,6 +24,7 @@ export const ADMIN_NAMESPACES = [
   'adminFunds',
   'adminLaunchpad',
   'adminLoans',
+  'adminC2c',
 ] as const;
 export type AdminNamespace = (typeof ADMIN_NAMESPACES)[number];
 

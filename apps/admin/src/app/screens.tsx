@@ -249,6 +249,30 @@ export const SCREENS: readonly ScreenRow[] = [
     load: () => import('../features/loans/ScoreScreen.tsx'),
   },
   {
+    path: 'c2c/merchants',
+    label: { ns: 'adminC2c', key: 'nav.merchants' },
+    permission: 'c2c.read',
+    load: () => import('../features/c2c/MerchantsScreen.tsx'),
+  },
+  {
+    path: 'c2c/offers',
+    label: { ns: 'adminC2c', key: 'nav.offers' },
+    permission: 'c2c.read',
+    load: () => import('../features/c2c/OffersScreen.tsx'),
+  },
+  {
+    path: 'c2c/orders',
+    label: { ns: 'adminC2c', key: 'nav.orders' },
+    permission: 'c2c.read',
+    load: () => import('../features/c2c/OrdersScreen.tsx'),
+  },
+  {
+    path: 'c2c/disputes',
+    label: { ns: 'adminC2c', key: 'nav.disputes' },
+    permission: 'c2c.read',
+    load: () => import('../features/c2c/DisputesScreen.tsx'),
+  },
+  {
     path: 'health',
     label: { ns: 'admin', key: 'nav.health' },
     permission: 'risk.read',

@@ -115,6 +115,13 @@ describe('route table', () => {
         '/xinyongfen',
         '/repayment2',
         '/repaymentNew',
+        // issue 19: C2C
+        '/c2c_index',
+        '/c2c_create',
+        '/c2c_order',
+        '/c2c_submit',
+        '/c2c_account',
+        '/c2c_rule',
       ].sort(),
     );
     expect(ROUTES.find((route) => route.path === '/asset')?.redirect).toBe('/table1');

@@ -135,6 +135,16 @@ const loanApply = () => loanPages().then((m) => m.ApplyPage);
 const loanList = () => loanPages().then((m) => m.LoansPage);
 const loanDetail = () => loanPages().then((m) => m.LoanPage);
 
+// C2C (issue 19, the c2c namespace): offers, ordering, my orders, one order (pay, confirm, dispute,
+// chat), my collection accounts and the rules.
+const c2cPages = () => import('../features/c2c/components/pages.ts');
+const c2cOffers = () => c2cPages().then((m) => m.OffersPage);
+const c2cCreate = () => c2cPages().then((m) => m.CreatePage);
+const c2cOrders = () => c2cPages().then((m) => m.OrdersPage);
+const c2cOrder = () => c2cPages().then((m) => m.OrderPage);
+const c2cAccounts = () => c2cPages().then((m) => m.AccountsPage);
+const c2cRules = () => c2cPages().then((m) => m.RulesPage);
+
 type Entry = [path: string, title: RouteTitle, load?: () => Promise<ComponentType>];
 
 /** Rows of the spec's table; an entry without a loader is not built yet. */
@@ -286,12 +296,12 @@ const AREAS: ReadonlyArray<[RouteArea, Entry[]]> = [
   [
     'c2c',
     [
-      ['/c2c_index', 'c2c_index'],
-      ['/c2c_create', 'c2c_create'],
-      ['/c2c_order', 'c2c_order'],
-      ['/c2c_submit', 'c2c_submit'],
-      ['/c2c_account', 'c2c_account'],
-      ['/c2c_rule', 'c2c_rule'],
+      ['/c2c_index', 'c2c_index', c2cOffers],
+      ['/c2c_create', 'c2c_create', c2cCreate],
+      ['/c2c_order', 'c2c_order', c2cOrders],
+      ['/c2c_submit', 'c2c_submit', c2cOrder],
+      ['/c2c_account', 'c2c_account', c2cAccounts],
+      ['/c2c_rule', 'c2c_rule', c2cRules],
     ],
   ],
 ];

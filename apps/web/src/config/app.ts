@@ -44,7 +44,7 @@ export const ETF_PATH = '/etflow_buy';
 /**
  * The finance products' entry screens, in the order the header's Products menu lists them: fixed-term
  * custody and VIP products (earn), each ETF model portfolio (funds), the new-coin subscription (launchpad),
- * loans (apply; the credit score and my loans are one link away).
+ * loans (apply; the credit score and my loans are one link away), C2C (the offers).
  */
 export const PRODUCT_PATHS = {
   custody: '/profit_index',
@@ -53,4 +53,5 @@ export const PRODUCT_PATHS = {
   etf_low_risk: `${ETF_PATH}?model=low_risk`,
   launchpad: '/subscription',
   loans: '/credit',
+  c2c: '/c2c_index',
 } as const;

@@ -37,6 +37,7 @@ export const WEB_NAMESPACES = [
   'funds',
   'launchpad',
   'loans',
+  'c2c',
 ] as const;
 
 const resources = Object.fromEntries(

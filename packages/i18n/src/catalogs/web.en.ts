@@ -439,6 +439,10 @@ export const webEn = {
       etf_low_risk: { name: 'Low-risk ETF', description: 'Mostly USDT cash, a small slice of coins' },
       launchpad: { name: 'New coin subscription', description: 'Subscribe to new coins at a fixed price' },
       loans: { name: 'Loans', description: 'Borrow USDT with every cost shown before you apply' },
+      c2c: {
+        name: 'C2C: coins by bank transfer',
+        description: 'Buy and sell coins by bank transfer, the coins held in escrow',
+      },
     },
     tiles: {
       custody: { name: 'Custody', description: 'A fixed term, at a rate fixed when you buy' },
@@ -446,6 +450,10 @@ export const webEn = {
       etf: { name: 'ETF portfolios', description: 'Balanced and low-risk model portfolios' },
       launchpad: { name: 'New coins', description: 'Subscribe to new coins at a fixed price' },
       loans: { name: 'Loans', description: 'Borrow USDT with every cost shown before you apply' },
+      c2c: {
+        name: 'C2C: coins by bank transfer',
+        description: 'Buy and sell coins by bank transfer, the coins held in escrow',
+      },
     },
   },
 } as const;

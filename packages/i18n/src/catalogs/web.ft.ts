@@ -433,6 +433,7 @@ export const webFt: Shape<typeof webEn> = {
       etf_low_risk: { name: '低風險 ETF', description: '以 USDT 現金為主，少量幣種' },
       launchpad: { name: '新幣申購', description: '以固定價格申購新幣' },
       loans: { name: '借貸', description: '借入 USDT，申請前列出全部費用' },
+      c2c: { name: '法幣交易', description: '銀行轉帳買賣幣，幣先託管，下單方免手續費' },
     },
     tiles: {
       custody: { name: '定期託管', description: '期限固定，利率在買入時鎖定' },
@@ -440,6 +441,7 @@ export const webFt: Shape<typeof webEn> = {
       etf: { name: 'ETF 組合', description: '平衡型與低風險兩種模型組合' },
       launchpad: { name: '新幣申購', description: '以固定價格申購新幣' },
       loans: { name: '借貸', description: '借入 USDT，申請前列出全部費用' },
+      c2c: { name: '法幣交易', description: '銀行轉帳買賣幣，幣先託管，下單方免手續費' },
     },
   },
 };

@@ -433,6 +433,7 @@ export const webZh: Shape<typeof webEn> = {
       etf_low_risk: { name: '低风险 ETF', description: '以 USDT 现金为主，少量币种' },
       launchpad: { name: '新币申购', description: '以固定价格申购新币' },
       loans: { name: '借贷', description: '借入 USDT，申请前列出全部费用' },
+      c2c: { name: '法币交易', description: '银行转账买卖币，币先托管，下单方免手续费' },
     },
     tiles: {
       custody: { name: '定期托管', description: '期限固定，利率在买入时锁定' },
@@ -440,6 +441,7 @@ export const webZh: Shape<typeof webEn> = {
       etf: { name: 'ETF 组合', description: '平衡型与低风险两种模型组合' },
       launchpad: { name: '新币申购', description: '以固定价格申购新币' },
       loans: { name: '借贷', description: '借入 USDT，申请前列出全部费用' },
+      c2c: { name: '法币交易', description: '银行转账买卖币，币先托管，下单方免手续费' },
     },
   },
 };

@@ -58,11 +58,12 @@ const LINKS = {
   etf_low_risk: '/etflow_buy?model=low_risk',
   launchpad: '/subscription',
   loans: '/credit',
+  c2c: '/c2c_index',
 } as const;
 
 describe('header: the Products menu', () => {
   for (const lang of LANGS) {
-    it(`${lang}: lists custody, VIP, each ETF model, the new-coin subscription and loans, each with its line`, async () => {
+    it(`${lang}: lists custody, VIP, each ETF model, the new-coin subscription, loans and C2C, each with its line`, async () => {
       const texts = catalogs[lang].web.products;
       const { user } = await renderHeader('/', lang);
       const trigger = screen.getByTestId('nav-products');
@@ -122,9 +123,9 @@ describe('header: the Products menu', () => {
     await waitFor(() => expect(screen.getByTestId('product-link-custody')).toHaveFocus());
     // The arrows wrap: up from the first product is the last.
     await user.keyboard('{ArrowUp}');
-    expect(screen.getByTestId('product-link-loans')).toHaveFocus();
+    expect(screen.getByTestId('product-link-c2c')).toHaveFocus();
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/credit'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/c2c_index'));
   });
 
   it('a click on a product opens its screen and closes the menu', async () => {

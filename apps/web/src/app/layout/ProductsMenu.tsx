@@ -18,6 +18,7 @@ const ICON_OF: Record<ProductKey, ProductIconKey> = {
   etf_low_risk: 'etf',
   launchpad: 'launchpad',
   loans: 'loans',
+  c2c: 'c2c',
 };
 
 /**

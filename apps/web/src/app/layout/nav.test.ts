@@ -11,9 +11,9 @@ describe('activeNav', () => {
     expect(activeNav('/profit_index')).toBe('products');
   });
 
-  it('marks Products on every screen of the earning, new-coin and loans areas, so a new one cannot be missed', () => {
+  it('marks Products on every screen of the earning, new-coin, loans and C2C areas, so a new one cannot be missed', () => {
     const screens = ROUTES.filter(
-      (r) => r.area === 'earning' || r.area === 'newCoin' || r.area === 'loans',
+      (r) => r.area === 'earning' || r.area === 'newCoin' || r.area === 'loans' || r.area === 'c2c',
     ).map((r) => r.path);
     expect(screens.length).toBeGreaterThanOrEqual(16);
     for (const path of screens) expect(activeNav(path), path).toBe('products');

@@ -9,7 +9,7 @@ export type NavSection = NavKey | 'products';
  * Every screen of the finance products (the route table's `earning`, `newCoin` and `loans` areas): custody
  * and VIP products with their buying and my-orders pages, the ETF portfolios and their orders, the
  * new-coin subscription with its project, records and proof pages, and the loans area (apply, the
- * credit score, my loans and one loan).
+ * credit score, my loans and one loan), and C2C (offers, ordering, orders, accounts, rules).
  */
 const PRODUCT_SCREENS: readonly string[] = [
   '/profit_index',
@@ -28,6 +28,12 @@ const PRODUCT_SCREENS: readonly string[] = [
   '/xinyongfen',
   '/repayment2',
   '/repaymentNew',
+  '/c2c_index',
+  '/c2c_create',
+  '/c2c_order',
+  '/c2c_submit',
+  '/c2c_account',
+  '/c2c_rule',
 ];
 
 /** Paths under each navigation entry, to mark it active. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** The finance products as pictures: the home page's tiles and the header's Products menu. */
-export type ProductIconKey = 'custody' | 'vip' | 'etf' | 'launchpad' | 'loans';
+export type ProductIconKey = 'custody' | 'vip' | 'etf' | 'launchpad' | 'loans' | 'c2c';
 
 /** Line drawings on the 24×24 grid of components/icons.tsx (currentColor, 1.8 stroke). */
 const DRAWINGS: Record<ProductIconKey, ReactNode> = {
@@ -41,6 +41,13 @@ const DRAWINGS: Record<ProductIconKey, ReactNode> = {
       <rect x="3" y="6" width="18" height="12" rx="2" />
       <circle cx="12" cy="12" r="2.5" />
       <path d="M6 9v.01M18 15v.01" />
+    </>
+  ),
+  // Two arrows trading places: coins one way, a bank transfer the other.
+  c2c: (
+    <>
+      <path d="M4 8h14l-3-3M20 16H6l3 3" />
+      <circle cx="7" cy="8" r="0.5" />
     </>
   ),
 };

@@ -38,18 +38,19 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-/** The five tiles, in order, and where each goes (the ETF tile: the portfolios' screen, balanced first). */
+/** The six tiles, in order, and where each goes (the ETF tile: the portfolios' screen, balanced first). */
 const TILES = {
   custody: '/profit_index',
   vip: '/vip_index',
   etf: '/etflow_buy',
   launchpad: '/subscription',
   loans: '/credit',
+  c2c: '/c2c_index',
 } as const;
 
 describe('home: the Products section', () => {
   for (const lang of LANGS) {
-    it(`${lang}: five tiles, each a link with its icon, name and line`, async () => {
+    it(`${lang}: six tiles, each a link with its icon, name and line`, async () => {
       const texts = catalogs[lang].web.products;
       await renderSection(lang);
       const section = screen.getByTestId('home-products');
@@ -86,11 +87,11 @@ describe('the products texts', () => {
     expect(paths).toEqual(
       expect.arrayContaining([
         'title',
-        ...['custody', 'vip', 'etf_balanced', 'etf_low_risk', 'launchpad', 'loans'].flatMap((k) => [
+        ...['custody', 'vip', 'etf_balanced', 'etf_low_risk', 'launchpad', 'loans', 'c2c'].flatMap((k) => [
           `menu.${k}.name`,
           `menu.${k}.description`,
         ]),
-        ...['custody', 'vip', 'etf', 'launchpad', 'loans'].flatMap((k) => [
+        ...['custody', 'vip', 'etf', 'launchpad', 'loans', 'c2c'].flatMap((k) => [
           `tiles.${k}.name`,
           `tiles.${k}.description`,
         ]),

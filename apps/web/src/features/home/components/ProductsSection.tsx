@@ -13,10 +13,11 @@ const TILES: ReadonlyArray<{ key: ProductIconKey; to: string }> = [
   { key: 'etf', to: ETF_PATH },
   { key: 'launchpad', to: PRODUCT_PATHS.launchpad },
   { key: 'loans', to: PRODUCT_PATHS.loans },
+  { key: 'c2c', to: PRODUCT_PATHS.c2c },
 ];
 
 /**
- * The home page's way to the finance products: five tiles (three a row on a phone), icon and name on a phone (where
+ * The home page's way to the finance products: six tiles (three a row on a phone), icon and name on a phone (where
  * the tab bar has no room for them), with a line on each from the tablet width up.
  */
 export function ProductsSection() {
@@ -27,7 +28,7 @@ export function ProductsSection() {
       <Title order={2} size="h3" mb="md" id={titleId}>
         {t('products.title')}
       </Title>
-      <SimpleGrid cols={{ base: 3, sm: 5 }} spacing={{ base: 'xs', sm: 'lg' }}>
+      <SimpleGrid cols={{ base: 3, sm: 3, lg: 6 }} spacing={{ base: 'xs', sm: 'lg' }}>
         {TILES.map(({ key, to }) => (
           <Paper
             key={key}
