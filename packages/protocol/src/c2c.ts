@@ -46,6 +46,9 @@ export const C2C_OFFER_STATES = ['active', 'paused'] as const;
 export type C2cOfferState = (typeof C2C_OFFER_STATES)[number];
 
 /** Why a dispute is opened (a catalogue; the note says the rest). */
+/** The name a demo account's C2C payments and collection accounts carry (play money; it has no verified name). */
+export const C2C_DEMO_NAME = 'Demo Trader';
+
 export const C2C_DISPUTE_REASONS = [
   'paid_not_confirmed',
   'payment_not_received',

@@ -79,8 +79,7 @@ export type C2cDeps = {
 };
 
 export type Q = Db | Tx;
-/** The name a demo account's C2C payments and collection accounts carry (it has no verified name). */
-export const C2C_DEMO_NAME = 'Demo Trader';
+export { C2C_DEMO_NAME } from '@bourse/protocol';
 /** Real money, or the demo book's play money (demo accounts trade with the operator's demo desk). */
 export type Book = 'real' | 'demo';
 export const bookOf = (auth: { isDemo: boolean }): Book => (auth.isDemo ? 'demo' : 'real');

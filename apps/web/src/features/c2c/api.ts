@@ -1,5 +1,6 @@
 import {
   C2C_CHANNELS,
+  C2C_DEMO_NAME,
   C2C_LIMITS,
   type C2cAccountData,
   type C2cDisputeReason,
@@ -91,13 +92,19 @@ export function useC2cOffer(offerId: string | null) {
 /** `GET web/getVerification` (login): the verified real name, once primary verification is approved. */
 export function useVerifiedName() {
   const token = useToken();
+  // A demo account has no verified name: its play-money orders carry the fixed demo name.
+  const demo = useIsDemo();
   return useQuery({
-    queryKey: ['web/getVerification', token],
-    queryFn: () => apiGet<VerificationData>('web/getVerification'),
+    queryKey: ['web/getVerification', token, demo],
+    queryFn: () => (demo ? Promise.resolve(null) : apiGet<VerificationData>('web/getVerification')),
     enabled: token !== null,
     staleTime: 60_000,
     select: (data) =>
-      data.primary.state === 'approved' && data.primary.data ? data.primary.data.real_name : null,
+      data === null
+        ? C2C_DEMO_NAME
+        : data.primary.state === 'approved' && data.primary.data
+          ? data.primary.data.real_name
+          : null,
   });
 }
 

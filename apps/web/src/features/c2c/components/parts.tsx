@@ -286,7 +286,8 @@ export function C2cPage({
   useC2cLive();
   return (
     <Stack gap="md" p={{ base: 'sm', md: 'xl' }} maw={1600} mx="auto" w="100%" data-testid={testId}>
-      <Title order={2} size="h3">
+      {/* An order number is one long word: it wraps rather than run off a phone's screen. */}
+      <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
         {title}
       </Title>
       <Tabs
