@@ -386,6 +386,9 @@ describe('C2C: buying and selling by bank transfer against escrow', () => {
       expect(paid.code, paid.msg).toBe(1);
       await expect.poll(() => stateOf(p), { timeout: 10_000 }).toBe('paid');
       await p.getByTestId('c2c-received-warning').waitFor();
+      // The merchant's remittance proof opens for the seller (a party link).
+      const proofUrl = await p.getByTestId('order-proof').getAttribute('href');
+      expect((await fetch(new URL(proofUrl ?? '', p.url()).toString())).status).toBe(200);
       await p.getByTestId('order-received').click();
       await p.getByTestId('order-received-confirm-yes').click();
       await expect.poll(() => stateOf(p)).toBe('completed');

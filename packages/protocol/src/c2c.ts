@@ -124,6 +124,13 @@ export type C2cOrdersQuery = Static<typeof C2cOrdersQuery>;
 export const C2cOrderQuery = Type.Object({ ...CommonFields, order_id: id }, { additionalProperties: false });
 export type C2cOrderQuery = Static<typeof C2cOrderQuery>;
 
+/** `GET web/c2cFileLink`: a short-lived link to a file of the order (proof, evidence, attachment), for either party. */
+export const C2cFileQuery = Type.Object(
+  { ...CommonFields, order_id: id, file_id: id },
+  { additionalProperties: false },
+);
+export type C2cFileQuery = Static<typeof C2cFileQuery>;
+
 export const C2cOrderBody = Type.Object({ ...CommonFields, order_id: id }, { additionalProperties: false });
 export type C2cOrderBody = Static<typeof C2cOrderBody>;
 

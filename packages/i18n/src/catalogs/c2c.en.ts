@@ -191,6 +191,7 @@ export const c2cEn = {
     cancelConfirmTitle: 'Cancel this order?',
     cancelConfirmBody: 'Do not cancel after paying. The coins in escrow go back to the seller.',
     cancelConfirm: 'Cancel the order',
+    proofLink: 'Open the remittance proof',
     paidInfo: 'Marked paid by {{name}} from {{bank}}.',
     waitingRelease: 'The seller is checking the payment and will release the coins.',
     waitingPayment: 'Waiting for the buyer to pay.',

@@ -188,6 +188,7 @@ export const c2cFt: Shape<typeof c2cEn> = {
     cancelConfirmTitle: '取消該訂單？',
     cancelConfirmBody: '付款後請勿取消。託管中的幣將退回賣方。',
     cancelConfirm: '取消訂單',
+    proofLink: '查看匯款憑證',
     paidInfo: '{{name}} 已通過 {{bank}} 付款並標記。',
     waitingRelease: '賣方正在核對款項，核對後將放幣。',
     waitingPayment: '等待買方付款。',

@@ -188,6 +188,7 @@ export const c2cZh: Shape<typeof c2cEn> = {
     cancelConfirmTitle: '取消该订单？',
     cancelConfirmBody: '付款后请勿取消。托管中的币将退回卖方。',
     cancelConfirm: '取消订单',
+    proofLink: '查看汇款凭证',
     paidInfo: '{{name}} 已通过 {{bank}} 付款并标记。',
     waitingRelease: '卖方正在核对款项，核对后将放币。',
     waitingPayment: '等待买方付款。',

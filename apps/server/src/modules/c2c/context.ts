@@ -63,7 +63,7 @@ export type C2cDeps = {
   /** The recorded feed price of a symbol now, or null when none is fit to use (modules/market). */
   feedPrice: (symbol: string) => FeedPrice | null;
   /** Remittance proofs, evidence and attachments: uploads of purpose `remittance_proof`. */
-  uploads: Pick<Uploads, 'attach' | 'staffLinks'>;
+  uploads: Pick<Uploads, 'attach' | 'staffLinks' | 'partyLink'>;
   documentRetainUntil: (at: Date) => Promise<Date>;
   /** Live delivery on the customer's private channel `c2c_private:<uid>` (wiring.ts, the ws registry). */
   publish?: (customerId: string, message: C2cPrivateMessage) => void | Promise<void>;

@@ -4,6 +4,7 @@ import {
   C2cCreateOrderBody,
   C2cDisputeBody,
   C2cEmptyQuery,
+  C2cFileQuery,
   C2cMarkPaidBody,
   C2cMerchantApplyBody,
   C2cMessagesQuery,
@@ -111,6 +112,15 @@ function routes(c2c: C2c): Route[] {
       schema: { body: C2cDisputeBody },
       auth: 'required',
       handler: (r) => c2c.dispute(authOf(r), body(r)),
+    },
+    {
+      method: 'GET',
+      url: '/c2cFileLink',
+      summary:
+        'A short-lived link to a file of my order (the proof, evidence or a chat attachment), either side',
+      schema: { querystring: C2cFileQuery },
+      auth: 'required',
+      handler: (r) => c2c.fileLink(authOf(r), query<C2cFileQuery>(r)),
     },
     {
       method: 'GET',

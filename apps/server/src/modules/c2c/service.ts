@@ -56,7 +56,7 @@ import {
 import { createOrder } from './ordering.ts';
 import type { OrderRow } from './repo.ts';
 import * as repo from './repo.ts';
-import { orderData } from './transition.ts';
+import { orderData, partyOrder } from './transition.ts';
 
 const PAGING = { pageSizeDefault: 20, pageSizeMax: C2C_LIMITS.pageSizeMax };
 
@@ -181,6 +181,11 @@ export function createC2c(deps: C2cDeps) {
     dispute: async (auth: AuthContext, body: C2cDisputeBody) =>
       view(await openDispute(deps, auth, body), auth.customerId),
     messages: (auth: AuthContext, id: string, after: number) => messagesOf(deps, auth, id, after),
+    /** Either party's link to a file attached to their order (`c2c:<order>:…`); anyone else NOT_FOUND. */
+    async fileLink(auth: AuthContext, q: { order_id: string; file_id: string }) {
+      const order = await partyOrder(deps.db, q.order_id, auth.customerId);
+      return deps.uploads.partyLink(auth.customerId, q.file_id, `c2c:${order.id}:`);
+    },
     sendMessage: (auth: AuthContext, body: C2cSendMessageBody) => sendMessage(deps, auth, body),
     accounts: async (auth: AuthContext) => (await repo.accountsOf(db, auth.customerId)).map(accountData),
     saveAccount: async (auth: AuthContext, body: C2cAccountSaveBody) =>

@@ -59,16 +59,23 @@ export function createDocumentCipher(key: Buffer): DocumentCipher {
 }
 
 /** Who a link was issued to: `c:<customer id>` (the owner) or `s:<staff id>`. */
-export type Viewer = { kind: 'customer'; id: string } | { kind: 'staff'; id: string };
+/**
+ * Who a link was issued to: the file's owner, a staff member, or a party to what the file is attached
+ * to (a C2C order's other side) — the module that asked checked that before the link was signed.
+ */
+export type Viewer = { kind: 'customer' | 'staff' | 'party'; id: string };
+
+const VIEWER_CODE = { customer: 'c', staff: 's', party: 'p' } as const;
+const VIEWER_KIND = { c: 'customer', s: 'staff', p: 'party' } as const;
 
 export function viewerText(viewer: Viewer): string {
-  return `${viewer.kind === 'customer' ? 'c' : 's'}:${viewer.id}`;
+  return `${VIEWER_CODE[viewer.kind]}:${viewer.id}`;
 }
 
 export function parseViewer(text: string): Viewer | null {
-  const m = /^([cs]):([A-Za-z0-9_]{1,64})$/.exec(text);
-  if (!m?.[2]) return null;
-  return { kind: m[1] === 'c' ? 'customer' : 'staff', id: m[2] };
+  const m = /^([csp]):([A-Za-z0-9_]{1,64})$/.exec(text);
+  if (!m?.[1] || !m[2]) return null;
+  return { kind: VIEWER_KIND[m[1] as keyof typeof VIEWER_KIND], id: m[2] };
 }
 
 /** The signature of a link: HMAC-SHA256 (server secret) over the file, the expiry and the viewer. */

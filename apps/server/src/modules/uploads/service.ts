@@ -167,6 +167,17 @@ export function createUploads(deps: UploadsDeps) {
 
     staffLinks,
 
+    /**
+     * The port for a module whose parties share an attached file (a C2C order's proof, evidence and
+     * chat attachments): a link for `viewerId` to an undeleted file attached under `refPrefix`. The
+     * module checks the viewer is a party before it asks; anything else is NOT_FOUND.
+     */
+    async partyLink(viewerId: string, fileId: string, refPrefix: string): Promise<DocumentLinkData> {
+      const f = await repo.findFacts(db, fileId);
+      if (!f || f.deleted_at || !f.attached_ref?.startsWith(refPrefix)) refuse('NOT_FOUND');
+      return link(f.id, f.mime, { kind: 'party', id: viewerId });
+    },
+
     /** `GET /api/files/<id>`: the decrypted bytes of a valid, unexpired link's file. */
     async serve(fileId: string, query: { exp: string; by: string; sig: string }) {
       const expiresAt = Number(query.exp);

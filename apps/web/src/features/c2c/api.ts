@@ -12,6 +12,7 @@ import {
   type C2cPrivateMessage,
   type C2cRulesData,
   type C2cState,
+  type DocumentLinkData,
   type Paged,
   type VerificationData,
 } from '@bourse/protocol';
@@ -263,5 +264,18 @@ export function useDeleteAccount() {
     mutationFn: (accountId: string) =>
       apiPost<{ account_id: string }>('web/c2cAccountDelete', { account_id: accountId }),
     onSettled: () => client.invalidateQueries({ queryKey: [ACCOUNTS] }),
+  });
+}
+
+/** A short-lived link to a file of the order (proof, evidence, attachment) for either side (`c2cFileLink`). */
+export function useOrderFileLink(orderId: string, fileId: string | null) {
+  const token = useToken();
+  return useQuery({
+    queryKey: ['web/c2cFileLink', token, orderId, fileId],
+    queryFn: () => apiGet<DocumentLinkData>('web/c2cFileLink', { order_id: orderId, file_id: fileId ?? '' }),
+    enabled: token !== null && fileId !== null && fileId !== '',
+    staleTime: 60_000,
+    refetchInterval: 240_000,
+    retry: false,
   });
 }

@@ -3,17 +3,17 @@ import { Anchor, Button, Group, Paper, ScrollArea, Stack, Text, Textarea } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api.ts';
-import { uploaderFor, useDocumentLink } from '../../../shared/upload/api.ts';
+import { uploaderFor } from '../../../shared/upload/api.ts';
 import { DocumentUpload } from '../../../shared/upload/DocumentUpload.tsx';
-import { useC2cMessages, useSendMessage } from '../api.ts';
+import { useC2cMessages, useOrderFileLink, useSendMessage } from '../api.ts';
 import { ErrorNote, Loading, useC2cWords } from './parts.tsx';
 
 const uploadAttachment = uploaderFor('remittance_proof');
 
-/** An attachment: a link when this customer may open it (their own uploads), else its id. */
-function Attachment({ fileId, mine }: { fileId: string; mine: boolean }) {
+/** An attachment: a short-lived link for either side of the order (`c2cFileLink`), else its id. */
+function Attachment({ fileId, orderId }: { fileId: string; orderId: string }) {
   const { t } = useTranslation('c2c');
-  const link = useDocumentLink(mine ? fileId : null);
+  const link = useOrderFileLink(orderId, fileId);
   const label = t('order.chatFile', { id: fileId });
   return link.data?.url ? (
     <Anchor href={link.data.url} target="_blank" rel="noreferrer" size="xs" data-testid="chat-file">
@@ -26,7 +26,15 @@ function Attachment({ fileId, mine }: { fileId: string; mine: boolean }) {
   );
 }
 
-function Message({ message, me }: { message: C2cMessageData; me: 'customer' | 'merchant' }) {
+function Message({
+  message,
+  me,
+  orderId,
+}: {
+  message: C2cMessageData;
+  me: 'customer' | 'merchant';
+  orderId: string;
+}) {
   const { t } = useTranslation('c2c');
   const words = useC2cWords();
   const mine = message.from === me;
@@ -54,7 +62,7 @@ function Message({ message, me }: { message: C2cMessageData; me: 'customer' | 'm
             {message.body}
           </Text>
         ) : null}
-        {message.file_id ? <Attachment fileId={message.file_id} mine={mine} /> : null}
+        {message.file_id ? <Attachment fileId={message.file_id} orderId={orderId} /> : null}
       </Paper>
     </Stack>
   );
@@ -105,7 +113,7 @@ export function OrderChat({ order, open }: { order: C2cOrderData; open: boolean 
           <ScrollArea.Autosize mah={420} type="auto">
             <Stack gap="sm" data-testid="chat-messages">
               {messages.data.map((m) => (
-                <Message key={m.seq} message={m} me={me} />
+                <Message key={m.seq} message={m} me={me} orderId={order.order_id} />
               ))}
             </Stack>
           </ScrollArea.Autosize>

@@ -3,7 +3,7 @@ import { Alert, Anchor, Grid, Group, Paper, SimpleGrid, Stack, Text, Timeline } 
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useToken } from '../../../lib/session.ts';
-import { useC2cOrder } from '../api.ts';
+import { useC2cOrder, useOrderFileLink } from '../api.ts';
 import { useNow } from '../clock.ts';
 import { C2C_ROUTES, counterpartyOf, deadlineOf, isLive } from '../logic.ts';
 import { DisputeForm, PayerForm, PayToCard, ReceiverPanel } from './OrderActions.tsx';
@@ -120,6 +120,18 @@ function Summary({ order }: { order: C2cOrderData }) {
 }
 
 /** What happened after paying: the payer's details, a dispute, the outcome, how it ended. */
+/** The remittance proof the payer attached, for either side: the receiver checks it against the bank account. */
+function ProofLink({ order }: { order: C2cOrderData }) {
+  const { t } = useTranslation('c2c');
+  const link = useOrderFileLink(order.order_id, order.proof_id);
+  if (!link.data?.url) return null;
+  return (
+    <Anchor href={link.data.url} target="_blank" rel="noreferrer" size="sm" data-testid="order-proof">
+      {t('order.proofLink')}
+    </Anchor>
+  );
+}
+
 function Facts({ order }: { order: C2cOrderData }) {
   const { t } = useTranslation('c2c');
   const partyOf = (by: string) => t(`party.${by}` as never);
@@ -130,6 +142,7 @@ function Facts({ order }: { order: C2cOrderData }) {
           {t('order.paidInfo', { name: order.payer_name, bank: order.payer_bank })}
         </Text>
       ) : null}
+      {order.proof_id ? <ProofLink order={order} /> : null}
       {order.dispute ? (
         <Alert color="orange" variant="light" p="sm" data-testid="order-dispute-info">
           <Text size="sm">
