@@ -124,6 +124,10 @@ export type C2cOrdersQuery = Static<typeof C2cOrdersQuery>;
 export const C2cOrderQuery = Type.Object({ ...CommonFields, order_id: id }, { additionalProperties: false });
 export type C2cOrderQuery = Static<typeof C2cOrderQuery>;
 
+/** `GET web/c2cOffer`: one offer of the caller's book (paused ones too, with their state). */
+export const C2cOfferQuery = Type.Object({ ...CommonFields, offer_id: id }, { additionalProperties: false });
+export type C2cOfferQuery = Static<typeof C2cOfferQuery>;
+
 /** `GET web/c2cFileLink`: a short-lived link to a file of the order (proof, evidence, attachment), for either party. */
 export const C2cFileQuery = Type.Object(
   { ...CommonFields, order_id: id, file_id: id },

@@ -172,3 +172,21 @@ describe('C2C on the demo book: demo accounts and the demo desk', () => {
     expect((await ledgerOf(t).verify()).ok).toBe(true);
   });
 });
+
+describe('one offer (c2cOffer)', () => {
+  it('answers an offer of the caller’s book, NOT_FOUND for another book’s', async () => {
+    const demoOffer = (
+      await t.db.selectFrom('c2c_offer').select('id').where('book', '=', 'demo').executeTakeFirstOrThrow()
+    ).id;
+    const d = await demoAccount();
+    const mine = await call(t.app, {
+      method: 'GET',
+      call: 'c2cOffer',
+      fields: { offer_id: demoOffer },
+      headers: { token: d.token },
+    });
+    expect(mine.data).toMatchObject({ offer_id: demoOffer, book: 'demo', merchant_name: DEMO_DESK.name });
+    const anon = await call(t.app, { method: 'GET', call: 'c2cOffer', fields: { offer_id: demoOffer } });
+    expect(anon.reason).toBe('NOT_FOUND');
+  });
+});

@@ -387,3 +387,11 @@ export async function offersData(
     return m ? [offerData(deps, o, m, stats.get(m.id) ?? NO_STATS)] : [];
   });
 }
+
+/** One offer of a book (paused ones too: the screen says so); another book's or none is NOT_FOUND. */
+export async function offerOf(deps: C2cDeps, offerId: string, book: Book): Promise<C2cOfferData> {
+  const o = await repo.findOffer(deps.db, offerId);
+  const m = o && o.book === book ? await repo.findMerchant(deps.db, o.merchant_id) : undefined;
+  if (!o || !m) refuse('NOT_FOUND');
+  return offerData(deps, o, m, (await statsOf(deps, [m.id])).get(m.id) ?? NO_STATS);
+}

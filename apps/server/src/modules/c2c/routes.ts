@@ -8,6 +8,7 @@ import {
   C2cMarkPaidBody,
   C2cMerchantApplyBody,
   C2cMessagesQuery,
+  C2cOfferQuery,
   C2cOffersQuery,
   C2cOrderBody,
   C2cOrderQuery,
@@ -112,6 +113,14 @@ function routes(c2c: C2c): Route[] {
       schema: { body: C2cDisputeBody },
       auth: 'required',
       handler: (r) => c2c.dispute(authOf(r), body(r)),
+    },
+    {
+      method: 'GET',
+      url: '/c2cOffer',
+      summary: 'One offer of my book (paused ones too, with their state); another book’s is NOT_FOUND',
+      schema: { querystring: C2cOfferQuery },
+      auth: 'optional',
+      handler: (r) => c2c.offer(query<C2cOfferQuery>(r).offer_id, r.auth?.isDemo ? 'demo' : 'real'),
     },
     {
       method: 'GET',

@@ -48,6 +48,7 @@ import {
   createMerchant,
   createOffer,
   merchantsData,
+  offerOf,
   offersData,
   setMerchantState,
   setOfferState,
@@ -149,6 +150,7 @@ export function createC2c(deps: C2cDeps) {
   return {
     rules,
     offers: async (q: C2cOffersQuery, book: Book) => offersData(deps, { ...q, book }, pageOf(q, PAGING)),
+    offer: (offerId: string, book: Book) => offerOf(deps, offerId, book),
     createOrder: async (auth: AuthContext, body: C2cCreateOrderBody) =>
       view(await createOrder(deps, auth, body), auth.customerId),
     async orders(auth: AuthContext, q: C2cOrdersQuery): Promise<Paged<C2cOrderData>> {

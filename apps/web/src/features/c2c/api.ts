@@ -18,7 +18,7 @@ import {
 } from '@bourse/protocol';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useInfo } from '../../api/info.ts';
-import { apiGet, apiPost } from '../../lib/api.ts';
+import { ApiError, apiGet, apiPost } from '../../lib/api.ts';
 import { useToken } from '../../lib/session.ts';
 import { useChannel, useSocketUid } from '../../lib/ws.ts';
 import { mergeMessages } from './logic.ts';
@@ -79,14 +79,21 @@ export function useOfferChoices() {
   });
 }
 
-/** One offer (there is no single-offer call: the active offers, found by id); null when not active. */
+/** One offer (`c2cOffer`); null when it is not taking orders (paused, or unknown: NOT_FOUND). */
 export function useC2cOffer(offerId: string | null) {
   return useQuery({
-    queryKey: [OFFERS, 'all'],
-    queryFn: allOffers,
+    queryKey: [OFFERS, 'one', offerId],
+    queryFn: async () => {
+      try {
+        return await apiGet<C2cOfferData>('web/c2cOffer', { offer_id: offerId ?? '' });
+      } catch (error) {
+        if (error instanceof ApiError && error.reason === 'NOT_FOUND') return null;
+        throw error;
+      }
+    },
     enabled: offerId !== null && offerId !== '',
     refetchInterval: 15_000,
-    select: (offers) => offers.find((o) => o.offer_id === offerId) ?? null,
+    select: (offer) => (offer && offer.state === 'active' ? offer : null),
   });
 }
 

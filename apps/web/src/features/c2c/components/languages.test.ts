@@ -29,6 +29,9 @@ const ORDERS = [order(), PAID_AS_RECEIVER, EXPIRED];
 function api() {
   return mockApi({
     c2cOffers: () => [offer(), SPREAD_OFFER, SELL_OFFER],
+    c2cOffer: (call) =>
+      [offer(), SPREAD_OFFER, SELL_OFFER].find((o) => o.offer_id === call.params.offer_id) ??
+      new Refusal('NOT_FOUND'),
     c2cRules: () => RULES,
     getVerification: () => verification(),
     info: () => ({ is_demo: 0, uid: '100001' }),

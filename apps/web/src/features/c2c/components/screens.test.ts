@@ -24,6 +24,9 @@ const FIXED = offer();
 function api(over: Record<string, Handler> = {}) {
   return mockApi({
     c2cOffers: () => [FIXED, SPREAD_OFFER, SELL_OFFER],
+    c2cOffer: (call) =>
+      [FIXED, SPREAD_OFFER, SELL_OFFER].find((o) => o.offer_id === call.params.offer_id) ??
+      new Refusal('NOT_FOUND'),
     c2cRules: () => RULES,
     getVerification: () => verification(),
     info: () => ({ is_demo: 0, uid: '100001' }),
