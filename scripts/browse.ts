@@ -68,6 +68,11 @@ const SCREENS = [
   // New-coin subscription (issue 17); each project's own page is added from the live list below
   '/subscription',
   '/subscriptionRecord',
+  // C2C (issue 19): the browsing demo account sees the demo desk's offers; each offer's order form is added below
+  '/c2c_index',
+  '/c2c_order',
+  '/c2c_account',
+  '/c2c_rule',
   '/no-such-page',
 ];
 
@@ -116,7 +121,18 @@ async function projectScreens(): Promise<string[]> {
     `/subscriptionProof?project_id=${p.project_id}`,
   ]);
 }
-SCREENS.splice(SCREENS.indexOf('/no-such-page'), 0, ...(await projectScreens()));
+/** The demo desk's offers' order forms, as a demo account sees them. */
+async function c2cScreens(): Promise<string[]> {
+  const query = new URLSearchParams({
+    token: await demoToken(),
+    rtoken: `b${Math.random().toString(36).slice(2, 12)}`,
+  });
+  const answer = (await fetch(`${base}/api/web/c2cOffers?${query}`)
+    .then((r) => r.json())
+    .catch(() => null)) as { data?: Array<{ offer_id: string }> } | null;
+  return (answer?.data ?? []).map((o) => `/c2c_create?offer_id=${o.offer_id}`);
+}
+SCREENS.splice(SCREENS.indexOf('/no-such-page'), 0, ...(await projectScreens()), ...(await c2cScreens()));
 
 const deadline = Date.now() + minutes * 60_000;
 let rounds = 0;
