@@ -55,11 +55,12 @@ export default function OutboxScreen() {
                   <Table.Td>
                     <Figure>{formatTime(m.created_at, lang)}</Figure>
                   </Table.Td>
-                  <Table.Td>{m.recipient}</Table.Td>
+                  {/* Addresses, order numbers and links are long words: they wrap, the table does not scroll. */}
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.recipient}</Table.Td>
                   <Table.Td>{m.channel}</Table.Td>
-                  <Table.Td>{m.subject}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.subject}</Table.Td>
                   <Table.Td>
-                    <Text size="sm" style={{ whiteSpace: 'pre-wrap', maxWidth: 420 }}>
+                    <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 420 }}>
                       {m.body}
                     </Text>
                   </Table.Td>
