@@ -21,6 +21,10 @@ declare module 'i18next' {
       adminLaunchpad: (typeof catalogs)['en']['adminLaunchpad'];
       adminLoans: (typeof catalogs)['en']['adminLoans'];
       adminC2c: (typeof catalogs)['en']['adminC2c'];
+      adminContent: (typeof catalogs)['en']['adminContent'];
+      adminSupport: (typeof catalogs)['en']['adminSupport'];
+      adminAgreements: (typeof catalogs)['en']['adminAgreements'];
+      adminNotice: (typeof catalogs)['en']['adminNotice'];
     };
   }
 }

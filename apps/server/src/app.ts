@@ -24,11 +24,13 @@ import {
   wireEarn,
   wireFunds,
   wireIdentity,
+  wireInbox,
   wireLaunchpad,
   wireLoans,
   wireMarket,
   wireMoney,
   wireSpot,
+  wireSupport,
 } from './wiring.ts';
 
 export type AppDeps = {
@@ -114,8 +116,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await wireLaunchpad(core, identity);
   await wireLoans(core, access, identity);
   await wireC2c(core, access, identity, prices);
+  await wireSupport(core, access, identity, prices);
   await wireFunds(core, access);
   await wireBots(core, access);
+  await wireInbox(core, access, prices);
   access.backOffice.useMarket(prices.market);
   await app.register(staffRoutes({ staff: access.staff, audit: core.audit }), { prefix: '/api/admin' });
   await app.register(backOfficeRoutes({ backOffice: access.backOffice, staff: access.staff }), {

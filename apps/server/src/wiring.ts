@@ -4,7 +4,7 @@
  * core and what earlier steps built, and returns what later steps need.
  */
 import { parseDecimal, scaleOf } from '@bourse/money';
-import { C2C_CHANNELS, SPOT_LIMITS } from '@bourse/protocol';
+import { C2C_CHANNELS, INBOX_CHANNELS, SPOT_LIMITS, SUPPORT_CHANNELS } from '@bourse/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
@@ -31,11 +31,17 @@ import {
   profileRoutes,
   recordSecurityEvent,
 } from './modules/accounts/index.ts';
+import { agreementsAdminRoutes, agreementsRoutes, createAgreements } from './modules/agreements/index.ts';
 import { apiKeysAdminRoutes, apiKeysRoutes, createApiKeys } from './modules/apikeys/index.ts';
 import { assetsRoutes, createAssets } from './modules/assets/index.ts';
 import { botApiRoutes } from './modules/botapi/index.ts';
 import { C2C_DEMO_NAME, c2cAdminRoutes, c2cRoutes, createC2c, DEMO_DESK } from './modules/c2c/index.ts';
-import { contentRoutes, createContent } from './modules/content/index.ts';
+import {
+  contentAdminRoutes,
+  contentRoutes,
+  createContent,
+  createContentAdmin,
+} from './modules/content/index.ts';
 import {
   contractsAdminRoutes,
   contractsRoutes,
@@ -63,6 +69,7 @@ import {
   ledgerVipInputs,
 } from './modules/earn/index.ts';
 import { createFunds, fundsAdminRoutes, fundsRoutes } from './modules/funds/index.ts';
+import { createInbox, type Inbox, inboxAdminRoutes, inboxRoutes } from './modules/inbox/index.ts';
 import {
   createJurisdiction,
   type Jurisdiction,
@@ -91,7 +98,7 @@ import {
   marketAdminRoutes,
   marketRoutes,
 } from './modules/market/index.ts';
-import { createNotifier, type Notifier } from './modules/notify/index.ts';
+import { createNotifier, type Notifier, withKind } from './modules/notify/index.ts';
 import { createOptions, optionsAdminRoutes, optionsRoutes } from './modules/options/index.ts';
 import { createProof, proofRoutes, scheduleProofs } from './modules/proof/index.ts';
 import {
@@ -110,6 +117,7 @@ import {
   registerStaffHook,
 } from './modules/staff/index.ts';
 import { createSuitability, suitabilityAdminRoutes, suitabilityRoutes } from './modules/suitability/index.ts';
+import { createSupport, supportAdminRoutes, supportRoutes } from './modules/support/index.ts';
 import {
   createDocumentCipher,
   createUploads,
@@ -136,7 +144,7 @@ import {
   withdrawalsRoutes,
   withdrawalsWebhookRoutes,
 } from './modules/withdrawals/index.ts';
-import { registerWebsocket } from './ws/index.ts';
+import { registerWebsocket, type WsHub } from './ws/index.ts';
 
 /** What every step shares: the server, its settings, the database, the clock, and the ledger, audit log and notifier. */
 export type Core = {
@@ -149,25 +157,33 @@ export type Core = {
   ledger: Ledger;
   audit: AuditService;
   notifier: Notifier;
+  /** The in-app inbox every notify message also lands in (modules/inbox; live and routes in wireInbox). */
+  inbox: Inbox;
 };
 
 /** The ledger, the audit log (every module offering staff calls gets it) and the notifier. */
-export async function createCore(input: Omit<Core, 'ledger' | 'audit' | 'notifier'>): Promise<Core> {
+export async function createCore(
+  input: Omit<Core, 'ledger' | 'audit' | 'notifier' | 'inbox'>,
+): Promise<Core> {
   const { app, config, db, clock, log } = input;
   // Coins listed by the launchpad are currencies before any module reads a balance.
   await registerListedCoins(db);
+  const audit = createAuditLog({ db, clock });
+  const inbox = createInbox({ db, clock, log, audit });
   const notifier = await createNotifier({
     db,
     log,
     clock,
+    // Every message to a known customer also lands in their in-app inbox, and their e-mail
+    // preference is asked first (modules/inbox; security kinds always go).
+    inbox: inbox.port,
     smtp: config.smtpUrl ? { url: config.smtpUrl, from: config.smtpFrom } : null,
     // Every message carries its customer's anti-phishing phrase (accounts' security settings).
     phrases: antiPhishingPhrases(db),
   });
   const ledger = createLedger({ db, clock, log });
-  const audit = createAuditLog({ db, clock });
   app.decorate('audit', audit);
-  return { ...input, ledger, audit, notifier };
+  return { ...input, ledger, audit, notifier, inbox };
 }
 
 /**
@@ -180,12 +196,15 @@ export async function wireAccess(core: Core, idempotency?: (store: IdempotencySt
   // The verification level (0 none, 1 primary, 2 advanced) for the security score: the
   // verification module is built in wireIdentity, after accounts, and fills this in.
   const identityPorts = { verificationLevel: async (_customerId: string): Promise<number> => 0 };
+  // Versioned agreements: registering with the agree box accepts the user agreement in force.
+  const agreements = createAgreements({ db, clock, audit });
+  if (config.demoContent) await agreements.seedDemo();
   const accounts = createAccounts({
     db,
     clock,
     log,
     secret: secret,
-    notifier,
+    notifier: withKind(notifier, 'security'),
     config,
     hasTradePassword: (customerId) => hasTradePassword(db, customerId),
     // The security score (profile): Google authenticator from withdrawals, the verification level
@@ -193,6 +212,7 @@ export async function wireAccess(core: Core, idempotency?: (store: IdempotencySt
     hasGoogleAuth: (customerId) => hasGoogleAuth(db, customerId),
     verificationTier: (customerId) => identityPorts.verificationLevel(customerId),
     audit,
+    onRegistered: (customerId, meta) => agreements.acceptAtRegistration(customerId, meta),
     onDemoCreated: async (customerId) => {
       await ledger.grantDemoFunds(db, { customerId, idempotencyKey: `demo-grant:${customerId}` });
     },
@@ -237,6 +257,8 @@ export async function wireAccess(core: Core, idempotency?: (store: IdempotencySt
   await app.register(accountsRoutes({ accounts, wallet, feedMode: config.feed }), { prefix: '/api/web' });
   await app.register(profileRoutes(accounts.profile), { prefix: '/api/web' });
   await app.register(profileAdminRoutes(accounts.profile), { prefix: '/api/admin' });
+  await app.register(agreementsRoutes(agreements), { prefix: '/api/web' });
+  await app.register(agreementsAdminRoutes(agreements), { prefix: '/api/admin' });
   return { accounts, backOffice, health, staff, identityPorts };
 }
 
@@ -278,6 +300,9 @@ export async function wireMarket(core: Core, access: Access) {
   const content = createContent({ db, clock });
   if (config.demoContent) await content.seedDemo();
   await app.register(contentRoutes(content), { prefix: '/api/web' });
+  await app.register(contentAdminRoutes(createContentAdmin({ db, clock, audit, content })), {
+    prefix: '/api/admin',
+  });
   app.addHook('onClose', async () => market.close());
   await market.start();
   return { hub, market };
@@ -324,7 +349,7 @@ export async function wireIdentity(core: Core, access: Access) {
     customers: async (ids) => new Map((await customerIdentities(db, ids)).map((c) => [c.id, c])),
     fixCountry: (tx, customerId, country) => accounts.fixCountry(tx, customerId, country),
     contacts: accounts,
-    notifier,
+    notifier: withKind(notifier, 'verification'),
     audit,
     staffNames: (ids) => staff.names(ids),
   });
@@ -400,7 +425,7 @@ export async function wireMoney(core: Core, access: Access, market: Market, iden
     security: withdrawalSecurity,
     provider: createEmbeddedPayoutProvider({ blockMs: config.payoutSimBlockMs }),
     audit,
-    notifier,
+    notifier: withKind(notifier, 'withdrawal'),
     contacts: accounts,
     customerSummaries: summaries,
     requireFeature: (customerId, feature) => verification.requireFeature(customerId, feature),
@@ -681,7 +706,7 @@ export async function wireLoans(core: Core, access: Access, identity: Identity) 
     }),
     uploads,
     documentRetainUntil: (at) => verification.documentRetainUntil(at),
-    notifier,
+    notifier: withKind(notifier, 'loan'),
     contacts: accounts,
     applicants: async (ids) => {
       const now = clock.now();
@@ -768,7 +793,7 @@ export async function wireBots(core: Core, access: Access) {
     clock,
     log,
     audit,
-    notifier,
+    notifier: withKind(notifier, 'apikey'),
     cipher: createDocumentCipher(documentKey(config.documentKey, secret).key),
     stepUp: async (customerId, tradePassword, googleCode) => {
       await security.checkTradePassword(customerId, tradePassword);
@@ -859,7 +884,7 @@ export async function wireC2c(
       const channel = `${C2C_CHANNELS.private}${uid}`;
       if (hub.registry.hasSubscribers(channel)) hub.registry.publish(channel, () => message);
     },
-    notifier,
+    notifier: withKind(notifier, 'c2c'),
     contacts: access.accounts,
     customerUids: async (ids) => new Map((await customerIdentities(db, ids)).map((c) => [c.id, c.uid])),
     customerByUid: (uid) => customerIdByUid(db, uid),
@@ -886,4 +911,114 @@ export async function wireC2c(
   app.decorate('c2c', { service: c2c, job });
   await app.register(c2cRoutes(c2c), { prefix: '/api/web' });
   await app.register(c2cAdminRoutes(c2c), { prefix: '/api/admin' });
+}
+
+/**
+ * Notices (modules/inbox): the inbox was built in createCore (notify files into it); here it gets
+ * its live side — the authenticated private channel `inbox_private:<uid>` (the new unread count and
+ * the notice) and the public `inbox_public` (an announcement went live) — the accounts' address
+ * lookup for messages that name no customer, its routes, and the job that sends a scheduled
+ * announcement's live event when the clock reaches it.
+ */
+export async function wireInbox(core: Core, access: Access, prices: Awaited<ReturnType<typeof wireMarket>>) {
+  const { app, db, log, inbox } = core;
+  const { hub } = prices;
+  hub.registry.provide(INBOX_CHANNELS.private, {
+    check(channel, subscriber) {
+      if (!subscriber?.identity) return { reason: 'LOGIN_REQUIRED', params: {} };
+      if (`${INBOX_CHANNELS.private}${subscriber.identity.uid}` !== channel)
+        return { reason: 'FORBIDDEN', params: {} };
+      return null;
+    },
+    snapshot: () => ({}),
+  });
+  hub.registry.provide(INBOX_CHANNELS.public, { check: () => null, snapshot: () => ({}) });
+  const uids = new Map<string, string>();
+  inbox.connect({
+    async publishPrivate(customerId, message) {
+      let uid = uids.get(customerId);
+      if (!uid) {
+        uid = (await customerIdentities(db, [customerId]))[0]?.uid;
+        if (!uid) return;
+        uids.set(customerId, uid);
+      }
+      const channel = `${INBOX_CHANNELS.private}${uid}`;
+      if (hub.registry.hasSubscribers(channel)) hub.registry.publish(channel, () => message);
+    },
+    publishPublic(message) {
+      if (hub.registry.hasSubscribers(INBOX_CHANNELS.public))
+        hub.registry.publish(INBOX_CHANNELS.public, () => message);
+    },
+    customerOf: async (recipient) =>
+      recipient.includes('@') ? access.accounts.customerIdByEmail(recipient.toLowerCase()) : null,
+  });
+  const job = scheduleJob({
+    run: () => inbox.broadcastDue(),
+    what: 'announcements job',
+    log,
+    intervalMs: 30_000,
+  });
+  app.addHook('onClose', async () => job.stop());
+  app.decorate('inbox', { service: inbox, job });
+  await app.register(inboxRoutes(inbox), { prefix: '/api/web' });
+  await app.register(inboxAdminRoutes(inbox), { prefix: '/api/admin' });
+}
+
+/**
+ * Customer service (modules/support): conversations with identity from the session, attachments
+ * through the upload pipeline (purpose `support`), staff names and codes (the staff module's
+ * members), the customer's C2C orders (an order reference must be theirs), and live staff replies
+ * on the authenticated private channel `support_private:<uid>`. After wireC2c.
+ */
+export async function wireSupport(core: Core, access: Access, identity: Identity, prices: { hub: WsHub }) {
+  const { app, config, db, clock, log, audit } = core;
+  const { hub } = prices;
+  const uids = new Map<string, string>();
+  hub.registry.provide(SUPPORT_CHANNELS.private, {
+    check(channel, subscriber) {
+      if (!subscriber?.identity) return { reason: 'LOGIN_REQUIRED', params: {} };
+      if (`${SUPPORT_CHANNELS.private}${subscriber.identity.uid}` !== channel)
+        return { reason: 'FORBIDDEN', params: {} };
+      return null;
+    },
+    snapshot: () => ({}),
+  });
+  const support = createSupport({
+    db,
+    clock,
+    log,
+    audit,
+    uploads: identity.uploads,
+    retainUntil: (at) => identity.verification.documentRetainUntil(at),
+    staffMembers: async (ids) => {
+      if (ids.length === 0) return new Map();
+      const wanted = new Set(ids);
+      const members = (await access.staff.list()).filter((m) => wanted.has(m.staff_id));
+      return new Map(members.map((m) => [m.staff_id, { name: m.name, active: m.status === 'active' }]));
+    },
+    c2cOrderOfCustomer: async (customerId, orderId) => {
+      try {
+        await app.c2c.service.order({ customerId, sessionId: '', isDemo: false, token: '' }, orderId);
+        return true;
+      } catch (error) {
+        if (error instanceof Refusal && error.reason === 'NOT_FOUND') return false;
+        throw error;
+      }
+    },
+    publish: async (customerId, message) => {
+      let uid = uids.get(customerId);
+      if (!uid) {
+        uid = (await customerIdentities(db, [customerId]))[0]?.uid;
+        if (!uid) return;
+        uids.set(customerId, uid);
+      }
+      const channel = `${SUPPORT_CHANNELS.private}${uid}`;
+      if (hub.registry.hasSubscribers(channel)) hub.registry.publish(channel, () => message);
+    },
+    customerUids: async (ids) => new Map((await customerIdentities(db, ids)).map((c) => [c.id, c.uid])),
+  });
+  if (config.demoContent) await support.seedDemo();
+  app.decorate('support', support);
+  await app.register(supportRoutes(support), { prefix: '/api/web' });
+  await app.register(supportAdminRoutes(support), { prefix: '/api/admin' });
 }

@@ -24,6 +24,10 @@ declare module 'i18next' {
       launchpad: (typeof catalogs)['en']['launchpad'];
       loans: (typeof catalogs)['en']['loans'];
       c2c: (typeof catalogs)['en']['c2c'];
+      content: (typeof catalogs)['en']['content'];
+      support: (typeof catalogs)['en']['support'];
+      notice: (typeof catalogs)['en']['notice'];
+      agreements: (typeof catalogs)['en']['agreements'];
     };
   }
 }

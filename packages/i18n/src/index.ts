@@ -2,9 +2,15 @@ import type { Lang } from '@bourse/protocol';
 import { adminEn } from './catalogs/admin.en.ts';
 import { adminFt } from './catalogs/admin.ft.ts';
 import { adminZh } from './catalogs/admin.zh.ts';
+import { adminAgreementsEn } from './catalogs/adminAgreements.en.ts';
+import { adminAgreementsFt } from './catalogs/adminAgreements.ft.ts';
+import { adminAgreementsZh } from './catalogs/adminAgreements.zh.ts';
 import { adminC2cEn } from './catalogs/adminC2c.en.ts';
 import { adminC2cFt } from './catalogs/adminC2c.ft.ts';
 import { adminC2cZh } from './catalogs/adminC2c.zh.ts';
+import { adminContentEn } from './catalogs/adminContent.en.ts';
+import { adminContentFt } from './catalogs/adminContent.ft.ts';
+import { adminContentZh } from './catalogs/adminContent.zh.ts';
 import { adminEarnEn } from './catalogs/adminEarn.en.ts';
 import { adminEarnFt } from './catalogs/adminEarn.ft.ts';
 import { adminEarnZh } from './catalogs/adminEarn.zh.ts';
@@ -20,6 +26,15 @@ import { adminLaunchpadZh } from './catalogs/adminLaunchpad.zh.ts';
 import { adminLoansEn } from './catalogs/adminLoans.en.ts';
 import { adminLoansFt } from './catalogs/adminLoans.ft.ts';
 import { adminLoansZh } from './catalogs/adminLoans.zh.ts';
+import { adminNoticeEn } from './catalogs/adminNotice.en.ts';
+import { adminNoticeFt } from './catalogs/adminNotice.ft.ts';
+import { adminNoticeZh } from './catalogs/adminNotice.zh.ts';
+import { adminSupportEn } from './catalogs/adminSupport.en.ts';
+import { adminSupportFt } from './catalogs/adminSupport.ft.ts';
+import { adminSupportZh } from './catalogs/adminSupport.zh.ts';
+import { agreementsEn } from './catalogs/agreements.en.ts';
+import { agreementsFt } from './catalogs/agreements.ft.ts';
+import { agreementsZh } from './catalogs/agreements.zh.ts';
 import { assetsEn } from './catalogs/assets.en.ts';
 import { assetsFt } from './catalogs/assets.ft.ts';
 import { assetsZh } from './catalogs/assets.zh.ts';
@@ -29,6 +44,9 @@ import { c2cZh } from './catalogs/c2c.zh.ts';
 import { commonEn } from './catalogs/common.en.ts';
 import { commonFt } from './catalogs/common.ft.ts';
 import { commonZh } from './catalogs/common.zh.ts';
+import { contentEn } from './catalogs/content.en.ts';
+import { contentFt } from './catalogs/content.ft.ts';
+import { contentZh } from './catalogs/content.zh.ts';
 import { contractEn } from './catalogs/contract.en.ts';
 import { contractFt } from './catalogs/contract.ft.ts';
 import { contractZh } from './catalogs/contract.zh.ts';
@@ -50,6 +68,9 @@ import { loansZh } from './catalogs/loans.zh.ts';
 import { marketEn } from './catalogs/market.en.ts';
 import { marketFt } from './catalogs/market.ft.ts';
 import { marketZh } from './catalogs/market.zh.ts';
+import { noticeEn } from './catalogs/notice.en.ts';
+import { noticeFt } from './catalogs/notice.ft.ts';
+import { noticeZh } from './catalogs/notice.zh.ts';
 import { optionsEn } from './catalogs/options.en.ts';
 import { optionsFt } from './catalogs/options.ft.ts';
 import { optionsZh } from './catalogs/options.zh.ts';
@@ -62,6 +83,9 @@ import { proofZh } from './catalogs/proof.zh.ts';
 import { suitabilityEn } from './catalogs/suitability.en.ts';
 import { suitabilityFt } from './catalogs/suitability.ft.ts';
 import { suitabilityZh } from './catalogs/suitability.zh.ts';
+import { supportEn } from './catalogs/support.en.ts';
+import { supportFt } from './catalogs/support.ft.ts';
+import { supportZh } from './catalogs/support.zh.ts';
 import { tradeEn } from './catalogs/trade.en.ts';
 import { tradeFt } from './catalogs/trade.ft.ts';
 import { tradeZh } from './catalogs/trade.zh.ts';
@@ -110,6 +134,14 @@ export const catalogs = {
     launchpad: launchpadEn,
     loans: loansEn,
     c2c: c2cEn,
+    content: contentEn,
+    adminContent: adminContentEn,
+    support: supportEn,
+    adminSupport: adminSupportEn,
+    notice: noticeEn,
+    adminNotice: adminNoticeEn,
+    agreements: agreementsEn,
+    adminAgreements: adminAgreementsEn,
   },
   zh: {
     common: commonZh,
@@ -137,6 +169,14 @@ export const catalogs = {
     launchpad: launchpadZh,
     loans: loansZh,
     c2c: c2cZh,
+    content: contentZh,
+    adminContent: adminContentZh,
+    support: supportZh,
+    adminSupport: adminSupportZh,
+    notice: noticeZh,
+    adminNotice: adminNoticeZh,
+    agreements: agreementsZh,
+    adminAgreements: adminAgreementsZh,
   },
   ft: {
     common: commonFt,
@@ -164,6 +204,14 @@ export const catalogs = {
     launchpad: launchpadFt,
     loans: loansFt,
     c2c: c2cFt,
+    content: contentFt,
+    adminContent: adminContentFt,
+    support: supportFt,
+    adminSupport: adminSupportFt,
+    notice: noticeFt,
+    adminNotice: adminNoticeFt,
+    agreements: agreementsFt,
+    adminAgreements: adminAgreementsFt,
   },
 } as const satisfies Record<Lang, Record<string, Tree>>;
 

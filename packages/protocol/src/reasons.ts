@@ -330,6 +330,12 @@ export const REASONS = {
   C2C_EVIDENCE_TOO_MANY: { code: CODE.REFUSED, params: ['max'] },
   C2C_MESSAGE_EMPTY: { code: CODE.REFUSED, params: [] },
   C2C_MESSAGES_TOO_MANY: { code: CODE.REFUSED, params: ['max'] },
+  // Customer service (modules/support)
+  SUPPORT_MESSAGE_EMPTY: { code: CODE.REFUSED, params: [] },
+  SUPPORT_FILE_UNKNOWN: { code: CODE.REFUSED, params: ['file_id'] },
+  SUPPORT_OPEN_LIMIT: { code: CODE.REFUSED, params: ['max'] },
+  SUPPORT_MESSAGES_TOO_MANY: { code: CODE.REFUSED, params: ['max'] },
+  SUPPORT_REF_UNKNOWN: { code: CODE.REFUSED, params: ['ref_id'] },
   C2C_DECIDE_SELF: { code: CODE.REFUSED, params: [] },
   C2C_DECISION_DIFFERS: { code: CODE.REFUSED, params: ['outcome'] },
   C2C_PRICE_UNAVAILABLE: { code: CODE.REFUSED, params: ['symbol'] },
@@ -357,6 +363,14 @@ export const REASONS = {
   APIKEY_PERMISSION: { code: CODE.REFUSED, params: [] },
   APIKEY_SIGNATURE_INVALID: { code: CODE.REFUSED, params: [] },
   APIKEY_TIMESTAMP_OUTSIDE_WINDOW: { code: CODE.REFUSED, params: ['window'] },
+  // Versioned agreements (modules/agreements)
+  AGREEMENT_NOT_FOUND: { code: CODE.REFUSED, params: ['kind'] },
+  // Operator content (modules/content)
+  CONTENT_MARKUP_REFUSED: { code: CODE.BAD_REQUEST, params: ['field'] },
+  CONTENT_CATEGORY_UNKNOWN: { code: CODE.REFUSED, params: ['category'] },
+  CONTENT_CATEGORY_EXISTS: { code: CODE.REFUSED, params: ['category'] },
+  // Notices (modules/inbox)
+  NOTICE_KIND_LOCKED: { code: CODE.REFUSED, params: ['kind'] },
 } as const satisfies Record<string, { code: EnvelopeCode; params: readonly string[] }>;
 
 export type ReasonCode = keyof typeof REASONS;

@@ -26,7 +26,7 @@ export const UPLOAD_LIMITS = {
  * loans, support). `deposit_proof`: a bank deposit's remittance proof (modules/deposits); `loan_proof`:
  * a loan application's proof (credit report, housing, income, bank statement, ID photo) and
  * `loan_voucher`: a bank-transfer repayment's voucher (modules/loans). `remittance_proof`: a C2C order's
- * remittance proof, dispute evidence or chat attachment (modules/c2c).
+ * remittance proof, dispute evidence or chat attachment (modules/c2c). `support`: an attachment in a customer-service conversation (modules/support).
  */
 export const UPLOAD_PURPOSES = [
   'verification',
@@ -34,6 +34,7 @@ export const UPLOAD_PURPOSES = [
   'loan_proof',
   'loan_voucher',
   'remittance_proof',
+  'support',
 ] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 

@@ -25,6 +25,10 @@ export const ADMIN_NAMESPACES = [
   'adminLaunchpad',
   'adminLoans',
   'adminC2c',
+  'adminContent',
+  'adminSupport',
+  'adminAgreements',
+  'adminNotice',
 ] as const;
 export type AdminNamespace = (typeof ADMIN_NAMESPACES)[number];
 

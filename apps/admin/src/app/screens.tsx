@@ -273,6 +273,42 @@ export const SCREENS: readonly ScreenRow[] = [
     load: () => import('../features/c2c/DisputesScreen.tsx'),
   },
   {
+    path: 'support',
+    label: { ns: 'adminSupport', key: 'nav.console' },
+    permission: 'support.read',
+    load: () => import('../features/support/ConsoleScreen.tsx'),
+  },
+  {
+    path: 'support/canned',
+    label: { ns: 'adminSupport', key: 'nav.canned' },
+    permission: 'support.read',
+    load: () => import('../features/support/CannedScreen.tsx'),
+  },
+  {
+    path: 'support/metrics',
+    label: { ns: 'adminSupport', key: 'nav.metrics' },
+    permission: 'support.read',
+    load: () => import('../features/support/MetricsScreen.tsx'),
+  },
+  {
+    path: 'agreements',
+    label: { ns: 'adminAgreements', key: 'nav.agreements' },
+    permission: 'content.write',
+    load: () => import('../features/agreements/AgreementsScreen.tsx'),
+  },
+  {
+    path: 'content',
+    label: { ns: 'adminContent', key: 'nav' },
+    permission: 'content.write',
+    load: () => import('../features/content/ContentScreen.tsx'),
+  },
+  {
+    path: 'notices',
+    label: { ns: 'adminNotice', key: 'title' },
+    permission: 'content.write',
+    load: () => import('../features/notices/NoticesScreen.tsx'),
+  },
+  {
     path: 'health',
     label: { ns: 'admin', key: 'nav.health' },
     permission: 'risk.read',

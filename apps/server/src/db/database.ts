@@ -3,6 +3,7 @@ import { Kysely, type KyselyPlugin, PostgresDialect, type RootOperationNode, typ
 import pg from 'pg';
 import type { HttpTables } from '../http/tables.ts';
 import type { AccountsTables } from '../modules/accounts/tables.ts';
+import type { AgreementsTables } from '../modules/agreements/tables.ts';
 import type { ApikeysTables } from '../modules/apikeys/tables.ts';
 import type { AssetsTables } from '../modules/assets/tables.ts';
 import type { C2cTables } from '../modules/c2c/tables.ts';
@@ -11,6 +12,7 @@ import type { ContractsTables } from '../modules/contracts/tables.ts';
 import type { DepositsTables } from '../modules/deposits/tables.ts';
 import type { EarnTables } from '../modules/earn/tables.ts';
 import type { FundsTables } from '../modules/funds/tables.ts';
+import type { InboxTables } from '../modules/inbox/tables.ts';
 import type { JurisdictionTables } from '../modules/jurisdiction/tables.ts';
 import type { LaunchpadTables } from '../modules/launchpad/tables.ts';
 import type { LedgerTables } from '../modules/ledger/tables.ts';
@@ -22,6 +24,7 @@ import type { ProofTables } from '../modules/proof/tables.ts';
 import type { SpotTables } from '../modules/spot/tables.ts';
 import type { StaffTables } from '../modules/staff/tables.ts';
 import type { SuitabilityTables } from '../modules/suitability/tables.ts';
+import type { SupportTables } from '../modules/support/tables.ts';
 import type { UploadsTables } from '../modules/uploads/tables.ts';
 import type { VerificationTables } from '../modules/verification/tables.ts';
 import type { WithdrawalsTables } from '../modules/withdrawals/tables.ts';
@@ -31,6 +34,7 @@ export type Database = AccountsTables &
   AssetsTables &
   DepositsTables &
   NotifyTables &
+  InboxTables &
   ProofTables &
   HttpTables &
   LedgerTables &
@@ -50,7 +54,9 @@ export type Database = AccountsTables &
   ApikeysTables &
   LaunchpadTables &
   LoansTables &
-  C2cTables;
+  C2cTables &
+  AgreementsTables &
+  SupportTables;
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
 

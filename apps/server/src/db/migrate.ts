@@ -1,6 +1,7 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { httpMigrations } from '../http/migrations.ts';
 import { accountsMigrations } from '../modules/accounts/migrations/index.ts';
+import { agreementsMigrations } from '../modules/agreements/migrations.ts';
 import { apikeysMigrations } from '../modules/apikeys/migrations.ts';
 import { assetsMigrations } from '../modules/assets/migrations.ts';
 import { c2cMigrations } from '../modules/c2c/migrations.ts';
@@ -9,6 +10,7 @@ import { contractsMigrations } from '../modules/contracts/migrations.ts';
 import { depositsMigrations } from '../modules/deposits/migrations.ts';
 import { earnMigrations } from '../modules/earn/migrations.ts';
 import { fundsMigrations } from '../modules/funds/migrations.ts';
+import { inboxMigrations } from '../modules/inbox/migrations.ts';
 import { jurisdictionMigrations } from '../modules/jurisdiction/migrations.ts';
 import { launchpadMigrations } from '../modules/launchpad/migrations.ts';
 import { ledgerMigrations } from '../modules/ledger/migrations.ts';
@@ -20,6 +22,7 @@ import { proofMigrations } from '../modules/proof/migrations.ts';
 import { spotMigrations } from '../modules/spot/migrations.ts';
 import { staffMigrations } from '../modules/staff/migrations.ts';
 import { suitabilityMigrations } from '../modules/suitability/migrations.ts';
+import { supportMigrations } from '../modules/support/migrations.ts';
 import { uploadsMigrations } from '../modules/uploads/migrations.ts';
 import { verificationMigrations } from '../modules/verification/migrations.ts';
 import { withdrawalsMigrations } from '../modules/withdrawals/migrations.ts';
@@ -55,6 +58,9 @@ export const ALL_MIGRATIONS: Readonly<Record<string, Migration>> = {
   ...apikeysMigrations,
   ...loansMigrations,
   ...c2cMigrations,
+  ...agreementsMigrations,
+  ...inboxMigrations,
+  ...supportMigrations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...ALL_MIGRATIONS }) };

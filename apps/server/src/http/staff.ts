@@ -62,6 +62,10 @@ export const STAFF_PERMISSIONS = [
   'c2c.write',
   /** C2C: decide disputes — release to the buyer or return to the seller, four eyes above the threshold (audited). */
   'c2c.decide',
+  /** Customer service (modules/support): queues, conversations with attachment links (audited), metrics (read only). */
+  'support.read',
+  /** Customer service: take or assign, reply, internal notes, status, canned replies (audited). */
+  'support.write',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 

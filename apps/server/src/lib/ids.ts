@@ -78,6 +78,12 @@ export const ID_PREFIXES = [
   'cod',
   'cms',
   'cac',
+  /** Customer service (modules/support): conversations, messages, canned replies. */
+  'sup',
+  'sum',
+  'scr',
+  /** Notices (modules/inbox): announcements. */
+  'ann',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -21,13 +21,24 @@ const EXTRA_PATHS = ['/proof', '/contractRecord', '/options', '/optionRecord'];
 const BOT_PATHS = ['/botKeys'];
 /** The new-coin subscription's allocation proof, checked in the browser (issue 17). */
 const LAUNCHPAD_PATHS = ['/subscriptionProof'];
+/** Open pages of spec 2's access list that its route table leaves out (issue 20). */
+const OPEN_PAGE_PATHS = ['/userAgreement', '/downLoad'];
+/** The help centre's open pages of spec 2's access list (issue 20 item 3). */
+const CONTENT_PATHS = ['/help', '/about', '/security', '/benefits', '/benefitsDetail', '/text'];
 
 describe('route table', () => {
   it('has every route of the spec, once', () => {
     const paths = ROUTES.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);
     expect([...paths].sort()).toEqual(
-      [...SPEC_PATHS, ...EXTRA_PATHS, ...BOT_PATHS, ...LAUNCHPAD_PATHS].sort(),
+      [
+        ...SPEC_PATHS,
+        ...EXTRA_PATHS,
+        ...BOT_PATHS,
+        ...LAUNCHPAD_PATHS,
+        ...OPEN_PAGE_PATHS,
+        ...CONTENT_PATHS,
+      ].sort(),
     );
   });
 
@@ -122,6 +133,22 @@ describe('route table', () => {
         '/c2c_submit',
         '/c2c_account',
         '/c2c_rule',
+        // issue 20: agreements, platform documents, installing the app
+        '/userAgreement',
+        '/bps',
+        '/downLoad',
+        // issue 20 item 4: notices
+        '/notice',
+        // issue 20 item 6: customer service
+        '/service',
+        // issue 20 item 3: help centre and content
+        '/settingNew',
+        '/setting-newdetail',
+        '/settingHelp',
+        '/settingHelpdetail',
+        '/settingAbout',
+        '/helpDetail',
+        ...CONTENT_PATHS,
       ].sort(),
     );
     expect(ROUTES.find((route) => route.path === '/asset')?.redirect).toBe('/table1');

@@ -39,11 +39,26 @@ const etfLowRiskOrders = () => etfOrdersPages().then((m) => m.LowRiskOrdersPage)
 const info = () => import('../features/content/components/InfoPage.tsx').then((m) => m.InfoPage);
 const bannerDetail = () =>
   import('../features/content/components/BannerDetailPage.tsx').then((m) => m.BannerDetailPage);
+// Help centre and content (issue 20 item 3, the content namespace): news flash, help, about, security, benefits, texts.
+const contentPages = () => import('../features/content/components/pages.ts');
+const newsFlash = () => contentPages().then((m) => m.NewsFlashPage);
+const newsDetail = () => contentPages().then((m) => m.NewsDetailPage);
+const helpCentre = () => contentPages().then((m) => m.HelpPage);
+const helpDetail = () => contentPages().then((m) => m.HelpDetailPage);
+const aboutPage = () => contentPages().then((m) => m.AboutPage);
+const securityPage = () => contentPages().then((m) => m.SecurityPage);
+const benefitsPage = () => contentPages().then((m) => m.BenefitsPage);
+const benefitDetail = () => contentPages().then((m) => m.BenefitDetailPage);
+const textPage = () => contentPages().then((m) => m.TextPage);
 const login = () => import('../features/auth/components/LoginPage.tsx').then((m) => m.LoginPage);
 const register = () => import('../features/auth/components/RegisterPage.tsx').then((m) => m.RegisterPage);
 const forgetPwd = () => import('../features/auth/components/ForgetPwdPage.tsx').then((m) => m.ForgetPwdPage);
 const agreement = () =>
   import('../features/agreement/components/AgreementPage.tsx').then((m) => m.AgreementPage);
+// Issue 20: platform documents (agreements in force and my acceptance) and installing the app.
+const documents = () =>
+  import('../features/agreement/components/DocumentsPage.tsx').then((m) => m.DocumentsPage);
+const download = () => import('../features/download/components/DownloadPage.tsx').then((m) => m.DownloadPage);
 const setting = () => import('./screens/SettingScreen.tsx').then((m) => m.SettingScreen);
 // Profile and security centre (the profile namespace).
 const profilePages = () => import('../features/profile/components/ContactPage.tsx');
@@ -135,8 +150,13 @@ const loanApply = () => loanPages().then((m) => m.ApplyPage);
 const loanList = () => loanPages().then((m) => m.LoansPage);
 const loanDetail = () => loanPages().then((m) => m.LoanPage);
 
+// Notices (issue 20 item 4, the notice namespace): messages, announcements, e-mail choices.
+const noticePage = () => import('../features/notice/components/NoticePage.tsx').then((m) => m.NoticePage);
+
 // C2C (issue 19, the c2c namespace): offers, ordering, my orders, one order (pay, confirm, dispute,
 // chat), my collection accounts and the rules.
+// Customer service (issue 20 item 6, the support namespace): conversations with staff, live replies.
+const service = () => import('../features/support/components/ServicePage.tsx').then((m) => m.ServicePage);
 const c2cPages = () => import('../features/c2c/components/pages.ts');
 const c2cOffers = () => c2cPages().then((m) => m.OffersPage);
 const c2cCreate = () => c2cPages().then((m) => m.CreatePage);
@@ -171,6 +191,7 @@ const AREAS: ReadonlyArray<[RouteArea, Entry[]]> = [
       ['/verificationCode', 'verificationCode', verificationCode],
       ['/agrt', 'agrt', agreement],
       ['/agreement', 'agreement', agreement],
+      ['/userAgreement', 'userAgreement', agreement],
     ],
   ],
   [
@@ -279,16 +300,23 @@ const AREAS: ReadonlyArray<[RouteArea, Entry[]]> = [
     'other',
     [
       ['/exchange', 'exchange', exchange],
-      ['/service', 'service'],
-      ['/settingNew', 'settingNew'],
-      ['/setting-newdetail', 'setting-newdetail'],
-      ['/settingHelp', 'settingHelp'],
-      ['/settingHelpdetail', 'settingHelpdetail'],
-      ['/settingAbout', 'settingAbout'],
+      ['/service', 'service', service],
+      ['/settingNew', 'settingNew', newsFlash],
+      ['/setting-newdetail', 'setting-newdetail', newsDetail],
+      ['/settingHelp', 'settingHelp', helpCentre],
+      ['/settingHelpdetail', 'settingHelpdetail', helpDetail],
+      ['/settingAbout', 'settingAbout', aboutPage],
       ['/invite', 'invite'],
-      ['/notice', 'notice'],
-      ['/helpDetail', 'helpDetail'],
-      ['/bps', 'bps'],
+      ['/notice', 'notice', noticePage],
+      ['/helpDetail', 'helpDetail', helpDetail],
+      ['/help', 'help', helpCentre],
+      ['/about', 'about', aboutPage],
+      ['/security', 'security', securityPage],
+      ['/benefits', 'benefits', benefitsPage],
+      ['/benefitsDetail', 'benefitsDetail', benefitDetail],
+      ['/text', 'text', textPage],
+      ['/bps', 'bps', documents],
+      ['/downLoad', 'downLoad', download],
       ['/kjmbSelect', 'kjmbSelect', quickBuy],
       ['/404', 'notFound', notFound],
     ],

@@ -38,6 +38,10 @@ export const WEB_NAMESPACES = [
   'launchpad',
   'loans',
   'c2c',
+  'content',
+  'support',
+  'notice',
+  'agreements',
 ] as const;
 
 const resources = Object.fromEntries(

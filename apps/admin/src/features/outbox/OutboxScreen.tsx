@@ -60,7 +60,10 @@ export default function OutboxScreen() {
                   <Table.Td>{m.channel}</Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.subject}</Table.Td>
                   <Table.Td>
-                    <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 420 }}>
+                    <Text
+                      size="sm"
+                      style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 420 }}
+                    >
                       {m.body}
                     </Text>
                   </Table.Td>

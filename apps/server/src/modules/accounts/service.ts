@@ -57,6 +57,8 @@ export type AccountsDeps = {
   config: AccountsConfig;
   /** Called once a demo customer exists: the ledger gives them their virtual funds. */
   onDemoCreated?: (customerId: string) => Promise<void>;
+  /** Called once a customer registered with the agree box ticked: agreements records the acceptance. */
+  onRegistered?: (customerId: string, meta: RequestMeta) => Promise<void>;
   /** Whether the customer set a trade password (withdrawals module); `web/info` reports it. */
   hasTradePassword?: (customerId: string) => Promise<boolean>;
   /** Whether the customer enabled Google authenticator (withdrawals module): the security score. */
@@ -368,6 +370,7 @@ export function createAccounts(deps: AccountsDeps) {
         lang: meta.lang,
       });
       deps.log.info({ customer: customer.id, uid: customer.uid }, 'customer registered');
+      await deps.onRegistered?.(customer.id, meta);
       return { token_h5: await openSession(customer.id, meta), uid: customer.uid };
     },
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { Refusal } from '../../http/refusal.ts';
 import { DEMO_CONTENT } from './demo.ts';
+import { DEMO_CATEGORIES, DEMO_HELP } from './demo-help.ts';
 import { type ContentInput, createContent } from './service.ts';
 
 let t: TestApp;
@@ -157,9 +158,32 @@ describe('content: demo seed', () => {
       const list = await call(fresh.app, { method: 'GET', call: 'getTextsList', fields: { lang: 'ft' } });
       expect(list.data.total).toBe(DEMO_CONTENT.filter((d) => d.kind !== 'banner').length);
       for (const item of list.data.items) expect(item.body).toContain('示例內容');
+      const categories = await call(fresh.app, {
+        method: 'GET',
+        call: 'getHelpCategories',
+        fields: { lang: 'zh' },
+      });
+      expect(categories.data.map((c: { id: string }) => c.id)).toEqual(DEMO_CATEGORIES.map((c) => c.id));
+      expect(categories.data.every((c: { articles: number }) => c.articles > 0)).toBe(true);
+      for (const kind of ['help', 'about', 'security', 'benefit', 'text']) {
+        const entries = await call(fresh.app, {
+          method: 'GET',
+          call: 'getTextsList',
+          fields: { kind, lang: 'ft' },
+        });
+        expect(entries.data.total, kind).toBe(DEMO_HELP.filter((d) => d.kind === kind).length);
+        expect(entries.data.items[0].body_html, kind).toMatch(/<p>.*[\u4e00-\u9fff]/);
+      }
+      const security = await call(fresh.app, {
+        method: 'GET',
+        call: 'getTextsList',
+        fields: { kind: 'security' },
+      });
+      expect(security.data.items[0].body).toContain('anti-phishing phrase');
       const seededAgain = await createContent({ db: fresh.db, clock: fresh.clock }).seedDemo();
       expect(seededAgain).toBe(0);
       const demo = await fresh.db.selectFrom('content_item').select('demo').execute();
+      expect(demo.length).toBe(DEMO_CONTENT.length + DEMO_HELP.length);
       expect(demo.every((d) => d.demo)).toBe(true);
     } finally {
       await fresh.close();

@@ -36,4 +36,32 @@ export const contentMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  /** Help categories, more kinds, help articles' category. Scheduling reuses `published_at`. */
+  '20261127_0100_content_help': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('content_category')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name_en', 'text', (c) => c.notNull())
+        .addColumn('name_zh', 'text', (c) => c.notNull())
+        .addColumn('name_ft', 'text', (c) => c.notNull())
+        .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('demo', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await sql`alter table content_item drop constraint content_item_kind_check`.execute(db);
+      await sql`alter table content_item add constraint content_item_kind_check check (kind in ('banner', 'news', 'announcement', 'help', 'about', 'security', 'benefit', 'text'))`.execute(
+        db,
+      );
+      await db.schema
+        .alterTable('content_item')
+        .addColumn('category_id', 'text', (c) => c.references('content_category.id'))
+        .execute();
+      await sql`alter table content_item add constraint content_item_help_has_category check ((kind = 'help') = (category_id is not null))`.execute(
+        db,
+      );
+      await db.schema.createIndex('content_item_category').on('content_item').column('category_id').execute();
+    },
+  },
 };

@@ -1,9 +1,15 @@
-import { GetArticleQuery, GetBannersQuery, GetTextsListQuery } from '@bourse/protocol';
+import {
+  GetArticleQuery,
+  GetBannersQuery,
+  GetHelpCategoriesQuery,
+  GetTextsListQuery,
+  SearchContentQuery,
+} from '@bourse/protocol';
 import type { FastifyInstance } from 'fastify';
 import { langOf, ok } from '../../http/envelope.ts';
 import type { Content } from './service.ts';
 
-/** The public content calls (docs/api.md): published entries only, in the request's language. */
+/** The public content calls (docs/api.md): visible entries only, in the request's language; open without login. */
 export function contentRoutes(content: Content) {
   return async (app: FastifyInstance) => {
     const tags = ['content'];
@@ -19,7 +25,7 @@ export function contentRoutes(content: Content) {
       {
         schema: {
           tags,
-          summary: 'Published articles (news, announcements), newest first, paged',
+          summary: 'Published entries of one kind (default: news and announcements), paged',
           querystring: GetTextsListQuery,
         },
       },
@@ -35,6 +41,33 @@ export function contentRoutes(content: Content) {
       async (request) => {
         const query = request.query as GetArticleQuery;
         return ok(request, await content.article({ lang: langOf(request), id: query.id }));
+      },
+    );
+
+    app.get(
+      '/getHelpCategories',
+      {
+        schema: {
+          tags,
+          summary: 'Help categories in order, with their article counts',
+          querystring: GetHelpCategoriesQuery,
+        },
+      },
+      async (request) => ok(request, await content.helpCategories(langOf(request))),
+    );
+
+    app.get(
+      '/searchContent',
+      {
+        schema: {
+          tags,
+          summary: 'Published entries whose title, summary or body in the language contains q',
+          querystring: SearchContentQuery,
+        },
+      },
+      async (request) => {
+        const query = request.query as SearchContentQuery;
+        return ok(request, await content.search({ ...query, lang: langOf(request) }));
       },
     );
   };

@@ -1,90 +1,47 @@
 import {
   ARTICLE_KINDS,
-  CONTENT_KINDS,
   CONTENT_LIMITS,
   type ContentData,
   type ContentKind,
   type ContentPage,
+  type HelpCategoryData,
   type Lang,
+  LISTED_KINDS,
 } from '@bourse/protocol';
-import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import { refuse } from '../../http/refusal.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
-import { DEMO_CONTENT } from './demo.ts';
-import type { ContentInput, ContentPatch, Texts } from './input.ts';
+import { createCategories } from './categories.ts';
+import { seedDemo } from './demo-seed.ts';
+import type { ContentInput, ContentPatch } from './input.ts';
+import { renderMarkdown } from './markdown.ts';
+import {
+  type ContentRow,
+  countHelpByCategory,
+  findCategory,
+  findItem,
+  insertItem,
+  listPublished,
+  searchPublished,
+  updateItem,
+} from './repo.ts';
+import { checkSchedule, columnsOf, withCategoryRule } from './validate.ts';
 
-export type { ContentInput, ContentPatch } from './input.ts';
+export type { CategoryInput, ContentInput, ContentPatch } from './input.ts';
 
-import { type ContentRow, countItems, findItem, insertItem, listPublished, updateItem } from './repo.ts';
-
-const LANGS = ['en', 'zh', 'ft'] as const;
-
-/** An app path (`/market`, `/info?id=…`) or an absolute http(s) address; nothing else (no `javascript:`). */
-const LINK = /^(\/[A-Za-z0-9_\-/?=&.%#]*|https?:\/\/[^\s"'<>]+)$/;
-
-function check(ok: boolean, field: string): void {
-  if (!ok) refuse('BAD_INPUT', { field });
-}
-
-function checkTexts(value: unknown, field: string, max: number, required: boolean): Texts {
-  check(typeof value === 'object' && value !== null, field);
-  const texts = value as Record<string, unknown>;
-  for (const lang of LANGS) {
-    const text = texts[lang];
-    check(typeof text === 'string', `${field}_${lang}`);
-    const trimmed = (text as string).trim();
-    check(trimmed.length <= max && (!required || trimmed.length > 0), `${field}_${lang}`);
-  }
-  return { en: String(texts.en).trim(), zh: String(texts.zh).trim(), ft: String(texts.ft).trim() };
-}
-
-function checkUrl(value: unknown, field: string): string | null {
-  if (value === undefined || value === null || value === '') return null;
-  check(typeof value === 'string' && value.length <= CONTENT_LIMITS.urlMax && LINK.test(value), field);
-  return value as string;
-}
-
-function checkSort(value: unknown): number {
-  if (value === undefined) return 0;
-  check(
-    typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= CONTENT_LIMITS.sortMax,
-    'sort',
-  );
-  return value as number;
-}
-
-/** Validates a whole entry (create) — or the fields a patch names — into columns. */
-function columnsOf(input: ContentPatch, whole: boolean): Partial<ContentRow> {
-  const out: Partial<ContentRow> = {};
-  if (whole || input.kind !== undefined) {
-    check((CONTENT_KINDS as readonly unknown[]).includes(input.kind), 'kind');
-    out.kind = input.kind as string;
-  }
-  const put = (field: 'title' | 'summary' | 'body', texts: Texts) => {
-    for (const lang of LANGS) (out as Record<string, string>)[`${field}_${lang}`] = texts[lang];
-  };
-  if (whole || input.title !== undefined)
-    put('title', checkTexts(input.title, 'title', CONTENT_LIMITS.titleMax, true));
-  if (input.summary !== undefined)
-    put('summary', checkTexts(input.summary, 'summary', CONTENT_LIMITS.summaryMax, false));
-  if (whole || input.body !== undefined)
-    put('body', checkTexts(input.body, 'body', CONTENT_LIMITS.bodyMax, true));
-  if (input.image_url !== undefined) out.image_url = checkUrl(input.image_url, 'image_url');
-  if (input.link !== undefined) out.link = checkUrl(input.link, 'link');
-  if (whole || input.sort !== undefined) out.sort = checkSort(input.sort);
-  return out;
-}
-
+/** A published entry in one language, its markdown body rendered through the sanitizer. */
 export function contentData(row: ContentRow, lang: Lang): ContentData {
   const r = row as unknown as Record<string, string>;
+  const body = r[`body_${lang}`] ?? row.body_en;
   return {
     id: row.id,
     kind: row.kind as ContentKind,
     title: r[`title_${lang}`] ?? row.title_en,
     summary: r[`summary_${lang}`] ?? row.summary_en,
-    body: r[`body_${lang}`] ?? row.body_en,
+    body,
+    body_html: renderMarkdown(body),
+    category_id: row.category_id,
     image_url: row.image_url,
     link: row.link,
     published_at: row.published_at?.getTime() ?? 0,
@@ -101,21 +58,37 @@ function pageNumber(
   return n;
 }
 
+function paging(input: { page?: string; page_size?: string }, max: number) {
+  const page = pageNumber(input.page, { field: 'page', fallback: 1, max: 1_000_000 });
+  const pageSize = pageNumber(input.page_size, {
+    field: 'page_size',
+    fallback: CONTENT_LIMITS.articlesPageSizeDefault,
+    max,
+  });
+  return { page, pageSize, offset: (page - 1) * pageSize };
+}
+
 export type Content = ReturnType<typeof createContent>;
 
 /**
- * Banners and articles. Customers read published entries (`banners`, `articles`, `article`); the
- * back office writes through `createArticle`, `updateArticle`, `publish` and `unpublish`, passing
- * its own transaction so the audit record lands with the change (http/staff.ts).
+ * Banners, articles and help categories. Customers read visible entries (`banners`, `articles`,
+ * `article`, `search`, `helpCategories`): published and their time come on the injected clock. The
+ * back office writes through `createArticle`, `updateArticle`, `publish`, `unpublish` and the
+ * categories, passing its own transaction so the audit record lands with the change (admin.ts).
  */
 export function createContent(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
+  const categories = createCategories({ db, clock });
 
-  async function change(q: Db | Tx, id: string, patch: (row: ContentRow) => Partial<ContentRow>) {
+  async function requireCategory(q: Db | Tx, id: string | null | undefined): Promise<void> {
+    if (id && !(await findCategory(q, id))) refuse('CONTENT_CATEGORY_UNKNOWN', { category: id });
+  }
+
+  async function change(q: Db | Tx, id: string, patch: (row: ContentRow) => Promise<Partial<ContentRow>>) {
     const run = async (tx: Db | Tx) => {
       const before = await findItem(tx, id, { forUpdate: true });
       if (!before) refuse('NOT_FOUND');
-      const set = { ...patch(before), updated_at: clock.now() };
+      const set = { ...(await patch(before)), updated_at: clock.now() };
       await updateItem(tx, id, set);
       return { before, after: { ...before, ...set } as ContentRow };
     };
@@ -128,6 +101,12 @@ export function createContent(deps: { db: Db; clock: Clock }) {
     q: Db | Tx = db,
     options: { demo?: boolean } = {},
   ): Promise<ContentRow> {
+    const columns = columnsOf(input, true);
+    const ruled = withCategoryRule(
+      { kind: columns.kind as string, category_id: columns.category_id ?? null },
+      columns,
+    );
+    await requireCategory(q, ruled.category_id);
     const now = clock.now();
     const row = {
       id: newId('cnt', now.getTime()),
@@ -136,7 +115,8 @@ export function createContent(deps: { db: Db; clock: Clock }) {
       summary_ft: '',
       image_url: null,
       link: null,
-      ...columnsOf(input, true),
+      ...ruled,
+      category_id: ruled.category_id ?? null,
       status: 'draft',
       published_at: null,
       demo: options.demo ?? false,
@@ -147,42 +127,91 @@ export function createContent(deps: { db: Db; clock: Clock }) {
     return row;
   }
 
+  /**
+   * Makes an entry public now, or at `publish_at` (ms) in the future: customers see it once the clock
+   * reaches that time. A re-publish without a schedule keeps the first publication time.
+   */
+  function publish(id: string, q: Db | Tx = db, options: { publish_at?: number | null } = {}) {
+    const now = clock.now();
+    const at = checkSchedule(options.publish_at, now.getTime());
+    return change(q, id, async (row) => {
+      const kept = row.published_at !== null && row.published_at <= now ? row.published_at : now;
+      return { status: 'published', published_at: at === null ? kept : new Date(at) };
+    });
+  }
+
   return {
+    categories,
+
     async banners(lang: Lang): Promise<ContentData[]> {
       const { rows } = await listPublished(db, {
         kinds: ['banner'],
+        now: clock.now(),
         offset: 0,
         limit: CONTENT_LIMITS.bannersMax,
       });
       return rows.map((row) => contentData(row, lang));
     },
 
+    /** One kind (or news and announcements), one help category, paged. */
     async articles(input: {
       lang: Lang;
       kind?: string;
+      category?: string;
       page?: string;
       page_size?: string;
     }): Promise<ContentPage> {
-      const page = pageNumber(input.page, { field: 'page', fallback: 1, max: 1_000_000 });
-      const pageSize = pageNumber(input.page_size, {
-        field: 'page_size',
-        fallback: CONTENT_LIMITS.articlesPageSizeDefault,
-        max: CONTENT_LIMITS.articlesPageSizeMax,
-      });
+      const { page, pageSize, offset } = paging(input, CONTENT_LIMITS.articlesPageSizeMax);
       const kinds = input.kind ? [input.kind] : [...ARTICLE_KINDS];
       const { total, rows } = await listPublished(db, {
         kinds,
-        offset: (page - 1) * pageSize,
+        now: clock.now(),
+        category: input.category,
+        offset,
         limit: pageSize,
       });
       return { total, page, page_size: pageSize, items: rows.map((row) => contentData(row, input.lang)) };
     },
 
-    /** One published entry of any kind (a banner's detail too); a draft or unknown id is NOT_FOUND. */
+    /** One visible entry of any kind (a banner's detail too); a draft, a future one or an unknown id is NOT_FOUND. */
     async article(input: { lang: Lang; id: string }): Promise<ContentData> {
       const row = await findItem(db, input.id);
-      if (row?.status !== 'published') refuse('NOT_FOUND');
+      if (row?.status !== 'published' || row.published_at === null || row.published_at > clock.now())
+        refuse('NOT_FOUND');
       return contentData(row, input.lang);
+    },
+
+    /** Substring search over the asked language's title, summary and body (works for Chinese). */
+    async search(input: {
+      lang: Lang;
+      q: string;
+      kind?: string;
+      page?: string;
+      page_size?: string;
+    }): Promise<ContentPage> {
+      const text = input.q.trim();
+      if (text.length === 0 || text.length > CONTENT_LIMITS.searchMax) refuse('BAD_INPUT', { field: 'q' });
+      const { page, pageSize, offset } = paging(input, CONTENT_LIMITS.searchPageSizeMax);
+      const { total, rows } = await searchPublished(db, {
+        lang: input.lang,
+        text,
+        kinds: input.kind ? [input.kind] : [...LISTED_KINDS],
+        now: clock.now(),
+        offset,
+        limit: pageSize,
+      });
+      return { total, page, page_size: pageSize, items: rows.map((row) => contentData(row, input.lang)) };
+    },
+
+    /** The help centre's categories in order, each with its visible article count. */
+    async helpCategories(lang: Lang): Promise<HelpCategoryData[]> {
+      const [rows, counts] = await Promise.all([categories.list(db), countHelpByCategory(db, clock.now())]);
+      return rows.map((row) => ({
+        id: row.id,
+        name: (row as unknown as Record<string, string>)[`name_${lang}`] ?? row.name_en,
+        sort: row.sort,
+        articles: counts.get(row.id) ?? 0,
+      }));
     },
 
     createArticle,
@@ -190,36 +219,24 @@ export function createContent(deps: { db: Db; clock: Clock }) {
     /** Changes the named fields; a published entry stays published. Returns before and after (for the audit). */
     updateArticle(id: string, patch: ContentPatch, q: Db | Tx = db) {
       const columns = columnsOf(patch, false);
-      return change(q, id, () => columns);
-    },
-
-    /** Makes an entry visible; the first publish stamps `published_at`, a later one keeps it. */
-    publish(id: string, q: Db | Tx = db) {
-      return change(q, id, (row) => ({ status: 'published', published_at: row.published_at ?? clock.now() }));
-    },
-
-    unpublish(id: string, q: Db | Tx = db) {
-      return change(q, id, () => ({ status: 'draft' }));
-    },
-
-    /** DEMO_CONTENT: the operator's sample banners and news, once, into an empty table. */
-    async seedDemo(): Promise<number> {
-      return db.transaction().execute(async (tx) => {
-        // Two processes starting together must not both seed: one waits for the other's lock.
-        await sql`select pg_advisory_xact_lock(hashtext('content_item.seed'))`.execute(tx);
-        if ((await countItems(tx)) > 0) return 0;
-        const start = clock.now().getTime();
-        let n = 0;
-        for (const entry of DEMO_CONTENT) {
-          const row = await createArticle(entry, tx, { demo: true });
-          await updateItem(tx, row.id, {
-            status: 'published',
-            published_at: new Date(start - entry.ageHours * 3_600_000),
-          });
-          n += 1;
-        }
-        return n;
+      return change(q, id, async (row) => {
+        const merged = {
+          kind: columns.kind ?? row.kind,
+          category_id: 'category_id' in columns ? (columns.category_id ?? null) : row.category_id,
+        };
+        const ruled = withCategoryRule(merged, columns);
+        await requireCategory(q, ruled.category_id);
+        return ruled;
       });
     },
+
+    publish,
+
+    unpublish(id: string, q: Db | Tx = db) {
+      return change(q, id, async () => ({ status: 'draft' }));
+    },
+
+    /** DEMO_CONTENT: the operator's sample content, each kind once, into a table without that kind. */
+    seedDemo: () => seedDemo({ db, clock, createArticle, categories }),
   };
 }

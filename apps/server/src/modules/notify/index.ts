@@ -3,10 +3,14 @@ export { notifyMigrations } from './migrations.ts';
 export { listOutbox } from './repo.ts';
 export {
   createNotifier,
+  type InboxPort,
+  isSecurityKind,
   type Message,
   type Notifier,
   type PhrasePort,
+  type SendOptions,
   type Transport,
+  withKind,
   withPhrase,
 } from './service.ts';
 export type { NotifyTables } from './tables.ts';

@@ -4,7 +4,19 @@ import type { NotifyTables } from './tables.ts';
 
 /** The only SQL on notify_outbox. */
 export async function insertOutbox(db: Db, row: Insertable<NotifyTables['notify_outbox']>): Promise<void> {
-  await db.insertInto('notify_outbox').values(row).execute();
+  // The id is the message's: a retried send that raced its first try files one row.
+  await db
+    .insertInto('notify_outbox')
+    .values(row)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+/** Whether a message with this id was filed (a retried send). */
+export async function outboxHas(db: Db, id: string): Promise<boolean> {
+  return (
+    (await db.selectFrom('notify_outbox').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+  );
 }
 
 /** A recipient's latest messages, newest first. */

@@ -37,7 +37,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermissi
     'loans.read',
     'c2c.read',
   ],
-  support: ['customers.read', 'outbox.read', 'customers.verify'],
+  support: ['customers.read', 'outbox.read', 'customers.verify', 'support.read', 'support.write'],
   content: ['content.write'],
 };
 

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatches, useNavigation } from 'react-router';
+import { AgreementNotice } from '../../features/agreement/components/AgreementNotice.tsx';
 import { AccessGuard } from '../guard.tsx';
 import type { RouteHandle } from '../routeTypes.ts';
 import { DesktopHeader } from './DesktopHeader.tsx';
@@ -79,6 +80,7 @@ export function AppLayout() {
       </AppShell.Header>
       <AppShell.Main id="main" style={{ display: 'flex', flexDirection: 'column' }}>
         <Container size={1920} px={{ base: 'md', sm: 32 }} w="100%" style={{ flex: 1 }}>
+          <AgreementNotice />
           <AccessGuard>
             <Outlet />
           </AccessGuard>

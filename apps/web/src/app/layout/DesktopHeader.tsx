@@ -5,6 +5,7 @@ import { LanguageMenu } from '../../components/LanguageMenu.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { ThemeToggle } from '../../components/ThemeToggle.tsx';
 import { NAV_PATHS } from '../../config/app.ts';
+import { NoticeBell } from '../../features/notice/components/NoticeBell.tsx';
 import { useToken } from '../../lib/session.ts';
 import { DemoBadge } from './DemoBadge.tsx';
 import classes from './layout.module.css';
@@ -54,6 +55,7 @@ export function DesktopHeader() {
         <DemoBadge />
         <LanguageMenu />
         <ThemeToggle />
+        <NoticeBell />
         {token ? (
           <UserMenu />
         ) : (

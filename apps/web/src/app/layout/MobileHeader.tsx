@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { LanguageMenu } from '../../components/LanguageMenu.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { ThemeToggle } from '../../components/ThemeToggle.tsx';
+import { NoticeBell } from '../../features/notice/components/NoticeBell.tsx';
 import { useToken } from '../../lib/session.ts';
 import { DemoBadge } from './DemoBadge.tsx';
 import classes from './layout.module.css';
@@ -21,6 +22,7 @@ export function MobileHeader() {
         <DemoBadge />
         <LanguageMenu compact />
         <ThemeToggle />
+        <NoticeBell />
         {token ? null : (
           <Button component={Link} to="/login" size="compact-sm" ml={4} data-testid="header-login">
             {t('nav.login')}

@@ -198,6 +198,16 @@ export function RegisterPage() {
                       data-testid="register-agreement-link"
                     />
                   ),
+                  // The platform documents (/bps): the privacy notice and the risk disclosure.
+                  documents: (
+                    <Anchor
+                      component={Link}
+                      to="/bps"
+                      target="_blank"
+                      rel="noopener"
+                      data-testid="register-documents-link"
+                    />
+                  ),
                 }}
               />
             }

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/i18n.ts';
+import { Markdown } from './Markdown.tsx';
 
-/** An article's (or banner's) full text: plain paragraphs, never HTML from the server. */
+/** An article's (or banner's) full text: the body as the server rendered and sanitized it (Markdown.tsx). */
 export function ArticleBody({ item }: { item: ContentData }) {
   const { t } = useTranslation('market');
   const lang = useLang() as Lang;
@@ -26,12 +27,7 @@ export function ArticleBody({ item }: { item: ContentData }) {
         {item.title}
       </Title>
       {item.image_url ? <Image src={item.image_url} alt="" radius="md" mah={360} fit="cover" /> : null}
-      {item.body.split(/\n{2,}/).map((paragraph, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one immutable text
-        <Text key={i} style={{ whiteSpace: 'pre-line' }} lh={1.7}>
-          {paragraph}
-        </Text>
-      ))}
+      <Markdown html={item.body_html} />
       {item.link ? (
         internal ? (
           <Anchor component={Link} to={item.link} data-testid="article-link">

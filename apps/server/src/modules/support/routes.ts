@@ -1,0 +1,108 @@
+import {
+  SupportEmptyQuery,
+  SupportFileQuery,
+  SupportMessagesQuery,
+  SupportSendBody,
+  SupportStartBody,
+  VerifyStaffQuery,
+} from '@bourse/protocol';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ok } from '../../http/envelope.ts';
+import { authOf } from '../../http/request.ts';
+import type { Support } from './service.ts';
+
+type Route = {
+  method: 'GET' | 'POST';
+  url: string;
+  summary: string;
+  schema: unknown;
+  auth: 'required' | 'optional';
+  handler: (request: FastifyRequest) => Promise<unknown> | unknown;
+};
+
+const body = <T>(r: FastifyRequest) => r.body as T;
+const query = <T>(r: FastifyRequest) => r.query as T;
+
+/**
+ * Customer service under /api/web (the spec's `/service`). The customer is the session's, never a
+ * name in the request; every POST is idempotent by rtoken; attachments are `uploadDocument` with
+ * purpose `support`. Staff replies and status changes arrive live on `support_private:<uid>`.
+ */
+function routes(support: Support): Route[] {
+  return [
+    {
+      method: 'GET',
+      url: '/supportInfo',
+      summary: 'Staffed hours, whether staff are in now, when next, and what staff never ask for',
+      schema: { querystring: SupportEmptyQuery },
+      auth: 'optional',
+      handler: () => support.info(),
+    },
+    {
+      method: 'GET',
+      url: '/verifyStaff',
+      summary: 'Whether a staff code is a current staff member’s, and their display name',
+      schema: { querystring: VerifyStaffQuery },
+      auth: 'optional',
+      handler: (r) => support.verifyStaff(query<VerifyStaffQuery>(r).code),
+    },
+    {
+      method: 'GET',
+      url: '/supportConversations',
+      summary: 'My support conversations, latest first',
+      schema: { querystring: SupportEmptyQuery },
+      auth: 'required',
+      handler: (r) => support.conversations(authOf(r)),
+    },
+    {
+      method: 'POST',
+      url: '/supportStart',
+      summary: 'Start a conversation (subject, first message, optional order or case it is about)',
+      schema: { body: SupportStartBody },
+      auth: 'required',
+      handler: (r) => support.start(authOf(r), body(r)),
+    },
+    {
+      method: 'GET',
+      url: '/supportMessages',
+      summary: 'A conversation’s messages after a sequence number (never staff notes)',
+      schema: { querystring: SupportMessagesQuery },
+      auth: 'required',
+      handler: (r) => {
+        const q = query<SupportMessagesQuery>(r);
+        return support.messages(authOf(r), q.id, Number(q.after ?? '0'));
+      },
+    },
+    {
+      method: 'POST',
+      url: '/supportSend',
+      summary: 'Write in my conversation (text and/or an attachment); reopens a resolved one',
+      schema: { body: SupportSendBody },
+      auth: 'required',
+      handler: (r) => support.send(authOf(r), body(r)),
+    },
+    {
+      method: 'GET',
+      url: '/supportFileLink',
+      summary: 'A short-lived link to an attachment of my conversation',
+      schema: { querystring: SupportFileQuery },
+      auth: 'required',
+      handler: (r) => support.fileLink(authOf(r), query<SupportFileQuery>(r)),
+    },
+  ];
+}
+
+export function supportRoutes(support: Support) {
+  return async (app: FastifyInstance) => {
+    const tags = ['support'];
+    for (const route of routes(support)) {
+      app.route({
+        method: route.method,
+        url: route.url,
+        schema: { tags, summary: route.summary, ...(route.schema as object) },
+        config: { auth: route.auth, ...(route.method === 'POST' ? { idempotent: true } : {}) },
+        handler: async (request) => ok(request, await route.handler(request)),
+      });
+    }
+  };
+}

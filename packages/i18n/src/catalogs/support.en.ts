@@ -1,0 +1,58 @@
+/** The `support` namespace (the customer app's `/service`: conversations with staff), English. */
+export const supportEn = {
+  title: 'Customer service',
+  intro: 'Talk to our staff here, in the app. You are identified by your signed-in account.',
+  safety: {
+    title: 'Our staff never ask for passwords, codes or transfers',
+    password: 'We never ask for your login or trade password.',
+    codes: 'We never ask for verification codes, Google codes or API secrets.',
+    transfers: 'We never ask you to send money or coins to anyone.',
+    outside_apps: 'We never move you to an outside chat app: support is only here.',
+  },
+  hours: {
+    title: 'Staffed hours',
+    schedule: 'Hours: {{hours}}',
+    openNow: 'Staff are in now.',
+    closed: 'Staff are away now. Your message becomes a ticket, answered from {{next}}.',
+    closedNoNext: 'Staff are away now. Your message becomes a ticket, answered later.',
+  },
+  verify: {
+    title: 'Check a staff code',
+    hint: 'Every staff reply shows a staff code. Check it belongs to a current staff member.',
+    label: 'Staff code',
+    button: 'Check',
+    valid: '{{code}} belongs to a current staff member: {{name}}.',
+    invalid: '{{code}} is not a current staff code. Do not trust this person.',
+  },
+  list: {
+    title: 'My conversations',
+    empty: 'No conversations yet.',
+    new: 'New conversation',
+  },
+  status: {
+    open: 'Waiting for staff',
+    pending: 'Waiting for you',
+    resolved: 'Resolved',
+  },
+  start: {
+    title: 'Start a conversation',
+    subject: 'Subject',
+    body: 'Your message',
+    ref: 'About order {{ref}}',
+    attach: 'Attach a picture (optional)',
+    submit: 'Send',
+  },
+  chat: {
+    back: 'All conversations',
+    empty: 'No messages yet.',
+    me: 'You',
+    staff: '{{name}} · staff code {{code}}',
+    input: 'Message',
+    send: 'Send',
+    attach: 'Attach a picture',
+    file: 'Attachment {{id}}',
+    ticket: 'Sent outside staffed hours: answered when staff are back',
+    reopenHint: 'Writing here reopens a resolved conversation.',
+  },
+  retry: 'Try again',
+};
