@@ -9,8 +9,8 @@ import { ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/i18n.ts';
 import { rememberReturnTo } from '../../../lib/returnTo.ts';
+import { useNow } from '../../../lib/serverClock.ts';
 import { useC2cLive } from '../api.ts';
-import { useNow } from '../clock.ts';
 import { C2C_ROUTES, countdownText, STATE_COLORS } from '../logic.ts';
 
 /** The phone / desktop switch of the C2C screens: tables from 62em, cards below (as launchpad). */
@@ -95,7 +95,7 @@ export function StateBadge({ state }: { state: C2cState }) {
   );
 }
 
-/** A deadline counting down on the injected clock (`clock.ts`). */
+/** A deadline counting down on the server clock (`lib/serverClock.ts`). */
 export function Countdown({ at, testId = 'c2c-countdown' }: { at: number; testId?: string }) {
   const now = useNow(true);
   const over = now >= at;

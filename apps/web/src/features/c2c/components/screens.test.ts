@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { setNowSource } from '../../../lib/serverClock.ts';
 import { type Handler, mockApi, Refusal } from '../../../shared/testing/api.ts';
-import { setNowSource } from '../clock.ts';
 import {
   account,
   EXPIRED,

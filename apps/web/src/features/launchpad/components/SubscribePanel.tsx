@@ -20,9 +20,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
+import { useNow } from '../../../lib/serverClock.ts';
 import { useToken } from '../../../lib/session.ts';
 import { useSubscribe, useSubscriptionQuote } from '../api.ts';
-import { useNow } from '../clock.ts';
 import {
   LAUNCHPAD_ROUTES,
   lotsOf,

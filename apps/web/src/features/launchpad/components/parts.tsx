@@ -15,7 +15,7 @@ import { Link, useLocation } from 'react-router';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/i18n.ts';
 import { rememberReturnTo } from '../../../lib/returnTo.ts';
-import { useNow } from '../clock.ts';
+import { useNow } from '../../../lib/serverClock.ts';
 import {
   countdownOf,
   PROJECT_STATE_COLORS,

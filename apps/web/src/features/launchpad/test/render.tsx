@@ -1,6 +1,6 @@
 import { afterEach } from 'vitest';
+import { setNowSource } from '../../../lib/serverClock.ts';
 import { renderScreens, type ScreenOptions } from '../../../shared/testing/screens.tsx';
-import { setNowSource } from '../clock.ts';
 import { ProjectListPage, ProjectPage, ProofPage, RecordsPage } from '../components/pages.ts';
 import { NOW } from './fixtures.ts';
 

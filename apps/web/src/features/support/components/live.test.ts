@@ -1,50 +1,14 @@
 // @vitest-environment happy-dom
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { marketStore } from '../../../lib/marketStore.ts';
-import { startMarketSocket } from '../../../lib/ws.ts';
+import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../shared/testing/api.ts';
+import { openLiveSocket, stubSocket } from '../../../shared/testing/socket.ts';
 import { conversation, info, message } from '../test/fixtures.ts';
 import { renderService } from '../test/render.tsx';
 
-/** The socket the app opens, faked: what it sent, and a way to push what the server would. */
-class FakeSocket {
-  static OPEN = 1;
-  static sockets: FakeSocket[] = [];
-  readyState = 0;
-  sent: Array<{ main_type: number; channel?: string; token?: string }> = [];
-  private handlers = new Map<string, Array<(e: { data?: unknown }) => void>>();
-  constructor() {
-    FakeSocket.sockets.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.emit('close');
-  }
-  addEventListener(type: string, fn: (e: { data?: unknown }) => void) {
-    this.handlers.set(type, [...(this.handlers.get(type) ?? []), fn]);
-  }
-  emit(type: string, data?: unknown) {
-    if (type === 'open') this.readyState = 1;
-    if (type === 'close') this.readyState = 3;
-    for (const fn of this.handlers.get(type) ?? [])
-      fn({ data: data === undefined ? undefined : JSON.stringify(data) });
-  }
-}
-
-let stop: (() => void) | null = null;
-afterEach(() => {
-  stop?.();
-  stop = null;
-  FakeSocket.sockets = [];
-  marketStore.reset();
-});
-
 describe('/service live over support_private:<uid>', () => {
   it('a staff reply appears without a reload; a status change refreshes the list', async () => {
-    vi.stubGlobal('WebSocket', FakeSocket);
+    stubSocket();
     let current = conversation({ status: 'open', last_seq: 1 });
     const mocked = mockApi({
       supportInfo: () => info(),
@@ -52,10 +16,7 @@ describe('/service live over support_private:<uid>', () => {
       supportMessages: () => [message(1)],
     });
     await renderService({ route: '/service?id=sup_1' });
-    stop = startMarketSocket();
-    const ws = FakeSocket.sockets[0] as FakeSocket;
-    act(() => ws.emit('open'));
-    act(() => ws.emit('message', { main_type: 4, uid: '100001' }));
+    const ws = openLiveSocket('100001');
     await waitFor(() =>
       expect(ws.sent.some((m) => m.main_type === 2 && m.channel === 'support_private:100001')).toBe(true),
     );

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { marketStore } from '../../lib/marketStore.ts';
+import { marketStore } from './marketStore.ts';
 
 /**
- * The time the launchpad screens count down with: the server's clock as this browser sees it. Each
- * server time that arrives (the websocket heartbeat's `server_time`) was stamped before it arrived,
- * so `server − local on arrival` never overstates the offset; the largest recent sample is the best
- * estimate (the options screen does the same; both belong in lib/ once a third screen needs it).
+ * The time countdowns run on (the launchpad's windows, C2C's pay-by and confirm-by deadlines): the
+ * server's clock as this browser sees it. Each server time that arrives (the websocket heartbeat's
+ * `server_time`) was stamped before it arrived, so `server − local on arrival` never overstates the
+ * offset; the largest recent sample is the best estimate (the options screen's `useServerNow` does
+ * the same with its own hook).
  * Without a sample the local clock is used. Logic never reads the clock itself: it is handed `now`.
  * Tests replace the source with `setNowSource`.
  */
