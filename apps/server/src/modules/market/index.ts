@@ -11,8 +11,11 @@ export { marketMigrations } from './migrations.ts';
 export type { TradingPrice } from './queries.ts';
 export { latestRecordedSeq, recordedTickAtOrBefore, recordedTicksAfter } from './recorded.ts';
 export { marketRoutes } from './routes.ts';
-/** Whether an instrument's trading schedule is open at a time (the engine checks recorded ticks' times). */
-export { isOpenAt } from './schedule.ts';
+/**
+ * Schedules in the trading-hours grammar: whether one is open at a time (the engine checks recorded
+ * ticks' times), reading one, and when it next opens (support's staffed hours use the same grammar).
+ */
+export { isOpenAt, nextOpenAt, parseSchedule, SCHEDULE_TEXT_MAX, type Schedule } from './schedule.ts';
 export { createMarket, type Market, type MarketConfig } from './service.ts';
 export type { MarketTables } from './tables.ts';
 

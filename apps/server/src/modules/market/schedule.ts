@@ -144,3 +144,23 @@ export function isOpenAt(schedule: Schedule, atMs: number): boolean {
   }
   return false;
 }
+
+/**
+ * The next instant the schedule opens (the start of the next window), or null when open now or
+ * never. Found by the local minute distance, then corrected once for a daylight-saving shift in
+ * between. (Support's staffed hours tell a customer when staff are next in.)
+ */
+export function nextOpenAt(schedule: Schedule, atMs: number): number | null {
+  if (schedule.always || schedule.windows.length === 0 || isOpenAt(schedule, atMs)) return null;
+  const minuteStart = atMs - (((atMs % 60_000) + 60_000) % 60_000);
+  const now = minuteOfWeek(schedule.tz, minuteStart);
+  const ahead = (start: number) => (start - now + MINUTES_PER_WEEK) % MINUTES_PER_WEEK || MINUTES_PER_WEEK;
+  const target = schedule.windows.map(([start]) => start).sort((a, b) => ahead(a) - ahead(b))[0] as number;
+  const candidate = minuteStart + ahead(target) * 60_000;
+  const half = MINUTES_PER_WEEK / 2;
+  const drift =
+    ((((target - minuteOfWeek(schedule.tz, candidate)) % MINUTES_PER_WEEK) + MINUTES_PER_WEEK + half) %
+      MINUTES_PER_WEEK) -
+    half;
+  return candidate + drift * 60_000;
+}
