@@ -15,22 +15,9 @@ import {
   C2cOrdersQuery,
   C2cSendMessageBody,
 } from '@bourse/protocol';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ok } from '../../http/envelope.ts';
 import { authOf } from '../../http/request.ts';
+import { bodyOf as body, queryOf as query, type WebRoute, webRouteTable } from '../../http/route-table.ts';
 import type { C2c } from './service.ts';
-
-type Route = {
-  method: 'GET' | 'POST';
-  url: string;
-  summary: string;
-  schema: unknown;
-  auth: 'required' | 'optional';
-  handler: (request: FastifyRequest) => Promise<unknown> | unknown;
-};
-
-const body = <T>(r: FastifyRequest) => r.body as T;
-const query = <T>(r: FastifyRequest) => r.query as T;
 
 /**
  * Customer calls under /api/web, named from the spec's C2C routes (`c2c_index` → `c2cOffers`,
@@ -39,7 +26,7 @@ const query = <T>(r: FastifyRequest) => r.query as T;
  * `c2cRules`). Every POST is idempotent by rtoken; the proof and attachments are `uploadDocument`
  * with purpose `remittance_proof`.
  */
-function routes(c2c: C2c): Route[] {
+function routes(c2c: C2c): WebRoute[] {
   return [
     {
       method: 'GET',
@@ -188,16 +175,5 @@ function routes(c2c: C2c): Route[] {
 }
 
 export function c2cRoutes(c2c: C2c) {
-  return async (app: FastifyInstance) => {
-    const tags = ['c2c'];
-    for (const route of routes(c2c)) {
-      app.route({
-        method: route.method,
-        url: route.url,
-        schema: { tags, summary: route.summary, ...(route.schema as object) },
-        config: { auth: route.auth, ...(route.method === 'POST' ? { idempotent: true } : {}) },
-        handler: async (request) => ok(request, await route.handler(request)),
-      });
-    }
-  };
+  return webRouteTable(['c2c'], routes(c2c));
 }

@@ -6,29 +6,16 @@ import {
   SupportStartBody,
   VerifyStaffQuery,
 } from '@bourse/protocol';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ok } from '../../http/envelope.ts';
 import { authOf } from '../../http/request.ts';
+import { bodyOf as body, queryOf as query, type WebRoute, webRouteTable } from '../../http/route-table.ts';
 import type { Support } from './service.ts';
-
-type Route = {
-  method: 'GET' | 'POST';
-  url: string;
-  summary: string;
-  schema: unknown;
-  auth: 'required' | 'optional';
-  handler: (request: FastifyRequest) => Promise<unknown> | unknown;
-};
-
-const body = <T>(r: FastifyRequest) => r.body as T;
-const query = <T>(r: FastifyRequest) => r.query as T;
 
 /**
  * Customer service under /api/web (the spec's `/service`). The customer is the session's, never a
  * name in the request; every POST is idempotent by rtoken; attachments are `uploadDocument` with
  * purpose `support`. Staff replies and status changes arrive live on `support_private:<uid>`.
  */
-function routes(support: Support): Route[] {
+function routes(support: Support): WebRoute[] {
   return [
     {
       method: 'GET',
@@ -93,16 +80,5 @@ function routes(support: Support): Route[] {
 }
 
 export function supportRoutes(support: Support) {
-  return async (app: FastifyInstance) => {
-    const tags = ['support'];
-    for (const route of routes(support)) {
-      app.route({
-        method: route.method,
-        url: route.url,
-        schema: { tags, summary: route.summary, ...(route.schema as object) },
-        config: { auth: route.auth, ...(route.method === 'POST' ? { idempotent: true } : {}) },
-        handler: async (request) => ok(request, await route.handler(request)),
-      });
-    }
-  };
+  return webRouteTable(['support'], routes(support));
 }
