@@ -579,6 +579,10 @@ export type JurisdictionProfileData = {
    * `principal_daily`); when false only `forfeit_rewards` and `none` (modules/earn).
    */
   earn_principal_penalty: boolean;
+  /** Levels of inviters that may receive a share of an invitee's trading fees: 0 (banned) … 4 (modules/referral). */
+  referral_max_depth: number;
+  /** Whether promotional incentives (the sign-in reward) may be offered; false under EU retail (ESMA bans incentives for CFDs and binary options). */
+  promo_incentives: boolean;
   /** Always true in Bourse: isolated margin plus the insurance account keep every balance ≥ 0 (docs/architecture.md). */
   negative_balance_protection: true;
   /** Built-in profiles cannot be edited. */
@@ -723,6 +727,10 @@ export const AdminJurisdictionCustomBody = Type.Object(
     options_enabled: Type.Boolean(),
     /** Omitted: unchanged. */
     earn_principal_penalty: Type.Optional(Type.Boolean()),
+    /** Omitted: unchanged. */
+    referral_max_depth: Type.Optional(Type.Integer({ minimum: 0, maximum: 4 })),
+    /** Omitted: unchanged. */
+    promo_incentives: Type.Optional(Type.Boolean()),
     reason: Type.String({ minLength: 3, maxLength: 500 }),
   },
   { additionalProperties: false },
@@ -731,6 +739,8 @@ export type AdminJurisdictionCustomBody = {
   leverage_caps: Record<LeverageClass, number>;
   options_enabled: boolean;
   earn_principal_penalty?: boolean;
+  referral_max_depth?: number;
+  promo_incentives?: boolean;
   reason: string;
 };
 

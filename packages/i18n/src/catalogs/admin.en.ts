@@ -454,6 +454,10 @@ export const adminEn = {
       customTitle: 'Custom profile',
       capHint: 'A whole number from 1 to 100',
       optionsSwitch: 'Offer up/down options',
+      referralDepth: 'Referral income levels',
+      referralDepthHint: 'A whole number from 0 (referral income banned) to 4',
+      incentives: 'Promotional incentives (sign-in reward)',
+      incentivesSwitch: 'Allow promotional incentives such as the sign-in reward',
     },
   },
   customerSummary: {

@@ -438,6 +438,10 @@ export const adminFt: Shape<typeof adminEn> = {
       customTitle: '自訂設定檔',
       capHint: '1 至 100 的整數',
       optionsSwitch: '提供漲跌期權',
+      referralDepth: '邀請收益層級',
+      referralDepthHint: '0（禁止邀請收益）到 4 的整數',
+      incentives: '推廣獎勵（簽到獎勵）',
+      incentivesSwitch: '允許簽到獎勵等推廣獎勵',
     },
   },
   customerSummary: {

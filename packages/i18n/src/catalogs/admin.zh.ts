@@ -438,6 +438,10 @@ export const adminZh: Shape<typeof adminEn> = {
       customTitle: '自定义配置',
       capHint: '1 至 100 的整数',
       optionsSwitch: '提供涨跌期权',
+      referralDepth: '邀请收益层级',
+      referralDepthHint: '0（禁止邀请收益）到 4 的整数',
+      incentives: '推广奖励（签到奖励）',
+      incentivesSwitch: '允许签到奖励等推广奖励',
     },
   },
   customerSummary: {

@@ -79,6 +79,16 @@ function ProfileCard(props: {
           </Badge>
         </Group>
         <Group justify="space-between" wrap="nowrap">
+          <Text size="sm">{t('derivatives.jurisdiction.referralDepth')}</Text>
+          <Num size="sm" fw={600} value={p.referral_max_depth} data-testid="referral-depth" />
+        </Group>
+        <Group justify="space-between" wrap="nowrap">
+          <Text size="sm">{t('derivatives.jurisdiction.incentives')}</Text>
+          <Badge color={p.promo_incentives ? 'teal' : 'gray'} variant="light" miw="max-content">
+            {p.promo_incentives ? t('derivatives.jurisdiction.on') : t('derivatives.jurisdiction.off')}
+          </Badge>
+        </Group>
+        <Group justify="space-between" wrap="nowrap">
           <Text size="sm">{t('derivatives.jurisdiction.nbp')}</Text>
           <Badge color="teal" variant="light" miw="max-content">
             {t('derivatives.jurisdiction.always')}
@@ -118,8 +128,11 @@ function CustomDialog(props: { profile: JurisdictionProfileData; onClose: () => 
       >,
   );
   const [options, setOptions] = useState(props.profile.options_enabled);
+  const [depth, setDepth] = useState(String(props.profile.referral_max_depth));
+  const [incentives, setIncentives] = useState(props.profile.promo_incentives);
   const form = useReasonForm();
-  const capsOk = LEVERAGE_CLASSES.every((c) => isWholeInRange(caps[c], 1, 100));
+  const capsOk =
+    LEVERAGE_CLASSES.every((c) => isWholeInRange(caps[c], 1, 100)) && isWholeInRange(depth, 0, 4);
 
   const submit = () =>
     form.submit(
@@ -130,6 +143,8 @@ function CustomDialog(props: { profile: JurisdictionProfileData; onClose: () => 
             LEVERAGE_CLASSES.map((c) => [c, Number.parseInt(caps[c].trim(), 10)]),
           ) as Record<LeverageClass, number>,
           options_enabled: options,
+          referral_max_depth: Number.parseInt(depth.trim(), 10),
+          promo_incentives: incentives,
           reason: form.reason.trim(),
         }),
       props.onSaved,
@@ -171,6 +186,21 @@ function CustomDialog(props: { profile: JurisdictionProfileData; onClose: () => 
           onChange={(e) => setOptions(e.currentTarget.checked)}
           label={t('derivatives.jurisdiction.optionsSwitch')}
           data-testid="custom-options"
+        />
+        <TextInput
+          label={t('derivatives.jurisdiction.referralDepth')}
+          value={depth}
+          onChange={(e) => setDepth(e.currentTarget.value)}
+          inputMode="numeric"
+          maxLength={1}
+          error={!isWholeInRange(depth, 0, 4) ? t('derivatives.jurisdiction.referralDepthHint') : undefined}
+          data-testid="custom-referral-depth"
+        />
+        <Switch
+          checked={incentives}
+          onChange={(e) => setIncentives(e.currentTarget.checked)}
+          label={t('derivatives.jurisdiction.incentivesSwitch')}
+          data-testid="custom-incentives"
         />
         <Group justify="space-between">
           <Text size="sm">{t('derivatives.jurisdiction.nbp')}</Text>

@@ -136,6 +136,8 @@ export function selectJurisdiction(body: { profile: JurisdictionProfileId; reaso
 export function saveCustomJurisdiction(body: {
   leverage_caps: Record<LeverageClass, number>;
   options_enabled: boolean;
+  referral_max_depth: number;
+  promo_incentives: boolean;
   reason: string;
 }) {
   return api.postJson<unknown>('jurisdiction/custom', body);

@@ -40,6 +40,8 @@ describe('jurisdiction profiles', () => {
       },
       options_enabled: true,
       earn_principal_penalty: true,
+      referral_max_depth: 4,
+      promo_incentives: true,
       negative_balance_protection: true,
       editable: false,
     });
@@ -98,6 +100,8 @@ describe('jurisdiction profiles', () => {
     expect(await t.app.jurisdiction.leverageCap('forex_major')).toBe(30);
     expect(await t.app.jurisdiction.leverageCap('crypto')).toBe(2);
     expect(await t.app.jurisdiction.optionsEnabled()).toBe(false);
+    expect(await t.app.jurisdiction.referralMaxDepth()).toBe(1);
+    expect(await t.app.jurisdiction.promoIncentives()).toBe(false);
     const web = await call(t.app, { method: 'GET', call: 'getJurisdiction', fields: {} });
     expect(web.data.active.id).toBe('eu_retail');
     const audit = await t.db
@@ -115,6 +119,8 @@ describe('jurisdiction profiles', () => {
       fields: { profile: 'permissive', reason: 'back' },
     });
     expect(await t.app.jurisdiction.optionsEnabled()).toBe(true);
+    expect(await t.app.jurisdiction.referralMaxDepth()).toBe(4);
+    expect(await t.app.jurisdiction.promoIncentives()).toBe(true);
   });
 
   it('edits the custom profile, refusing every bad cap, and applies it once selected', async () => {
@@ -157,10 +163,57 @@ describe('jurisdiction profiles', () => {
       .selectFrom('staff_audit')
       .selectAll()
       .where('action', '=', 'jurisdiction.custom.update')
+      .orderBy('seq', 'desc')
       .executeTakeFirstOrThrow();
     expect(audit.reason).toBe('house rules');
     expect(audit.before).toMatchObject({ custom: { leverage_caps: { crypto: 100 } } });
     expect(audit.after).toMatchObject({ custom: { leverage_caps: CAPS, options_enabled: false } });
+    await adminCall(t.app, {
+      call: 'jurisdiction',
+      token: admin,
+      fields: { profile: 'permissive', reason: 'reset' },
+    });
+  });
+  it("edits the custom profile's referral depth (0…4) and incentives switch, unchanged when omitted", async () => {
+    for (const referral_max_depth of [-1, 5, 1.5, '2']) {
+      const bad = await customPost(admin, {
+        leverage_caps: CAPS,
+        options_enabled: true,
+        referral_max_depth,
+        reason: 'depth',
+      });
+      expect(bad.code, String(referral_max_depth)).not.toBe(1);
+      expect(bad.status).toBeLessThan(500);
+    }
+    const banned = await customPost(admin, {
+      leverage_caps: CAPS,
+      options_enabled: true,
+      referral_max_depth: 0,
+      promo_incentives: false,
+      reason: 'referral rewards banned here',
+    });
+    expect(banned.code).toBe(1);
+    const custom = () => banned.data.profiles.find((p: { id: string }) => p.id === 'custom');
+    expect(custom()).toMatchObject({ referral_max_depth: 0, promo_incentives: false });
+    const kept = await customPost(admin, { leverage_caps: CAPS, options_enabled: true, reason: 'caps only' });
+    expect(kept.data.profiles.find((p: { id: string }) => p.id === 'custom')).toMatchObject({
+      referral_max_depth: 0,
+      promo_incentives: false,
+    });
+    await adminCall(t.app, {
+      call: 'jurisdiction',
+      token: admin,
+      fields: { profile: 'custom', reason: 'use ours' },
+    });
+    expect(await t.app.jurisdiction.referralMaxDepth()).toBe(0);
+    expect(await t.app.jurisdiction.promoIncentives()).toBe(false);
+    await customPost(admin, {
+      leverage_caps: CAPS,
+      options_enabled: true,
+      referral_max_depth: 4,
+      promo_incentives: true,
+      reason: 'restore',
+    });
     await adminCall(t.app, {
       call: 'jurisdiction',
       token: admin,

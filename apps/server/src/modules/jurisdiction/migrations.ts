@@ -30,4 +30,15 @@ export const jurisdictionMigrations: Record<string, Migration> = {
       `.execute(db);
     },
   },
+  '20261212_0900_jurisdiction_referral_incentives': {
+    async up(db: Kysely<unknown>) {
+      // Referral depth and promotional incentives: the custom profile starts like the permissive one.
+      await sql`
+        alter table jurisdiction_setting
+          add column custom_referral_max_depth integer not null default 4
+            check (custom_referral_max_depth between 0 and 4),
+          add column custom_promo_incentives boolean not null default true;
+      `.execute(db);
+    },
+  },
 };

@@ -11,11 +11,34 @@ export type BuiltInProfile = Readonly<{
   optionsEnabled: boolean;
   /** Earn products may use principal early-redemption penalties (modules/earn). */
   earnPrincipalPenalty: boolean;
+  /**
+   * How many levels of inviters may receive a share of an invitee's trading fees (modules/referral):
+   * 0 where referral rewards are banned, 1 where only the direct inviter may be paid.
+   */
+  referralMaxDepth: number;
+  /**
+   * Whether promotional incentives (the sign-in reward's credit) may be offered: ESMA's 2018 product
+   * intervention bans monetary and non-monetary incentives for retail CFDs and binary options, so
+   * the EU retail profile offers none.
+   */
+  promoIncentives: boolean;
 }>;
 
 export const BUILT_IN_PROFILES: Readonly<Record<Exclude<JurisdictionProfileId, 'custom'>, BuiltInProfile>> = {
-  permissive: { caps: JURISDICTION_CAPS.permissive, optionsEnabled: true, earnPrincipalPenalty: true },
-  eu_retail: { caps: JURISDICTION_CAPS.eu_retail, optionsEnabled: false, earnPrincipalPenalty: false },
+  permissive: {
+    caps: JURISDICTION_CAPS.permissive,
+    optionsEnabled: true,
+    earnPrincipalPenalty: true,
+    referralMaxDepth: 4,
+    promoIncentives: true,
+  },
+  eu_retail: {
+    caps: JURISDICTION_CAPS.eu_retail,
+    optionsEnabled: false,
+    earnPrincipalPenalty: false,
+    referralMaxDepth: 1,
+    promoIncentives: false,
+  },
 };
 
 export const DEFAULT_JURISDICTION_PROFILE: JurisdictionProfileId = 'permissive';

@@ -21,6 +21,8 @@ type Setting = {
   customCaps: Record<LeverageClass, number>;
   customOptionsEnabled: boolean;
   customEarnPrincipalPenalty: boolean;
+  customReferralMaxDepth: number;
+  customPromoIncentives: boolean;
 };
 
 function profileOf(id: JurisdictionProfileId, s: Setting): JurisdictionProfileData {
@@ -30,6 +32,8 @@ function profileOf(id: JurisdictionProfileId, s: Setting): JurisdictionProfileDa
     leverage_caps: { ...(builtIn ? builtIn.caps : s.customCaps) },
     options_enabled: builtIn ? builtIn.optionsEnabled : s.customOptionsEnabled,
     earn_principal_penalty: builtIn ? builtIn.earnPrincipalPenalty : s.customEarnPrincipalPenalty,
+    referral_max_depth: builtIn ? builtIn.referralMaxDepth : s.customReferralMaxDepth,
+    promo_incentives: builtIn ? builtIn.promoIncentives : s.customPromoIncentives,
     // Always: isolated margin plus the insurance account absorb a loss beyond a position's margin,
     // and the ledger refuses any entry that would take a customer balance below zero.
     negative_balance_protection: true,
@@ -67,6 +71,8 @@ export function createJurisdiction(deps: { db: Db; clock: Clock; audit: AuditLog
       customCaps: checkCaps(row.custom_caps),
       customOptionsEnabled: row.custom_options_enabled,
       customEarnPrincipalPenalty: row.custom_earn_principal_penalty,
+      customReferralMaxDepth: row.custom_referral_max_depth,
+      customPromoIncentives: row.custom_promo_incentives,
     } satisfies Setting;
   }
 
@@ -105,6 +111,8 @@ export function createJurisdiction(deps: { db: Db; clock: Clock; audit: AuditLog
         custom_caps: JSON.stringify(after.customCaps) as never,
         custom_options_enabled: after.customOptionsEnabled,
         custom_earn_principal_penalty: after.customEarnPrincipalPenalty,
+        custom_referral_max_depth: after.customReferralMaxDepth,
+        custom_promo_incentives: after.customPromoIncentives,
         updated_at: clock.now(),
         updated_by: staff.staffId,
       });
@@ -135,6 +143,14 @@ export function createJurisdiction(deps: { db: Db; clock: Clock; audit: AuditLog
     async earnPrincipalPenalty(): Promise<boolean> {
       return (await active()).earn_principal_penalty;
     },
+    /** Levels of inviters that may share an invitee's fees, 0…4 (modules/referral). */
+    async referralMaxDepth(): Promise<number> {
+      return (await active()).referral_max_depth;
+    },
+    /** Whether promotional incentives such as the sign-in reward may be offered (modules/signin). */
+    async promoIncentives(): Promise<boolean> {
+      return (await active()).promo_incentives;
+    },
     /** Back office: choose the active profile (audited). */
     select(staff: StaffContext, body: { profile: JurisdictionProfileId; reason: string }) {
       return change(staff, 'jurisdiction.select', body.reason, (s) => ({ ...s, active: body.profile }));
@@ -146,11 +162,21 @@ export function createJurisdiction(deps: { db: Db; clock: Clock; audit: AuditLog
         refuse('CONTRACT_SETTING_INVALID', { field: 'options_enabled' });
       if (body.earn_principal_penalty !== undefined && typeof body.earn_principal_penalty !== 'boolean')
         refuse('CONTRACT_SETTING_INVALID', { field: 'earn_principal_penalty' });
+      const depth = body.referral_max_depth;
+      if (
+        depth !== undefined &&
+        (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 0 || depth > 4)
+      )
+        refuse('CONTRACT_SETTING_INVALID', { field: 'referral_max_depth' });
+      if (body.promo_incentives !== undefined && typeof body.promo_incentives !== 'boolean')
+        refuse('CONTRACT_SETTING_INVALID', { field: 'promo_incentives' });
       return change(staff, 'jurisdiction.custom.update', body.reason, (s) => ({
         ...s,
         customCaps: caps,
         customOptionsEnabled: body.options_enabled,
         customEarnPrincipalPenalty: body.earn_principal_penalty ?? s.customEarnPrincipalPenalty,
+        customReferralMaxDepth: depth ?? s.customReferralMaxDepth,
+        customPromoIncentives: body.promo_incentives ?? s.customPromoIncentives,
       }));
     },
   };

@@ -11,6 +11,9 @@ export type JurisdictionTables = {
     custom_options_enabled: boolean;
     /** The custom profile's earn principal-penalty switch (migration 20261126_0950). */
     custom_earn_principal_penalty: boolean;
+    /** The custom profile's referral depth 0…4 and incentives switch (migration 20261212_0900). */
+    custom_referral_max_depth: number;
+    custom_promo_incentives: boolean;
     updated_at: Date;
     updated_by: string | null;
   };
