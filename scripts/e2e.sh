@@ -30,7 +30,9 @@ for part in "${parts[@]}"; do
   counts=$(node -e '
     const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
     const broken = r.testResults.filter((f) => f.status === "failed" && f.assertionResults.length === 0).length;
-    console.log(r.numPassedTests, r.numFailedTests + broken);
+    // A run that ran no test at all (its global setup failed, or no file matched) is one failure, not a pass.
+    const none = r.numPassedTests + r.numFailedTests + broken === 0 ? 1 : 0;
+    console.log(r.numPassedTests, r.numFailedTests + broken + none);
   ' "$out/$part.json" 2>/dev/null) || counts="0 1"
   read -r p f <<<"$counts"
   echo "end-to-end ($part): $p passed, $f failed"
