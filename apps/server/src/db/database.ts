@@ -21,6 +21,8 @@ import type { MarketTables } from '../modules/market/tables.ts';
 import type { NotifyTables } from '../modules/notify/tables.ts';
 import type { OptionsTables } from '../modules/options/tables.ts';
 import type { ProofTables } from '../modules/proof/tables.ts';
+import type { ReferralTables } from '../modules/referral/tables.ts';
+import type { SigninTables } from '../modules/signin/tables.ts';
 import type { SpotTables } from '../modules/spot/tables.ts';
 import type { StaffTables } from '../modules/staff/tables.ts';
 import type { SuitabilityTables } from '../modules/suitability/tables.ts';
@@ -56,7 +58,9 @@ export type Database = AccountsTables &
   LoansTables &
   C2cTables &
   AgreementsTables &
-  SupportTables;
+  SupportTables &
+  SigninTables &
+  ReferralTables;
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
 
@@ -141,9 +145,10 @@ function isWrite(node: RootOperationNode): boolean {
 }
 
 /**
- * Runs `work` in one transaction. Serialization failures and deadlocks are retried, because
- * those are the database telling us two requests raced, not that either was wrong. Inside an
- * idempotent request a transaction that wrote commits the request's claim with it.
+ * Runs `work` in one transaction. Serialization failures, deadlocks and a lock not available to
+ * NOWAIT (40001, 40P01, 55P03: the ledger's late account locks) are retried, because those are the
+ * database telling us two requests raced, not that either was wrong. Inside an idempotent request a
+ * transaction that wrote commits the request's claim with it.
  */
 export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, attempts = 8): Promise<T> {
   const claim = currentEffectClaim();
@@ -161,7 +166,7 @@ export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, att
         });
     } catch (error) {
       const code = (error as { code?: string }).code;
-      if (attempt < attempts && (code === '40001' || code === '40P01')) {
+      if (attempt < attempts && (code === '40001' || code === '40P01' || code === '55P03')) {
         // A short, growing, random pause: twins that collided once should not collide again in step.
         await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
         continue;

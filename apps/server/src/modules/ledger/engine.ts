@@ -50,6 +50,16 @@ export type Outcome = { ok: true; entry: PostedEntry } | { ok: false; refusal: R
 /** Ids never change and accounts are never deleted, so a committed id can be cached for good. */
 const CACHE_MAX = 100_000;
 const UNIQUE_RETRIES = 3;
+/**
+ * Attempts after a deadlock, a serialization failure or a late account locked elsewhere (PostgreSQL
+ * 40P01 / 40001 / 55P03), each resolving the accounts afresh.
+ */
+const CONFLICT_RETRIES = 12;
+
+function isLockConflict(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === '40P01' || code === '40001' || code === '55P03';
+}
 
 type Resolution = {
   /** Account key → id, for the accounts that exist. */
@@ -175,7 +185,13 @@ export function createEngine(deps: { db: Db; clock: Clock }) {
       allowNegative: mayGoNegative(i),
     }));
     await repo.insertAccounts(tx, rows, now);
+    const ours = new Set(rows.map((r) => r.id));
     for (const row of await repo.findAccountIds(tx, rows)) opened.set(keyOfRow(row), row.id);
+    // Opened meanwhile by a concurrent entry: lock those now or give way (a retry resolves afresh).
+    await repo.lockLateAccounts(
+      tx,
+      [...opened.values()].filter((id) => !ours.has(id)),
+    );
     for (const key of keys) {
       if (!opened.has(key)) throw new LedgerInvariantError(`account ${key} could not be opened`);
     }
@@ -249,7 +265,10 @@ export function createEngine(deps: { db: Db; clock: Clock }) {
     for (let attempt = 1; ; attempt++) {
       const resolution = await resolve(db, entries);
       try {
-        const { outcomes, opened } = await inTransaction(db, (tx) => apply(tx, entries, resolution));
+        // One attempt per resolution: after a deadlock the retry must look the accounts up again —
+        // one opened meanwhile by a concurrent entry is then locked in id order with the rest,
+        // instead of being touched after them (which is what deadlocked).
+        const { outcomes, opened } = await inTransaction(db, (tx) => apply(tx, entries, resolution), 1);
         // Committed now, so these ids and pins are facts worth keeping.
         for (const [key, id] of [...resolution.ids, ...opened]) remember(accountIds, key, id);
         for (const [c, book] of resolution.pins) remember(owners, c, book);
@@ -258,6 +277,11 @@ export function createEngine(deps: { db: Db; clock: Clock }) {
         // A twin with the same key slipped in between our look-up and insert: the next try replays it.
         if (attempt < UNIQUE_RETRIES && isUniqueViolation(error, 'ledger_entry_idempotency_key_key'))
           continue;
+        if (attempt < CONFLICT_RETRIES && isLockConflict(error)) {
+          // A short, growing, random pause: twins that collided once should not collide again in step.
+          await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
+          continue;
+        }
         throw error;
       }
     }

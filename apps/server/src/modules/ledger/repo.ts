@@ -122,6 +122,18 @@ export async function insertAccounts(
     .execute();
 }
 
+/**
+ * Locks accounts a concurrent entry opened after this transaction locked its own (out of id order),
+ * without waiting: PostgreSQL answers 55P03 when another transaction holds one, and the caller
+ * retries with the accounts looked up again — instead of waiting on a cycle for the deadlock detector.
+ */
+export async function lockLateAccounts(tx: Tx, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`select id from ledger_account where id = any(${ids}::text[]) order by id for no key update nowait`.execute(
+    tx,
+  );
+}
+
 export type LockedAccount = {
   id: string;
   currency: string;
