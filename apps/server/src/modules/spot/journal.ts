@@ -126,7 +126,7 @@ async function markDuplicateClientOids(tx: Tx, candidates: PlaceJob[], duplicate
   if (oids.length === 0) return;
   const taken = await takenClientOids(
     tx,
-    oids.map((j) => j.input.order.clientOid as string),
+    oids.map((j) => ({ customerId: j.input.order.customerId, clientOid: j.input.order.clientOid as string })),
   );
   const keys = new Set(taken.map((r) => `${r.customer_id}|${r.client_oid}`));
   const inBatch = new Set<string>();

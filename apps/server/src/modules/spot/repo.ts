@@ -224,12 +224,18 @@ export async function orderCustomerIds(q: Q): Promise<string[]> {
 }
 
 /** Which of these client_oids are taken (by any customer: the caller matches the customer). */
-export async function takenClientOids(q: Q, clientOids: string[]) {
-  return q
-    .selectFrom('spot_order')
-    .select(['customer_id', 'client_oid'])
-    .where('client_oid', 'in', clientOids)
-    .execute();
+/**
+ * The (customer, client_oid) pairs already used, looked up by pairs so the unique index
+ * `(customer_id, client_oid)` answers each one (a `client_oid in (…)` alone scanned every order).
+ */
+export async function takenClientOids(q: Q, pairs: ReadonlyArray<{ customerId: string; clientOid: string }>) {
+  if (pairs.length === 0) return [];
+  const { rows } = await sql<{ customer_id: string; client_oid: string }>`
+    select o.customer_id, o.client_oid
+      from unnest(${pairs.map((p) => p.customerId)}::text[], ${pairs.map((p) => p.clientOid)}::text[])
+             as w(customer_id, client_oid)
+      join spot_order o on o.customer_id = w.customer_id and o.client_oid = w.client_oid`.execute(q);
+  return rows;
 }
 
 /** Inserts new orders; one whose (customer, client_oid) exists is skipped. Returns the ids inserted. */
