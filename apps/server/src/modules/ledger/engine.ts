@@ -162,6 +162,7 @@ export function createEngine(deps: { db: Db; clock: Clock }) {
     tx: Tx,
     resolution: Resolution,
     keys: ReadonlySet<string>,
+    lateNowait: boolean,
   ): Promise<Map<string, string>> {
     const opened = new Map<string, string>();
     if (keys.size === 0) return opened;
@@ -187,11 +188,14 @@ export function createEngine(deps: { db: Db; clock: Clock }) {
     await repo.insertAccounts(tx, rows, now);
     const ours = new Set(rows.map((r) => r.id));
     for (const row of await repo.findAccountIds(tx, rows)) opened.set(keyOfRow(row), row.id);
-    // Opened meanwhile by a concurrent entry: lock those now or give way (a retry resolves afresh).
-    await repo.lockLateAccounts(
-      tx,
-      [...opened.values()].filter((id) => !ours.has(id)),
-    );
+    // Opened meanwhile by a concurrent entry: lock those now or give way (a retry resolves afresh) —
+    // only in a transaction of the ledger's own; a caller's transaction keeps state in memory
+    // across its own retries, so there the late account is waited for as before.
+    if (lateNowait)
+      await repo.lockLateAccounts(
+        tx,
+        [...opened.values()].filter((id) => !ours.has(id)),
+      );
     for (const key of keys) {
       if (!opened.has(key)) throw new LedgerInvariantError(`account ${key} could not be opened`);
     }
@@ -220,6 +224,7 @@ export function createEngine(deps: { db: Db; clock: Clock }) {
     tx: Tx,
     entries: readonly NormalizedEntry[],
     resolution: Resolution,
+    lateNowait = false,
   ): Promise<{ outcomes: Outcome[]; opened: Map<string, string> }> {
     const keys = [...new Set(entries.map((e) => e.idempotencyKey))];
     await repo.lockIdempotencyKeys(tx, keys);
@@ -233,7 +238,7 @@ export function createEngine(deps: { db: Db; clock: Clock }) {
       existing: new Map((await repo.findEntriesByKeys(tx, keys)).map((e) => [e.idempotencyKey, e])),
       reversed: new Set((await repo.findReversals(tx, reversalTargets)).map((e) => e.reversesEntryId)),
     });
-    const opened = await open(tx, resolution, decided.toOpen);
+    const opened = await open(tx, resolution, decided.toOpen, lateNowait);
     const idOf = (key: string) => resolution.ids.get(key) ?? opened.get(key)!;
     await repo.writeEntries(
       tx,
@@ -268,7 +273,7 @@ export function createEngine(deps: { db: Db; clock: Clock }) {
         // One attempt per resolution: after a deadlock the retry must look the accounts up again —
         // one opened meanwhile by a concurrent entry is then locked in id order with the rest,
         // instead of being touched after them (which is what deadlocked).
-        const { outcomes, opened } = await inTransaction(db, (tx) => apply(tx, entries, resolution), 1);
+        const { outcomes, opened } = await inTransaction(db, (tx) => apply(tx, entries, resolution, true), 1);
         // Committed now, so these ids and pins are facts worth keeping.
         for (const [key, id] of [...resolution.ids, ...opened]) remember(accountIds, key, id);
         for (const [c, book] of resolution.pins) remember(owners, c, book);
