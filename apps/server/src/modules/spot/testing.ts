@@ -1,11 +1,11 @@
 import { MatchingBook } from '@bourse/matching';
 import { mathOf, normalizeDecimal } from '@bourse/risk';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { type Book, bookConfig, type MarketRef, needOf } from './order.ts';
 import { journalAfter, openOrderRows, orderCustomerIds, orderFromRow, selectMarket } from './repo.ts';
 
 /** A market's reference as a fresh process would load it (tests that replay the journal themselves). */
-export async function marketRef(db: Db, symbol: string): Promise<MarketRef> {
+export async function marketRef(db: Db | Tx, symbol: string): Promise<MarketRef> {
   const row = await selectMarket(db, symbol);
   const math = mathOf({
     base: row.base,
@@ -39,7 +39,7 @@ export async function replayJournal(db: Db, market: MarketRef, book: Book): Prom
 }
 
 /** Frozen = what open orders need, straight from the tables (for a process the test does not own). */
-export async function frozenMismatches(db: Db): Promise<string[]> {
+export async function frozenMismatches(db: Db | Tx): Promise<string[]> {
   const out: string[] = [];
   const markets = new Map<string, MarketRef>();
   const open = await openOrderRows(db);
