@@ -1,10 +1,12 @@
-import { SUPPORT_SAFETY_RULES, type SupportInfoData } from '@bourse/protocol';
+import { type Lang, SUPPORT_SAFETY_RULES, type SupportInfoData } from '@bourse/protocol';
 import { Alert, Button, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLang } from '../../../lib/i18n.ts';
+import { daysText, parseHours, zoneName } from '../../../shared/instrument/hours.ts';
 import { useVerifyStaff } from '../api.ts';
 
 /** A refusal or failure in the server's localized words. */
@@ -33,9 +35,40 @@ export function SafetyNotice() {
   );
 }
 
+/**
+ * The staffed hours (the market's hours grammar, `Asia/Hong_Kong Mon-Fri 09:00-18:00`) in the
+ * reader's words — days and zone localized with the trading hours' own wording; as written when the
+ * text is not in the grammar.
+ */
+export function hoursInWords(hours: string, lang: Lang, t: TFunction<'market'>): string {
+  const parsed = parseHours(hours);
+  if (!parsed) return hours;
+  if (parsed.always) return t('hours.always');
+  return parsed.parts
+    .map((part) => {
+      const zone = zoneName(part.zone, lang) ?? t('hours.utc');
+      const when =
+        part.kind === 'window'
+          ? t('hours.window', {
+              fromDay: daysText([part.fromDay], lang),
+              fromTime: part.fromTime,
+              toDay: daysText([part.toDay], lang),
+              toTime: part.toTime,
+            })
+          : `${daysText(part.days, lang)} ${
+              part.overnight
+                ? t('hours.overnight', { from: part.from, to: part.to })
+                : t('hours.range', { from: part.from, to: part.to })
+            }`;
+      return lang === 'en' ? `${when} (${zone})` : `${when}（${zone}）`;
+    })
+    .join(lang === 'en' ? '; ' : '；');
+}
+
 /** The staffed hours as the server states them, and — outside them — when staff are next in. */
 export function HoursNotice({ info }: { info: SupportInfoData | undefined }) {
   const { t } = useTranslation('support');
+  const { t: tMarket } = useTranslation('market');
   const lang = useLang();
   if (!info) return null;
   return (
@@ -43,7 +76,7 @@ export function HoursNotice({ info }: { info: SupportInfoData | undefined }) {
       <Stack gap={4}>
         <Text fw={600}>{t('hours.title')}</Text>
         <Text size="sm" data-testid="support-hours-text">
-          {t('hours.schedule', { hours: info.hours })}
+          {t('hours.schedule', { hours: hoursInWords(info.hours, lang, tMarket) })}
         </Text>
         {info.open_now ? (
           <Text size="sm" c="teal">

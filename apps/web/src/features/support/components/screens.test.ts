@@ -21,7 +21,9 @@ describe('/service', () => {
     const { user } = await renderService();
     expect(await screen.findAllByTestId('support-item')).toHaveLength(2);
     expect(screen.getByTestId('support-hours')).toHaveAttribute('data-open', '1');
-    expect(screen.getByTestId('support-hours-text')).toHaveTextContent('Asia/Hong_Kong Mon-Fri 09:00-18:00');
+    // The hours grammar (`Asia/Hong_Kong Mon-Fri 09:00-18:00`) in words: days and zone localized.
+    expect(screen.getByTestId('support-hours-text')).toHaveTextContent('Mon–Fri 09:00–18:00 (Hong Kong');
+    expect(screen.getByTestId('support-hours-text')).not.toHaveTextContent('Asia/Hong_Kong');
     const safety = screen.getByTestId('support-safety');
     expect(safety).toHaveTextContent('never ask for your login or trade password');
     expect(safety).toHaveTextContent('send money or coins');
@@ -37,6 +39,14 @@ describe('/service', () => {
     );
     expect(screen.getByTestId('support-verify-result')).toHaveTextContent('Do not trust');
     expect(api.unhandled).toEqual([]);
+  });
+
+  it('the staffed hours in the reader’s language: no schedule grammar left in Chinese', async () => {
+    mockApi({ supportInfo: () => info(), supportConversations: () => [] });
+    await renderService({ lang: 'zh' });
+    const text = await screen.findByTestId('support-hours-text');
+    expect(text).toHaveTextContent('09:00–18:00');
+    expect(text.textContent).not.toMatch(/Mon|Fri|Asia\/Hong_Kong/);
   });
 
   it('out of hours: says so and when staff are next in', async () => {
