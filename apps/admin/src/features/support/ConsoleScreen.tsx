@@ -60,42 +60,47 @@ export default function ConsoleScreen() {
       <ErrorNote error={list.error} />
       <Grid>
         <Grid.Col span={{ base: 12, lg: 5 }}>
-          {list.data && list.data.items.length === 0 ? <Text c="dimmed">{t('common.empty')}</Text> : null}
-          <Table.ScrollContainer minWidth={480}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('table.subject')}</Table.Th>
-                  <Table.Th>{t('table.customer')}</Table.Th>
-                  <Table.Th>{t('table.status')}</Table.Th>
-                  <Table.Th>{t('table.assignee')}</Table.Th>
-                  <Table.Th>{t('table.updated')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data?.items.map((c) => (
-                  <Table.Tr
-                    key={c.id}
-                    data-testid="support-queue-row"
-                    data-id={c.id}
-                    onClick={() => setSelected(c.id)}
-                    style={{ cursor: 'pointer' }}
-                    bg={c.id === selected ? 'blue.0' : undefined}
-                  >
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{c.subject}</Table.Td>
-                    <Table.Td>{c.customer_uid ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <Badge size="sm" variant="light">
-                        {t(`status.${c.status}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{c.assignee_name ?? t('table.nobody')}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(c.updated_at, lang)}</Table.Td>
+          {list.data && list.data.items.length === 0 ? (
+            <Text c="dimmed" data-testid="support-queue-empty">
+              {t('common.empty')}
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={480}>
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('table.subject')}</Table.Th>
+                    <Table.Th>{t('table.customer')}</Table.Th>
+                    <Table.Th>{t('table.status')}</Table.Th>
+                    <Table.Th>{t('table.assignee')}</Table.Th>
+                    <Table.Th>{t('table.updated')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.data?.items.map((c) => (
+                    <Table.Tr
+                      key={c.id}
+                      data-testid="support-queue-row"
+                      data-id={c.id}
+                      onClick={() => setSelected(c.id)}
+                      style={{ cursor: 'pointer' }}
+                      bg={c.id === selected ? 'blue.0' : undefined}
+                    >
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{c.subject}</Table.Td>
+                      <Table.Td>{c.customer_uid ?? '—'}</Table.Td>
+                      <Table.Td>
+                        <Badge size="sm" variant="light">
+                          {t(`status.${c.status}`)}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>{c.assignee_name ?? t('table.nobody')}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(c.updated_at, lang)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 7 }}>
           {selected ? (

@@ -121,6 +121,8 @@ function Actions({ c, canWrite }: { c: AdminSupportDetailData; canWrite: boolean
         data={SUPPORT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
         value={c.status}
         allowDeselect={false}
+        w={300}
+        comboboxProps={{ width: 'target', withinPortal: true }}
         onChange={(s) => s && s !== c.status && status.mutate({ id: c.id, status: s as SupportStatus })}
         data-testid="support-set-status"
       />
