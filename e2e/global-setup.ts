@@ -74,7 +74,7 @@ export default async function setup(project: TestProject) {
     }
     if (!alive) fs.rmSync(path.join(path.dirname(serverLog), name), { force: true });
   }
-  const logFile = fs.createWriteStream(serverLog);
+  let logFile = fs.createWriteStream(serverLog);
   let output = '';
   const keep = (chunk: Buffer) => {
     logFile.write(chunk);
@@ -136,7 +136,14 @@ export default async function setup(project: TestProject) {
   }
   // Twice at most: a start that failed once is tried again on new ports before the part gives up
   // (a part whose server never starts runs no test, which CI counts as a failure).
-  const started = (await startOnce()) ?? (await startOnce());
+  let started = await startOnce();
+  if (!started) {
+    // The log watch reads the file from its start: the failed start's lines go to the console instead.
+    console.error(`e2e server's first start failed, trying again:\n${output.slice(-5_000)}`);
+    await new Promise((r) => logFile.end(r));
+    logFile = fs.createWriteStream(serverLog);
+    started = await startOnce();
+  }
   if (!started) throw new Error(`server did not start (two tries): ${output}`);
   const { child, port, pgPort } = started;
   const baseUrl = `http://127.0.0.1:${port}`;
