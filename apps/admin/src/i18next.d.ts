@@ -23,8 +23,10 @@ declare module 'i18next' {
       adminC2c: (typeof catalogs)['en']['adminC2c'];
       adminContent: (typeof catalogs)['en']['adminContent'];
       adminSupport: (typeof catalogs)['en']['adminSupport'];
+      adminSignin: (typeof catalogs)['en']['adminSignin'];
       adminAgreements: (typeof catalogs)['en']['adminAgreements'];
       adminNotice: (typeof catalogs)['en']['adminNotice'];
+      adminReferral: (typeof catalogs)['en']['adminReferral'];
     };
   }
 }

@@ -29,6 +29,8 @@ import {
   wireLoans,
   wireMarket,
   wireMoney,
+  wireReferral,
+  wireSignin,
   wireSpot,
   wireSupport,
 } from './wiring.ts';
@@ -120,6 +122,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await wireFunds(core, access);
   await wireBots(core, access);
   await wireInbox(core, access, prices);
+  await wireReferral(core, identity);
+  await wireSignin(core, identity);
   access.backOffice.useMarket(prices.market);
   await app.register(staffRoutes({ staff: access.staff, audit: core.audit }), { prefix: '/api/admin' });
   await app.register(backOfficeRoutes({ backOffice: access.backOffice, staff: access.staff }), {

@@ -35,6 +35,8 @@ export type Config = Readonly<{
   marketMaker: 'on' | 'off' | 'auto';
   /** A spot book writes a snapshot every this many journal commands (SPOT_SNAPSHOT_EVERY); recovery replays only the tail. */
   spotSnapshotEvery: number;
+  /** Commands a spot book queues before refusing new orders SPOT_BUSY (SPOT_QUEUE_MAX; cancels up to twice). */
+  spotQueueMax: number;
   shutdownTimeoutMs: number;
   /** A websocket client silent this long is dropped (API.md: 60 s). */
   wsIdleTimeoutMs: number;
@@ -58,6 +60,8 @@ export type Config = Readonly<{
   launchpadJobIntervalMs: number;
   /** How often the C2C job runs (C2C_JOB_INTERVAL_MS, default 30 s): deadlines, reminders, the demo desk. */
   c2cJobIntervalMs: number;
+  /** How often the referral income job runs (REFERRAL_JOB_INTERVAL_MS, default 60 s): fees paid → inviters' shares. */
+  referralJobIntervalMs: number;
   /** The shortest payment window a C2C offer may set (C2C_WINDOW_MIN_MINUTES, default 15; the e2e run uses 1). */
   c2cWindowMinMinutes: number;
   /** Price source (FEED): `sim` (default, simulated, labelled so), `ccxt` (crypto from an exchange; the rest simulated) or `replay`. */
@@ -306,6 +310,7 @@ export function loadConfig(
           ? 'on'
           : 'off',
     spotSnapshotEvery: int(env, 'SPOT_SNAPSHOT_EVERY', 5_000, { min: 10, max: 10_000_000 }),
+    spotQueueMax: int(env, 'SPOT_QUEUE_MAX', 10_000, { min: 1, max: 1_000_000 }),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 30_000, { min: 100, max: 600_000 }),
     wsIdleTimeoutMs: int(env, 'WS_IDLE_TIMEOUT_MS', 60_000, { min: 100, max: 3_600_000 }),
     wsSessionCheckMs: int(env, 'WS_SESSION_CHECK_MS', 4_000, { min: 50, max: 5_000 }),
@@ -321,6 +326,7 @@ export function loadConfig(
     proofIntervalMs: int(env, 'PROOF_INTERVAL_MS', 86_400_000, { min: 1_000, max: 31 * 86_400_000 }),
     launchpadJobIntervalMs: int(env, 'LAUNCHPAD_JOB_INTERVAL_MS', 30_000, { min: 1_000, max: 3_600_000 }),
     c2cJobIntervalMs: int(env, 'C2C_JOB_INTERVAL_MS', 30_000, { min: 1_000, max: 3_600_000 }),
+    referralJobIntervalMs: int(env, 'REFERRAL_JOB_INTERVAL_MS', 60_000, { min: 1_000, max: 3_600_000 }),
     c2cWindowMinMinutes: int(env, 'C2C_WINDOW_MIN_MINUTES', 15, { min: 1, max: 1_440 }),
     ...marketConfig(env, deps),
     ...staffConfig(env),

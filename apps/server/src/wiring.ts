@@ -27,9 +27,14 @@ import {
   customerBasics,
   customerIdByUid,
   customerIdentities,
+  invitationCodeOf,
+  inviteeCounts,
+  inviteesPage,
+  inviterChain,
   profileAdminRoutes,
   profileRoutes,
   recordSecurityEvent,
+  sharedDevice,
 } from './modules/accounts/index.ts';
 import { agreementsAdminRoutes, agreementsRoutes, createAgreements } from './modules/agreements/index.ts';
 import { apiKeysAdminRoutes, apiKeysRoutes, createApiKeys } from './modules/apikeys/index.ts';
@@ -101,9 +106,13 @@ import {
 import { createNotifier, type Notifier, withKind } from './modules/notify/index.ts';
 import { createOptions, optionsAdminRoutes, optionsRoutes } from './modules/options/index.ts';
 import { createProof, proofRoutes, scheduleProofs } from './modules/proof/index.ts';
+import { createReferral, referralAdminRoutes, referralRoutes } from './modules/referral/index.ts';
+import { createSignin, signinAdminRoutes, signinRoutes } from './modules/signin/index.ts';
 import {
   createMarketMaker,
   createSpot,
+  feeMarkets,
+  feesPaidAfter,
   registerSpotChannels,
   spotAdminRoutes,
   spotRoutes,
@@ -140,6 +149,7 @@ import {
   hasGoogleAuth,
   hasTradePassword,
   schedulePayouts,
+  sharedPayoutDetails,
   withdrawalsAdminRoutes,
   withdrawalsRoutes,
   withdrawalsWebhookRoutes,
@@ -400,6 +410,9 @@ export async function wireMoney(core: Core, access: Access, market: Market, iden
     // Remittance proofs are uploads (purpose deposit_proof), kept as long as verification keeps documents.
     uploads: identity.uploads,
     documentRetainUntil: (at) => verification.documentRetainUntil(at),
+    // Credited, held below the minimum, bank deposit confirmed or rejected: told after the commit.
+    notifier: withKind(notifier, 'deposit'),
+    contacts: accounts,
   });
   assets.records.register(deposits.rechargeSource);
   assets.setChainInfo((currency) => deposits.chainsOf(currency));
@@ -464,7 +477,16 @@ export async function wireSpot(core: Core, access: Access, prices: Awaited<Retur
   const { accounts, health } = access;
   const { hub, market } = prices;
   // Spot trading: books rebuilt from the journal before the first request (modules/spot).
-  const spot = createSpot({ db, clock, log, ledger, market, audit, snapshotEvery: config.spotSnapshotEvery });
+  const spot = createSpot({
+    db,
+    clock,
+    log,
+    ledger,
+    market,
+    audit,
+    snapshotEvery: config.spotSnapshotEvery,
+    queueMax: config.spotQueueMax,
+  });
   await spot.start();
   // Coins that trade only here (launchpad listings) are priced by their own real book.
   market.setBookSource(spot.bookSource);
@@ -1021,4 +1043,72 @@ export async function wireSupport(core: Core, access: Access, identity: Identity
   app.decorate('support', support);
   await app.register(supportRoutes(support), { prefix: '/api/web' });
   await app.register(supportAdminRoutes(support), { prefix: '/api/admin' });
+}
+
+/**
+ * The seven-day sign-in reward (modules/signin): paid from the marketing budget
+ * `marketing_budget_signin` (four-eyes funding in the back office). Its ports: whether the active
+ * jurisdiction profile allows promotional incentives, the customer's primary verification, UIDs
+ * for the payouts list. Demo content funds the budget once.
+ */
+export async function wireSignin(core: Core, identity: Identity) {
+  const { app, config, db, clock, log, ledger, audit } = core;
+  const { jurisdiction, verification } = identity;
+  const signin = createSignin({
+    db,
+    clock,
+    log,
+    ledger,
+    audit,
+    promoIncentives: () => jurisdiction.promoIncentives(),
+    primaryVerified: async (customerId) => (await verification.tierOf(customerId)).primary === 'approved',
+    customerUids: async (ids) => new Map((await customerIdentities(db, ids)).map((c) => [c.id, c.uid])),
+  });
+  if (config.demoContent) await signin.seedDemo();
+  app.decorate('signin', signin);
+  await app.register(signinRoutes(signin), { prefix: '/api/web' });
+  await app.register(signinAdminRoutes(signin), { prefix: '/api/admin' });
+}
+
+/**
+ * Invitations and referral income (modules/referral): a share of the fees invitees paid on the real
+ * spot books, from `fee_income` to the inviter. Its ports: the profile's maximum depth
+ * (jurisdiction), the fees paid after a cursor (spot `feesPaidAfter`), invitations (accounts: the
+ * chain of inviters, invitees masked, the code and link), linked accounts (accounts' signed-in
+ * devices, withdrawals' payout details), uids. The income job runs every REFERRAL_JOB_INTERVAL_MS.
+ */
+export async function wireReferral(core: Core, identity: Identity) {
+  const { app, config, db, clock, log, secret, ledger, audit } = core;
+  const { jurisdiction } = identity;
+  // The payee book opens bound cards and wallets to compare them (never returned).
+  const payees = createBook({ db, clock, secret });
+  const referral = createReferral({
+    db,
+    clock,
+    log,
+    ledger,
+    audit,
+    referralMaxDepth: () => jurisdiction.referralMaxDepth(),
+    fees: { markets: (q) => feeMarkets(q), after: (q, input) => feesPaidAfter(q, input) },
+    invitations: {
+      chain: (q, customerId, depth) => inviterChain(q, customerId, depth),
+      codeOf: async (customerId) => {
+        const code = await invitationCodeOf(db, customerId);
+        return code ? { code, link: `${config.publicUrl}/register?invite=${code}` } : null;
+      },
+      counts: (customerId, depth) => inviteeCounts(db, customerId, depth),
+      page: (input) => inviteesPage(db, input),
+    },
+    linked: {
+      device: (q, a, b) => sharedDevice(q, a, b),
+      payout: (q, a, b) => sharedPayoutDetails(q, payees, { a, b }),
+    },
+    customerUids: async (ids) => new Map((await customerIdentities(db, ids)).map((c) => [c.id, c.uid])),
+    customerByUid: (uid) => customerIdByUid(db, uid),
+  });
+  const job = referral.schedule(config.referralJobIntervalMs);
+  app.addHook('onClose', async () => job.stop());
+  app.decorate('referral', { service: referral, job });
+  await app.register(referralRoutes(referral), { prefix: '/api/web' });
+  await app.register(referralAdminRoutes(referral), { prefix: '/api/admin' });
 }

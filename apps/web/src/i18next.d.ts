@@ -26,8 +26,10 @@ declare module 'i18next' {
       c2c: (typeof catalogs)['en']['c2c'];
       content: (typeof catalogs)['en']['content'];
       support: (typeof catalogs)['en']['support'];
+      signin: (typeof catalogs)['en']['signin'];
       notice: (typeof catalogs)['en']['notice'];
       agreements: (typeof catalogs)['en']['agreements'];
+      invite: (typeof catalogs)['en']['invite'];
     };
   }
 }

@@ -29,6 +29,12 @@ import { adminLoansZh } from './catalogs/adminLoans.zh.ts';
 import { adminNoticeEn } from './catalogs/adminNotice.en.ts';
 import { adminNoticeFt } from './catalogs/adminNotice.ft.ts';
 import { adminNoticeZh } from './catalogs/adminNotice.zh.ts';
+import { adminReferralEn } from './catalogs/adminReferral.en.ts';
+import { adminReferralFt } from './catalogs/adminReferral.ft.ts';
+import { adminReferralZh } from './catalogs/adminReferral.zh.ts';
+import { adminSigninEn } from './catalogs/adminSignin.en.ts';
+import { adminSigninFt } from './catalogs/adminSignin.ft.ts';
+import { adminSigninZh } from './catalogs/adminSignin.zh.ts';
 import { adminSupportEn } from './catalogs/adminSupport.en.ts';
 import { adminSupportFt } from './catalogs/adminSupport.ft.ts';
 import { adminSupportZh } from './catalogs/adminSupport.zh.ts';
@@ -56,6 +62,9 @@ import { earnZh } from './catalogs/earn.zh.ts';
 import { fundsEn } from './catalogs/funds.en.ts';
 import { fundsFt } from './catalogs/funds.ft.ts';
 import { fundsZh } from './catalogs/funds.zh.ts';
+import { inviteEn } from './catalogs/invite.en.ts';
+import { inviteFt } from './catalogs/invite.ft.ts';
+import { inviteZh } from './catalogs/invite.zh.ts';
 import { kycEn } from './catalogs/kyc.en.ts';
 import { kycFt } from './catalogs/kyc.ft.ts';
 import { kycZh } from './catalogs/kyc.zh.ts';
@@ -80,6 +89,9 @@ import { profileZh } from './catalogs/profile.zh.ts';
 import { proofEn } from './catalogs/proof.en.ts';
 import { proofFt } from './catalogs/proof.ft.ts';
 import { proofZh } from './catalogs/proof.zh.ts';
+import { signinEn } from './catalogs/signin.en.ts';
+import { signinFt } from './catalogs/signin.ft.ts';
+import { signinZh } from './catalogs/signin.zh.ts';
 import { suitabilityEn } from './catalogs/suitability.en.ts';
 import { suitabilityFt } from './catalogs/suitability.ft.ts';
 import { suitabilityZh } from './catalogs/suitability.zh.ts';
@@ -138,10 +150,14 @@ export const catalogs = {
     adminContent: adminContentEn,
     support: supportEn,
     adminSupport: adminSupportEn,
+    signin: signinEn,
+    adminSignin: adminSigninEn,
     notice: noticeEn,
     adminNotice: adminNoticeEn,
     agreements: agreementsEn,
     adminAgreements: adminAgreementsEn,
+    invite: inviteEn,
+    adminReferral: adminReferralEn,
   },
   zh: {
     common: commonZh,
@@ -173,10 +189,14 @@ export const catalogs = {
     adminContent: adminContentZh,
     support: supportZh,
     adminSupport: adminSupportZh,
+    signin: signinZh,
+    adminSignin: adminSigninZh,
     notice: noticeZh,
     adminNotice: adminNoticeZh,
     agreements: agreementsZh,
     adminAgreements: adminAgreementsZh,
+    invite: inviteZh,
+    adminReferral: adminReferralZh,
   },
   ft: {
     common: commonFt,
@@ -208,10 +228,14 @@ export const catalogs = {
     adminContent: adminContentFt,
     support: supportFt,
     adminSupport: adminSupportFt,
+    signin: signinFt,
+    adminSignin: adminSigninFt,
     notice: noticeFt,
     adminNotice: adminNoticeFt,
     agreements: agreementsFt,
     adminAgreements: adminAgreementsFt,
+    invite: inviteFt,
+    adminReferral: adminReferralFt,
   },
 } as const satisfies Record<Lang, Record<string, Tree>>;
 

@@ -18,6 +18,8 @@ export * from './notices.ts';
 export * from './profile.ts';
 export * from './proof.ts';
 export * from './reasons.ts';
+export * from './referral.ts';
+export * from './signin.ts';
 export * from './spot.ts';
 export * from './suitability.ts';
 export * from './support.ts';

@@ -83,11 +83,18 @@ export const LEDGER_REASONS = [
   'c2c.return',
   // the operator's demo desk's play money (demo book only, from the demo faucet)
   'c2c.demo_desk',
+  // sign-in reward (modules/signin): promotional credit from the marketing budget, the budget's
+  // four-eyes funding, and the demo twin topped up from the demo faucet
+  'reward.signin',
+  'signin.fund',
+  'signin.demo_fund',
   // ETF orders (modules/funds): spot ↔ the customer's own earn account (frozen, tagged to the order)
   'fund.subscribe',
   'fund.trade.out',
   'fund.trade.in',
   'fund.redeem',
+  // referral income (modules/referral): a share of a fee an invitee paid, from fee_income to the inviter's spot
+  'reward.referral',
 ] as const;
 
 export type LedgerReason = (typeof LEDGER_REASONS)[number];

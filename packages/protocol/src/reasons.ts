@@ -141,6 +141,8 @@ export const REASONS = {
   // Spot trading
   SPOT_MARKET_UNKNOWN: { code: CODE.NOT_FOUND, params: ['symbol'] },
   SPOT_MARKET_HALTED: { code: CODE.REFUSED, params: ['symbol', 'reason'] },
+  /** The book's queue is full: nothing was done, retry shortly (issue 21: bounded queues). */
+  SPOT_BUSY: { code: CODE.TOO_MANY_REQUESTS, params: ['symbol', 'seconds'] },
   SPOT_MARKET_EXISTS: { code: CODE.REFUSED, params: ['symbol'] },
   SPOT_MARKET_SCALE: { code: CODE.REFUSED, params: ['field', 'max'] },
   SPOT_FEE_RATE_RANGE: { code: CODE.REFUSED, params: ['field', 'max'] },
@@ -336,12 +338,25 @@ export const REASONS = {
   SUPPORT_OPEN_LIMIT: { code: CODE.REFUSED, params: ['max'] },
   SUPPORT_MESSAGES_TOO_MANY: { code: CODE.REFUSED, params: ['max'] },
   SUPPORT_REF_UNKNOWN: { code: CODE.REFUSED, params: ['ref_id'] },
+  // Invitations and referral income (modules/referral)
+  REFERRAL_DEPTH_PROFILE: { code: CODE.REFUSED, params: ['max'] },
+  REFERRAL_SHARES_INVALID: { code: CODE.REFUSED, params: ['rule'] },
+  REFERRAL_FLAG_CLEARED: { code: CODE.REFUSED, params: [] },
   C2C_DECIDE_SELF: { code: CODE.REFUSED, params: [] },
   C2C_DECISION_DIFFERS: { code: CODE.REFUSED, params: ['outcome'] },
   C2C_PRICE_UNAVAILABLE: { code: CODE.REFUSED, params: ['symbol'] },
   C2C_OFFER_INVALID: { code: CODE.REFUSED, params: ['field'] },
   C2C_MERCHANT_TIER: { code: CODE.REFUSED, params: ['tier'] },
   C2C_MERCHANT_EXISTS: { code: CODE.REFUSED, params: ['state'] },
+  // Sign-in reward (modules/signin)
+  SIGNIN_ALREADY_TODAY: { code: CODE.REFUSED, params: ['day'] },
+  SIGNIN_BUDGET_EMPTY: { code: CODE.REFUSED, params: ['amount', 'currency'] },
+  SIGNIN_OFF: { code: CODE.REFUSED, params: [] },
+  SIGNIN_PROFILE_FORBIDS: { code: CODE.REFUSED, params: [] },
+  SIGNIN_VERIFICATION_REQUIRED: { code: CODE.REFUSED, params: [] },
+  SIGNIN_SETTINGS_INVALID: { code: CODE.REFUSED, params: ['field'] },
+  SIGNIN_FUNDING_SELF_APPROVAL: { code: CODE.REFUSED, params: [] },
+  SIGNIN_FUNDING_DECIDED: { code: CODE.REFUSED, params: ['state'] },
   // ETF orders (modules/funds)
   FUNDS_MODEL_PAUSED: { code: CODE.REFUSED, params: ['model'] },
   FUNDS_AMOUNT_BELOW_MIN: { code: CODE.REFUSED, params: ['min'] },

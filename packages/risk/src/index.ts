@@ -144,6 +144,27 @@ export {
   reachesLevel,
 } from './ratio.ts';
 export {
+  effectiveReferralDepth,
+  REFERRAL_BPS_WHOLE,
+  REFERRAL_DEPTH_MAX,
+  type ReferralIncomeInput,
+  type ReferralIncomeLine,
+  type ReferralSettingsInput,
+  type ReferralSettingsProblem,
+  referralIncome,
+  referralSettingsProblem,
+} from './referral.ts';
+export {
+  currentStreak,
+  customerDay,
+  dayNumber,
+  isSigninTimeZone,
+  nextDayBoundary,
+  nextStreak,
+  SIGNIN_CYCLE_DAYS,
+  type SignedDay,
+} from './signin.ts';
+export {
   baseText,
   baseUnits,
   type MarketMath,

@@ -27,8 +27,10 @@ export const ADMIN_NAMESPACES = [
   'adminC2c',
   'adminContent',
   'adminSupport',
+  'adminSignin',
   'adminAgreements',
   'adminNotice',
+  'adminReferral',
 ] as const;
 export type AdminNamespace = (typeof ADMIN_NAMESPACES)[number];
 

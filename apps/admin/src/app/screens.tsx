@@ -273,6 +273,18 @@ export const SCREENS: readonly ScreenRow[] = [
     load: () => import('../features/c2c/DisputesScreen.tsx'),
   },
   {
+    path: 'signin',
+    label: { ns: 'adminSignin', key: 'nav.programme' },
+    permission: 'content.write',
+    load: () => import('../features/signin/ProgrammeScreen.tsx'),
+  },
+  {
+    path: 'signin/budget',
+    label: { ns: 'adminSignin', key: 'nav.budget' },
+    permission: 'ledger.verify',
+    load: () => import('../features/signin/BudgetScreen.tsx'),
+  },
+  {
     path: 'support',
     label: { ns: 'adminSupport', key: 'nav.console' },
     permission: 'support.read',
@@ -289,6 +301,12 @@ export const SCREENS: readonly ScreenRow[] = [
     label: { ns: 'adminSupport', key: 'nav.metrics' },
     permission: 'support.read',
     load: () => import('../features/support/MetricsScreen.tsx'),
+  },
+  {
+    path: 'referral',
+    label: { ns: 'adminReferral', key: 'nav.title' },
+    permission: 'referral.read',
+    load: () => import('../features/referral/ReferralScreen.tsx'),
   },
   {
     path: 'agreements',

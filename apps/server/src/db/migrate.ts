@@ -19,6 +19,8 @@ import { marketMigrations } from '../modules/market/migrations.ts';
 import { notifyMigrations } from '../modules/notify/migrations.ts';
 import { optionsMigrations } from '../modules/options/migrations.ts';
 import { proofMigrations } from '../modules/proof/migrations.ts';
+import { referralMigrations } from '../modules/referral/migrations.ts';
+import { signinMigrations } from '../modules/signin/migrations.ts';
 import { spotMigrations } from '../modules/spot/migrations.ts';
 import { staffMigrations } from '../modules/staff/migrations.ts';
 import { suitabilityMigrations } from '../modules/suitability/migrations.ts';
@@ -61,6 +63,8 @@ export const ALL_MIGRATIONS: Readonly<Record<string, Migration>> = {
   ...agreementsMigrations,
   ...inboxMigrations,
   ...supportMigrations,
+  ...signinMigrations,
+  ...referralMigrations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...ALL_MIGRATIONS }) };

@@ -66,6 +66,10 @@ export const STAFF_PERMISSIONS = [
   'support.read',
   /** Customer service: take or assign, reply, internal notes, status, canned replies (audited). */
   'support.write',
+  /** Referral (modules/referral): the programme, income lines, linked-account flags, totals (read only). */
+  'referral.read',
+  /** Referral: change the programme (depth, shares) and clear linked-account flags (audited, with a reason). */
+  'referral.write',
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 

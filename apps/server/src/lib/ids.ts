@@ -84,6 +84,11 @@ export const ID_PREFIXES = [
   'scr',
   /** Notices (modules/inbox): announcements. */
   'ann',
+  /** Sign-in reward (modules/signin): budget funding requests. */
+  'sgf',
+  /** Referral (modules/referral): income lines, linked-accounts flags. */
+  'rfi',
+  'rff',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

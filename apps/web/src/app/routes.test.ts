@@ -23,6 +23,8 @@ const BOT_PATHS = ['/botKeys'];
 const LAUNCHPAD_PATHS = ['/subscriptionProof'];
 /** Open pages of spec 2's access list that its route table leaves out (issue 20). */
 const OPEN_PAGE_PATHS = ['/userAgreement', '/downLoad'];
+/** The sign-in reward's rules page, open in spec 2's access list (issue 20 item 2). */
+const SIGNIN_PATHS = ['/signRule'];
 /** The help centre's open pages of spec 2's access list (issue 20 item 3). */
 const CONTENT_PATHS = ['/help', '/about', '/security', '/benefits', '/benefitsDetail', '/text'];
 
@@ -38,6 +40,7 @@ describe('route table', () => {
         ...LAUNCHPAD_PATHS,
         ...OPEN_PAGE_PATHS,
         ...CONTENT_PATHS,
+        ...SIGNIN_PATHS,
       ].sort(),
     );
   });
@@ -149,6 +152,10 @@ describe('route table', () => {
         '/settingAbout',
         '/helpDetail',
         ...CONTENT_PATHS,
+        // issue 20 item 2: the sign-in reward
+        ...SIGNIN_PATHS,
+        // issue 20 item 1: invitations and referral income
+        '/invite',
       ].sort(),
     );
     expect(ROUTES.find((route) => route.path === '/asset')?.redirect).toBe('/table1');

@@ -150,8 +150,14 @@ const loanApply = () => loanPages().then((m) => m.ApplyPage);
 const loanList = () => loanPages().then((m) => m.LoansPage);
 const loanDetail = () => loanPages().then((m) => m.LoanPage);
 
+// Invitations (issue 20 item 1, the invite namespace): code, link, QR, levels, invitees, referral income.
+const invitePage = () => import('../features/invite/components/InvitePage.tsx').then((m) => m.InvitePage);
+
 // Notices (issue 20 item 4, the notice namespace): messages, announcements, e-mail choices.
 const noticePage = () => import('../features/notice/components/NoticePage.tsx').then((m) => m.NoticePage);
+
+// The seven-day sign-in reward (issue 20 item 2, the signin namespace): the strip, signing in, the rules.
+const signRule = () => import('../features/signin/components/SignRulePage.tsx').then((m) => m.SignRulePage);
 
 // C2C (issue 19, the c2c namespace): offers, ordering, my orders, one order (pay, confirm, dispute,
 // chat), my collection accounts and the rules.
@@ -301,12 +307,13 @@ const AREAS: ReadonlyArray<[RouteArea, Entry[]]> = [
     [
       ['/exchange', 'exchange', exchange],
       ['/service', 'service', service],
+      ['/signRule', 'signRule', signRule],
       ['/settingNew', 'settingNew', newsFlash],
       ['/setting-newdetail', 'setting-newdetail', newsDetail],
       ['/settingHelp', 'settingHelp', helpCentre],
       ['/settingHelpdetail', 'settingHelpdetail', helpDetail],
       ['/settingAbout', 'settingAbout', aboutPage],
-      ['/invite', 'invite'],
+      ['/invite', 'invite', invitePage],
       ['/notice', 'notice', noticePage],
       ['/helpDetail', 'helpDetail', helpDetail],
       ['/help', 'help', helpCentre],

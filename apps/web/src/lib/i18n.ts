@@ -40,8 +40,10 @@ export const WEB_NAMESPACES = [
   'c2c',
   'content',
   'support',
+  'signin',
   'notice',
   'agreements',
+  'invite',
 ] as const;
 
 const resources = Object.fromEntries(

@@ -1,6 +1,9 @@
 /** Server-side texts: refusal reasons (one per REASONS key) and field names. */
 export const commonEn = {
   message: {
+    referral: {
+      remark: 'Level {{level}}: {{share}} % of the {{fee}} {{currency}} fee on trade {{trade}}',
+    },
     loan: {
       disbursedSubject: 'Loan paid out: {{amount}} USDT',
       disbursedBody:
@@ -51,6 +54,20 @@ export const commonEn = {
       staffRevokedSubject: 'API key revoked by support: {{label}}',
       staffRevokedBody:
         'Our support team revoked your API key "{{label}}": {{reason}}. Programs using it can no longer reach your account.',
+    },
+    deposit: {
+      cryptoCreditedSubject: 'Deposit credited: {{amount}} {{currency}}',
+      cryptoCreditedBody:
+        'Your deposit of {{amount}} {{currency}} on {{chain}} (transaction {{tx}}) was credited to your spot account.',
+      cryptoHeldSubject: 'Deposit held below the minimum: {{amount}} {{currency}}',
+      cryptoHeldBody:
+        'Your deposit of {{amount}} {{currency}} on {{chain}} (transaction {{tx}}) is confirmed but below the minimum deposit of {{minimum}} {{currency}}. It is held, not lost: it is credited once your held {{currency}} deposits reach {{minimum}} {{currency}} together, or when our finance team releases it.',
+      bankConfirmedSubject: 'Bank deposit credited: {{amount}} {{currency}}',
+      bankConfirmedBody:
+        'Your bank deposit {{id}} (reference {{reference}}) was confirmed: {{amount}} {{currency}} was credited to your spot account.',
+      bankRejectedSubject: 'Bank deposit rejected: {{amount}} {{currency}}',
+      bankRejectedBody:
+        'Your bank deposit {{id}} of {{amount}} {{currency}} (reference {{reference}}) was rejected: {{reason}}. Nothing was credited. If you did send the money, submit the deposit again with a clear proof or contact support.',
     },
     withdrawal: {
       pendingSubject: 'Withdrawal requested: {{amount}} {{currency}}',
@@ -165,6 +182,21 @@ export const commonEn = {
     SUPPORT_OPEN_LIMIT: 'You already have {{max}} open conversations; continue one of them',
     SUPPORT_MESSAGES_TOO_MANY: 'This conversation is full ({{max}} messages); start a new one',
     SUPPORT_REF_UNKNOWN: 'Order {{ref_id}} is not one of your orders',
+    SIGNIN_ALREADY_TODAY: 'You have already signed in today ({{day}}); come back after the day boundary',
+    SIGNIN_BUDGET_EMPTY:
+      'The sign-in budget cannot pay today’s {{amount}} {{currency}}: the programme is paused until it is funded',
+    SIGNIN_OFF: 'The sign-in reward programme is switched off',
+    SIGNIN_PROFILE_FORBIDS:
+      'Promotional incentives are not offered under this platform’s jurisdiction profile',
+    SIGNIN_VERIFICATION_REQUIRED: 'Sign-in rewards need primary identity verification first',
+    SIGNIN_SETTINGS_INVALID: 'Sign-in settings: {{field}} is not valid',
+    SIGNIN_FUNDING_SELF_APPROVAL:
+      'A budget funding request must be decided by another staff member (four eyes)',
+    SIGNIN_FUNDING_DECIDED: 'This funding request is already {{state}}',
+    REFERRAL_DEPTH_PROFILE: 'The jurisdiction profile allows referral income on at most {{max}} levels',
+    REFERRAL_SHARES_INVALID:
+      'The shares per level do not fit ({{rule}}): one share per level, each 0–100 %, together at most 100 %',
+    REFERRAL_FLAG_CLEARED: 'This flag was already cleared',
     C2C_DECIDE_SELF: 'Four eyes: another staff member must confirm this decision',
     C2C_DECISION_DIFFERS: 'The first decision was {{outcome}}: confirm it or leave it for review',
     C2C_PRICE_UNAVAILABLE: 'No live price for {{symbol}} now: offers priced off it are paused',
@@ -254,6 +286,8 @@ export const commonEn = {
       'The minimum withdrawal ({{min}} {{currency}}) cannot be above the maximum ({{max}} {{currency}})',
     SPOT_MARKET_UNKNOWN: 'There is no spot market {{symbol}}',
     SPOT_MARKET_HALTED: 'Trading in {{symbol}} is halted: {{reason}}',
+    SPOT_BUSY:
+      '{{symbol}} is taking more orders than it can queue: nothing was done, try again in {{seconds}}\u00a0s',
     SPOT_MARKET_EXISTS: 'A spot market {{symbol}} already exists',
     SPOT_MARKET_SCALE: '{{field}} has too many decimals for this market (rule: at most {{max}})',
     SPOT_FEE_RATE_RANGE: '{{field}} must be between 0 and {{max}}',

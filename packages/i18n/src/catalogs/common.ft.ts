@@ -3,6 +3,9 @@ import type { commonEn } from './common.en.ts';
 
 export const commonFt: Shape<typeof commonEn> = {
   message: {
+    referral: {
+      remark: '第 {{level}} 級：交易 {{trade}} 手續費 {{fee}} {{currency}} 的 {{share}}%',
+    },
     loan: {
       disbursedSubject: '借款已放款：{{amount}} USDT',
       disbursedBody:
@@ -51,6 +54,20 @@ export const commonFt: Shape<typeof commonEn> = {
       staffRevokedSubject: '客服已撤銷 API 金鑰：{{label}}',
       staffRevokedBody:
         '客服團隊撤銷了您的 API 金鑰「{{label}}」：{{reason}}。使用它的程式將無法再存取您的帳戶。',
+    },
+    deposit: {
+      cryptoCreditedSubject: '充值已到帳：{{amount}} {{currency}}',
+      cryptoCreditedBody:
+        '您在 {{chain}} 上的 {{amount}} {{currency}} 充值（交易 {{tx}}）已存入您的現貨帳戶。',
+      cryptoHeldSubject: '充值低於最低金額，已暫存：{{amount}} {{currency}}',
+      cryptoHeldBody:
+        '您在 {{chain}} 上的 {{amount}} {{currency}} 充值（交易 {{tx}}）已確認，但低於最低充值金額 {{minimum}} {{currency}}。這筆資金已暫存，不會遺失：當您暫存的 {{currency}} 充值合計達到 {{minimum}} {{currency}} 時，或由我們的財務團隊放行時，即會入帳。',
+      bankConfirmedSubject: '銀行充值已到帳：{{amount}} {{currency}}',
+      bankConfirmedBody:
+        '您的銀行充值 {{id}}（參考號 {{reference}}）已確認：{{amount}} {{currency}} 已存入您的現貨帳戶。',
+      bankRejectedSubject: '銀行充值被拒絕：{{amount}} {{currency}}',
+      bankRejectedBody:
+        '您的銀行充值 {{id}}（{{amount}} {{currency}}，參考號 {{reference}}）被拒絕：{{reason}}。未入帳任何金額。如您確已匯款，請附清晰的憑證重新提交充值，或聯絡客服。',
     },
     withdrawal: {
       pendingSubject: '提幣申請已提交：{{amount}} {{currency}}',
@@ -155,6 +172,17 @@ export const commonFt: Shape<typeof commonEn> = {
     SUPPORT_OPEN_LIMIT: '您已有 {{max}} 個未解決的對話，請在其中繼續',
     SUPPORT_MESSAGES_TOO_MANY: '此對話已滿（{{max}} 則），請新建對話',
     SUPPORT_REF_UNKNOWN: '訂單 {{ref_id}} 不是您的訂單',
+    SIGNIN_ALREADY_TODAY: '您今天（{{day}}）已簽到，請在日界之後再來',
+    SIGNIN_BUDGET_EMPTY: '簽到預算不足以支付今天的 {{amount}} {{currency}}：活動暫停，待注資後恢復',
+    SIGNIN_OFF: '簽到獎勵活動已關閉',
+    SIGNIN_PROFILE_FORBIDS: '本平台的司法管轄區設定不提供推廣激勵',
+    SIGNIN_VERIFICATION_REQUIRED: '領取簽到獎勵前須先完成初級身分認證',
+    SIGNIN_SETTINGS_INVALID: '簽到設定：{{field}} 無效',
+    SIGNIN_FUNDING_SELF_APPROVAL: '預算注資申請須由申請人以外的另一位員工審批（雙人複核）',
+    SIGNIN_FUNDING_DECIDED: '此注資申請已{{state}}',
+    REFERRAL_DEPTH_PROFILE: '當前司法管轄區設定最多允許 {{max}} 級推薦收益',
+    REFERRAL_SHARES_INVALID: '各級分成比例不符合規則（{{rule}}）：每級一個比例，每個 0–100%，合計不超過 100%',
+    REFERRAL_FLAG_CLEARED: '此標記已被解除',
     C2C_DECIDE_SELF: '雙人覆核：須由另一名員工確認此裁決',
     C2C_DECISION_DIFFERS: '首次裁決為 {{outcome}}：請確認或留待覆核',
     C2C_PRICE_UNAVAILABLE: '{{symbol}} 暫無即時價格：依其定價的報價暫停',
@@ -239,6 +267,7 @@ export const commonFt: Shape<typeof commonEn> = {
       '最低提現金額（{{min}} {{currency}}）不能高於最高提現金額（{{max}} {{currency}}）',
     SPOT_MARKET_UNKNOWN: '現貨市場 {{symbol}} 不存在',
     SPOT_MARKET_HALTED: '{{symbol}} 已暫停交易：{{reason}}',
+    SPOT_BUSY: '{{symbol}} 當前委託過多，本次未執行，請 {{seconds}} 秒後重試',
     SPOT_MARKET_EXISTS: '現貨市場 {{symbol}} 已存在',
     SPOT_MARKET_SCALE: '{{field}} 小數位數過多（規則：最多 {{max}} 位）',
     SPOT_FEE_RATE_RANGE: '{{field}} 必須在 0 到 {{max}} 之間',

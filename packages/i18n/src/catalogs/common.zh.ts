@@ -3,6 +3,9 @@ import type { commonEn } from './common.en.ts';
 
 export const commonZh: Shape<typeof commonEn> = {
   message: {
+    referral: {
+      remark: '第 {{level}} 级：交易 {{trade}} 手续费 {{fee}} {{currency}} 的 {{share}}%',
+    },
     loan: {
       disbursedSubject: '借款已放款：{{amount}} USDT',
       disbursedBody:
@@ -51,6 +54,20 @@ export const commonZh: Shape<typeof commonEn> = {
       staffRevokedSubject: '客服已撤销 API 密钥：{{label}}',
       staffRevokedBody:
         '客服团队撤销了您的 API 密钥“{{label}}”：{{reason}}。使用它的程序将无法再访问您的账户。',
+    },
+    deposit: {
+      cryptoCreditedSubject: '充值已到账：{{amount}} {{currency}}',
+      cryptoCreditedBody:
+        '您在 {{chain}} 上的 {{amount}} {{currency}} 充值（交易 {{tx}}）已存入您的现货账户。',
+      cryptoHeldSubject: '充值低于最低金额，已暂存：{{amount}} {{currency}}',
+      cryptoHeldBody:
+        '您在 {{chain}} 上的 {{amount}} {{currency}} 充值（交易 {{tx}}）已确认，但低于最低充值金额 {{minimum}} {{currency}}。这笔资金已暂存，不会丢失：当您暂存的 {{currency}} 充值合计达到 {{minimum}} {{currency}} 时，或由我们的财务团队放行时，即会入账。',
+      bankConfirmedSubject: '银行充值已到账：{{amount}} {{currency}}',
+      bankConfirmedBody:
+        '您的银行充值 {{id}}（参考号 {{reference}}）已确认：{{amount}} {{currency}} 已存入您的现货账户。',
+      bankRejectedSubject: '银行充值被拒绝：{{amount}} {{currency}}',
+      bankRejectedBody:
+        '您的银行充值 {{id}}（{{amount}} {{currency}}，参考号 {{reference}}）被拒绝：{{reason}}。未入账任何金额。如您确已汇款，请附清晰的凭证重新提交充值，或联系客服。',
     },
     withdrawal: {
       pendingSubject: '提币申请已提交：{{amount}} {{currency}}',
@@ -155,6 +172,17 @@ export const commonZh: Shape<typeof commonEn> = {
     SUPPORT_OPEN_LIMIT: '您已有 {{max}} 个未解决的会话，请在其中继续',
     SUPPORT_MESSAGES_TOO_MANY: '此会话已满（{{max}} 条），请新建会话',
     SUPPORT_REF_UNKNOWN: '订单 {{ref_id}} 不是您的订单',
+    SIGNIN_ALREADY_TODAY: '您今天（{{day}}）已签到，请在日界之后再来',
+    SIGNIN_BUDGET_EMPTY: '签到预算不足以支付今天的 {{amount}} {{currency}}：活动暂停，待注资后恢复',
+    SIGNIN_OFF: '签到奖励活动已关闭',
+    SIGNIN_PROFILE_FORBIDS: '本平台的司法辖区配置不提供推广激励',
+    SIGNIN_VERIFICATION_REQUIRED: '领取签到奖励前须先完成初级身份认证',
+    SIGNIN_SETTINGS_INVALID: '签到设置：{{field}} 无效',
+    SIGNIN_FUNDING_SELF_APPROVAL: '预算注资申请须由申请人以外的另一位员工审批（双人复核）',
+    SIGNIN_FUNDING_DECIDED: '此注资申请已{{state}}',
+    REFERRAL_DEPTH_PROFILE: '当前司法辖区配置最多允许 {{max}} 级推荐收益',
+    REFERRAL_SHARES_INVALID: '各级分成比例不符合规则（{{rule}}）：每级一个比例，每个 0–100%，合计不超过 100%',
+    REFERRAL_FLAG_CLEARED: '此标记已被解除',
     C2C_DECIDE_SELF: '双人复核：须由另一名员工确认此裁决',
     C2C_DECISION_DIFFERS: '首次裁决为 {{outcome}}：请确认或留待复核',
     C2C_PRICE_UNAVAILABLE: '{{symbol}} 暂无实时价格：依其定价的报价暂停',
@@ -239,6 +267,7 @@ export const commonZh: Shape<typeof commonEn> = {
       '最低提现金额（{{min}} {{currency}}）不能高于最高提现金额（{{max}} {{currency}}）',
     SPOT_MARKET_UNKNOWN: '现货市场 {{symbol}} 不存在',
     SPOT_MARKET_HALTED: '{{symbol}} 已暂停交易：{{reason}}',
+    SPOT_BUSY: '{{symbol}} 当前委托过多，本次未执行，请 {{seconds}} 秒后重试',
     SPOT_MARKET_EXISTS: '现货市场 {{symbol}} 已存在',
     SPOT_MARKET_SCALE: '{{field}} 小数位数过多（规则：最多 {{max}} 位）',
     SPOT_FEE_RATE_RANGE: '{{field}} 必须在 0 到 {{max}} 之间',

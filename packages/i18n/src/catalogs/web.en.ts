@@ -375,6 +375,7 @@ export const webEn = {
     c2c_submit: 'C2C payment',
     c2c_account: 'C2C payee account',
     c2c_rule: 'C2C rules',
+    signRule: 'Sign-in reward rules',
     notFound: 'Page not found',
   },
   apiKeys: {

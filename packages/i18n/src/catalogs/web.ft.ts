@@ -370,6 +370,7 @@ export const webFt: Shape<typeof webEn> = {
     c2c_submit: 'C2C 付款',
     c2c_account: 'C2C 收款帳戶',
     c2c_rule: 'C2C 規則',
+    signRule: '簽到獎勵規則',
     notFound: '找不到頁面',
   },
   apiKeys: {

@@ -370,6 +370,7 @@ export const webZh: Shape<typeof webEn> = {
     c2c_submit: 'C2C 付款',
     c2c_account: 'C2C 收款账户',
     c2c_rule: 'C2C 规则',
+    signRule: '签到奖励规则',
     notFound: '页面不存在',
   },
   apiKeys: {

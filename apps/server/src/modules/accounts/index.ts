@@ -12,6 +12,15 @@ export {
   type Profile,
 } from './profile.ts';
 export { profileAdminRoutes, profileRoutes } from './profile-routes.ts';
+export {
+  invitationCodeOf,
+  inviteeCounts,
+  inviteesPage,
+  inviterChain,
+  maskContact,
+  maskName,
+  sharedDevice,
+} from './referrals.ts';
 export { customerBasics, customerIdByUid, customerIdentities } from './repo.ts';
 export { accountsRoutes } from './routes.ts';
 export { customerActive, recordSecurityEvent } from './security-events.ts';

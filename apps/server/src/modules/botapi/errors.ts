@@ -58,6 +58,11 @@ const FIXED: Partial<Record<ReasonCode, BinanceError>> = {
   ORDER_BOOK_FULL: rejected('Order book is full.'),
   CLIENT_OID_REUSED: rejected('Duplicate order sent.'),
   TRADING_HALTED: rejected('Market is closed.'),
+  SPOT_BUSY: {
+    status: 503,
+    code: -1008,
+    msg: 'Server is currently overloaded with other requests. Please try again in a few minutes.',
+  },
   SPOT_MARKET_HALTED: rejected('Market is closed.'),
   MARKET_CLOSED: rejected('Market is closed.'),
   RATE_LIMITED: {

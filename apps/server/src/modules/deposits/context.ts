@@ -6,7 +6,9 @@ import type { AuthContext } from '../../http/context.ts';
 import { refuse } from '../../http/refusal.ts';
 import type { AuditLog } from '../../http/staff.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { Contact } from '../accounts/index.ts';
 import type { Ledger } from '../ledger/index.ts';
+import type { Notifier } from '../notify/index.ts';
 import type { Uploads } from '../uploads/index.ts';
 import type { CustodyProvider } from './provider.ts';
 import type { BankRow, ChannelRow, CryptoRow } from './repo.ts';
@@ -37,6 +39,14 @@ export type DepositsDeps = {
    * (modules/verification `documentRetainUntil`, the rule its own documents use; wired by wiring.ts).
    */
   documentRetainUntil: (at: Date) => Promise<Date>;
+  /**
+   * Tells the customer when a deposit is credited, held below the minimum, or a bank deposit is
+   * confirmed or rejected (notices.ts; after the change commits). wiring.ts passes notify's
+   * notifier with the `deposit` kind.
+   */
+  notifier?: Notifier | null;
+  /** Where and in which language to tell them (the accounts module's `contactOf`); needed with `notifier`. */
+  contacts?: { contactOf(customerId: string): Promise<Contact | null> } | null;
 };
 
 /** Deposits land in the customer's spot account (what they trade from). */

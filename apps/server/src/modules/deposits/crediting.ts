@@ -6,6 +6,7 @@ import { newId } from '../../lib/ids.ts';
 import { knownCurrency } from '../assets/index.ts';
 import { cryptoStatus, DEPOSIT_ACCOUNT_TYPE, type DepositsDeps } from './context.ts';
 import { isChain } from './derive.ts';
+import { type DepositNotice, notifyDeposits } from './notices.ts';
 import {
   type ChannelRow,
   type CryptoRow,
@@ -25,7 +26,7 @@ import {
  * held deposits of that currency reach it together (or staff release it, review.ts).
  */
 
-type Deps = Pick<DepositsDeps, 'db' | 'ledger' | 'clock' | 'log' | 'provider'>;
+type Deps = Pick<DepositsDeps, 'db' | 'ledger' | 'clock' | 'log' | 'provider' | 'notifier' | 'contacts'>;
 
 /** An event checked against the channel and the provider: where it goes, and how much. */
 type Placed = {
@@ -39,18 +40,25 @@ type Placed = {
 /**
  * One deposit event from the custody provider (already signature-checked). Recorded once per
  * (chain, txid, output); credited exactly once after the chain's confirmations; a failed
- * transaction credits nothing; a confirmed deposit below the minimum is held.
+ * transaction credits nothing; a confirmed deposit below the minimum is held. After the commit the
+ * customer is told what this event changed (credited now, held now) — a replay changes nothing and
+ * tells nothing.
  */
 export async function handleEvent(deps: Deps, event: CustodyDepositEvent) {
   const placed = await place(deps, event);
-  return inTransaction(deps.db, async (tx) => {
+  const { answer, notices } = await inTransaction(deps.db, async (tx) => {
     const now = deps.clock.now();
     const row = await recordOutput(tx, { event, placed, now });
     const confirmations = Math.max(row.confirmations, event.confirmations);
     await recordCryptoEvent(tx, { id: row.id, confirmations, now });
-    const { status, credited } = await advance(deps, tx, { event, placed, row, confirmations });
-    return { id: row.id, status: cryptoStatus(status), state: status, confirmations, credited };
+    const { status, credited, notices } = await advance(deps, tx, { event, placed, row, confirmations });
+    return {
+      answer: { id: row.id, status: cryptoStatus(status), state: status, confirmations, credited },
+      notices,
+    };
   });
+  await notifyDeposits(deps, notices);
+  return answer;
 }
 
 /** Refuses an event that cannot be placed (nothing is written): chain, currency, amount, address. */
@@ -108,22 +116,27 @@ async function recordOutput(
   return row;
 }
 
-/** A pending deposit fails, or once confirmed is credited (at or above the minimum) or held. */
+type Advanced = { status: CryptoRow['status']; credited: boolean; notices: DepositNotice[] };
+
+/**
+ * A pending deposit fails, or once confirmed is credited (at or above the minimum) or held; with
+ * what to tell the customer about the rows this call changed (nothing when it changed nothing).
+ */
 async function advance(
   deps: Deps,
   tx: Tx,
   input: { event: CustodyDepositEvent; placed: Placed; row: CryptoRow; confirmations: number },
-): Promise<{ status: CryptoRow['status']; credited: boolean }> {
+): Promise<Advanced> {
   const { event, placed, row } = input;
   const minUnits = BigInt(placed.channel.min_units);
   if (row.status === 'pending' && event.status === 'failed') {
     await updateCrypto(tx, row.id, { status: 'failed' });
-    return { status: 'failed', credited: false };
+    return { status: 'failed', credited: false, notices: [] };
   }
   if (row.status === 'pending' && input.confirmations >= placed.channel.confirmations) {
     if (placed.amountUnits >= minUnits) {
       await creditCrypto(deps, tx, { row, releasedBy: 'threshold', actorId: null });
-      return { status: 'credited', credited: true };
+      return { status: 'credited', credited: true, notices: [{ type: 'cryptoCredited', row }] };
     }
     await updateCrypto(tx, row.id, { status: 'held' });
     const released = await releaseHeldIfEnough(deps, tx, {
@@ -131,12 +144,18 @@ async function advance(
       currency: placed.currency,
       minUnits,
     });
-    return released > 0 ? { status: 'credited', credited: true } : { status: 'held', credited: false };
+    if (released.length === 0) {
+      const held = { type: 'cryptoHeld' as const, row, minUnits: placed.channel.min_units };
+      return { status: 'held', credited: false, notices: [held] };
+    }
+    // Credited together: one message per deposit, each naming its own transaction.
+    const notices = released.map((r) => ({ type: 'cryptoCredited' as const, row: r }));
+    return { status: 'credited', credited: true, notices };
   }
   if (row.status === 'credited' && event.status === 'failed') {
     deps.log.error({ deposit: row.id }, 'custody reported a credited deposit as failed: needs staff review');
   }
-  return { status: row.status, credited: false };
+  return { status: row.status, credited: false, notices: [] };
 }
 
 /** Credits one crypto deposit row (inside the caller's transaction) and marks it credited. */
@@ -171,17 +190,18 @@ export async function creditCrypto(
 
 /**
  * Held deposits (confirmed, each below the minimum) of one customer and currency are credited
- * together once their sum reaches the channel's minimum. Serialized per (customer, currency).
+ * together once their sum reaches the channel's minimum (the rows credited, none if not yet).
+ * Serialized per (customer, currency).
  */
 async function releaseHeldIfEnough(
   deps: Deps,
   tx: Tx,
   input: { customerId: string; currency: string; minUnits: bigint },
-): Promise<number> {
+): Promise<CryptoRow[]> {
   await lockHeld(tx, input.customerId, input.currency);
   const held = await heldForUpdate(tx, input.customerId, input.currency);
   const total = held.reduce((sum, r) => sum + BigInt(r.amount_units), 0n);
-  if (total < input.minUnits) return 0;
+  if (total < input.minUnits) return [];
   for (const row of held) await creditCrypto(deps, tx, { row, releasedBy: 'cumulative', actorId: null });
-  return held.length;
+  return held;
 }

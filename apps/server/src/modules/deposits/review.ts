@@ -6,6 +6,7 @@ import type { StaffContext } from '../../http/staff.ts';
 import { knownCurrency, parseAmount } from '../assets/index.ts';
 import { bankStatus, channelData, cryptoStatus, DEPOSIT_ACCOUNT_TYPE, type DepositsDeps } from './context.ts';
 import { creditCrypto } from './crediting.ts';
+import { notifyDeposit } from './notices.ts';
 import {
   bankQueue,
   cryptoQueue,
@@ -21,10 +22,10 @@ import {
  * The staff side (routes under /api/admin check the permission): the queue with who is being
  * credited, an audited link to the proof image, and the decisions — confirm or reject a bank deposit, release a held
  * crypto deposit, change a channel. Each decision carries a reason and writes an audit record in
- * its own transaction.
+ * its own transaction; the customer is told of a decision on their deposit after it commits.
  */
 
-type Deps = Pick<DepositsDeps, 'db' | 'ledger' | 'clock' | 'audit'>;
+type Deps = Pick<DepositsDeps, 'db' | 'ledger' | 'clock' | 'audit' | 'log' | 'notifier' | 'contacts'>;
 
 /** Crypto deposits (pending, held) and bank deposits awaiting a decision (`all`: every one), newest first. */
 export async function queue(
@@ -111,7 +112,7 @@ function reasonOf(reason: string, max: boolean): string {
 /** Credits the customer: a money action, so it carries the staff member's reason (audited). */
 export async function confirmBank(deps: Deps, staff: StaffContext, id: string, reason: string) {
   const why = reasonOf(reason, true);
-  return inTransaction(deps.db, async (tx) => {
+  const { answer, row } = await inTransaction(deps.db, async (tx) => {
     const row = await lockBankDeposit(tx, id);
     if (!row) refuse('NOT_FOUND');
     if (row.status !== 'pending') refuse('DEPOSIT_NOT_PENDING');
@@ -143,13 +144,15 @@ export async function confirmBank(deps: Deps, staff: StaffContext, id: string, r
       after: { status: 'confirmed', entry_id: entry.id, amount: row.amount_units, currency: row.currency },
       reason: why,
     });
-    return { id, status: 2 as const, entry_id: entry.id };
+    return { answer: { id, status: 2 as const, entry_id: entry.id }, row };
   });
+  await notifyDeposit(deps, { type: 'bankConfirmed', row });
+  return answer;
 }
 
 export async function rejectBank(deps: Deps, staff: StaffContext, id: string, reason: string) {
   const why = reasonOf(reason, true);
-  return inTransaction(deps.db, async (tx) => {
+  const row = await inTransaction(deps.db, async (tx) => {
     const row = await lockBankDeposit(tx, id);
     if (!row) refuse('NOT_FOUND');
     if (row.status !== 'pending') refuse('DEPOSIT_NOT_PENDING');
@@ -168,14 +171,17 @@ export async function rejectBank(deps: Deps, staff: StaffContext, id: string, re
       after: { status: 'rejected' },
       reason: why,
     });
-    return { id, status: 0 as const };
+    return row;
   });
+  // The staff member's reason is what the customer reads (as in the records' `failure`).
+  await notifyDeposit(deps, { type: 'bankRejected', row, reason: why });
+  return { id, status: 0 as const };
 }
 
 /** Staff release of a held (below-minimum) crypto deposit: credited as it is, audited. */
 export async function releaseHeld(deps: Deps, staff: StaffContext, id: string, reason: string) {
   const why = reasonOf(reason, false);
-  return inTransaction(deps.db, async (tx) => {
+  const { answer, row } = await inTransaction(deps.db, async (tx) => {
     const row = await lockCrypto(tx, id);
     if (!row) refuse('NOT_FOUND');
     if (row.status !== 'held') refuse('DEPOSIT_NOT_PENDING');
@@ -189,8 +195,10 @@ export async function releaseHeld(deps: Deps, staff: StaffContext, id: string, r
       after: { status: 'credited', entry_id: entry.id },
       reason: why,
     });
-    return { id, status: 2 as const, entry_id: entry.id };
+    return { answer: { id, status: 2 as const, entry_id: entry.id }, row };
   });
+  await notifyDeposit(deps, { type: 'cryptoCredited', row });
+  return answer;
 }
 
 type ChannelInput = {

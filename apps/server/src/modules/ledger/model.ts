@@ -69,6 +69,8 @@ export const PLATFORM_ACCOUNTS = {
   loan_capital: { books: ['real'], allowNegative: true },
   /** Contra for loan repayments received by bank transfer (modules/loans, a voucher staff confirm): negative by what came in. */
   loan_bank_repayments: { books: ['real'], allowNegative: true },
+  /** Contra for operator money paid into marketing budgets (modules/signin, a four-eyes entry): negative by what was paid in. */
+  marketing_capital: { books: ['real', 'demo'], allowNegative: true },
 } as const satisfies Record<string, PlatformSpec>;
 export type FixedPlatformCode = keyof typeof PLATFORM_ACCOUNTS;
 
@@ -95,6 +97,11 @@ export const PLATFORM_ACCOUNT_FAMILIES = {
    * go to the buyer or back to the seller; zero again once the order ends.
    */
   c2c_escrow_: { books: ['real', 'demo'], allowNegative: false },
+  /**
+   * A named marketing budget (`marketing_budget_signin`, modules/signin): operator money paid in from
+   * `marketing_capital` that promotional rewards are paid from; when it is empty the programme says so.
+   */
+  marketing_budget_: { books: ['real', 'demo'], allowNegative: false },
 } as const satisfies Record<string, PlatformSpec>;
 export type PlatformFamily = keyof typeof PLATFORM_ACCOUNT_FAMILIES;
 export type PlatformCode = FixedPlatformCode | `${PlatformFamily}${string}`;

@@ -1,6 +1,7 @@
 /** Spot trading: markets, the order flow in front of `@bourse/matching`, recovery, the back office. */
 
 export { registerSpotChannels } from './channels.ts';
+export { type FeeCursor, type FeePaidRow, feeMarkets, feesPaidAfter } from './fees-paid.ts';
 export { spotMigrations } from './migrations.ts';
 export { createMarketMaker, type MarketMaker } from './mm.ts';
 export { spotAdminRoutes, spotRoutes } from './routes.ts';

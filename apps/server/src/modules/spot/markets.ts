@@ -69,6 +69,8 @@ export type SpotDeps = {
   audit: AuditLog;
   /** Journal commands between snapshots of a book (default RUNNER_LIMITS.snapshotEvery). */
   snapshotEvery?: number;
+  /** Commands a book queues before refusing SPOT_BUSY (default RUNNER_LIMITS.queueMax). */
+  queueMax?: number;
 };
 
 export type SpotState = SpotDeps & {
@@ -165,6 +167,7 @@ export function loadedMarket(s: SpotState, row: SpotMarketRow, existing?: Loaded
     log: s.log,
     hooks: s.hooks,
     snapshotEvery: s.snapshotEvery,
+    queueMax: s.queueMax,
   };
   const runners = existing?.runners ?? {
     real: new BookRunner(ref, 'real', runnerDeps),

@@ -55,6 +55,7 @@ export type RunnerDeps = {
   log: Logger;
   hooks: RunnerHooks;
   snapshotEvery?: number;
+  queueMax?: number;
 };
 
 export type RunnerHooks = {
@@ -65,6 +66,12 @@ export type RunnerHooks = {
 
 export const RUNNER_LIMITS = {
   batchMax: 500,
+  /**
+   * Commands a book queues before it refuses new orders `SPOT_BUSY` (nothing written: retry);
+   * cancels, which lower risk, are taken up to twice this. A queue that grows without bound only
+   * turns overload into timeouts and memory.
+   */
+  queueMax: 10_000,
   ledgerBatchMax: LEDGER_BATCH_MAX,
   snapshotEvery: 5000,
 } as const;
@@ -113,6 +120,7 @@ export class BookRunner {
 
   place(input: PlaceInput): Promise<OrderState> {
     return new Promise((resolve, reject) => {
+      if (this.queue.length >= this.queueMax) return reject(this.busy());
       this.queue.push({ kind: 'place', input, claim: currentEffectClaim(), resolve, reject });
       this.kick();
     });
@@ -120,6 +128,7 @@ export class BookRunner {
 
   cancel(orderId: string, customerId: string, reason: SpotCancelReason): Promise<OrderState> {
     return new Promise((resolve, reject) => {
+      if (this.queue.length >= this.queueMax * 2) return reject(this.busy());
       this.queue.push({
         kind: 'cancel',
         orderId,
@@ -131,6 +140,19 @@ export class BookRunner {
       });
       this.kick();
     });
+  }
+
+  /** Commands waiting for a batch (the health view and the bounded queue read it). */
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  private get queueMax(): number {
+    return this.deps.queueMax ?? RUNNER_LIMITS.queueMax;
+  }
+
+  private busy(): Refusal {
+    return new Refusal('SPOT_BUSY', { symbol: this.market.symbol, seconds: 1 });
   }
 
   /** Resolves when the queue is empty and no batch is running. */

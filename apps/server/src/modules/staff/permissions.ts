@@ -21,6 +21,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermissi
     'loans.decide',
     'c2c.read',
     'c2c.decide',
+    'referral.read',
   ],
   compliance: [
     'customers.read',
@@ -36,6 +37,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermissi
     'launchpad.read',
     'loans.read',
     'c2c.read',
+    'referral.read',
+    'referral.write',
   ],
   support: ['customers.read', 'outbox.read', 'customers.verify', 'support.read', 'support.write'],
   content: ['content.write'],

@@ -76,7 +76,13 @@ export async function notifyDecision(
     const lang = isLang(contact.language) ? contact.language : 'en';
     const message = noticeOf(lang, input);
     if (!message) return;
-    await deps.notifier.send({ channel: contact.email ? 'email' : 'sms', recipient, ...message });
+    // customerId: filed in the customer's in-app inbox whatever the contact (a phone-only customer too).
+    await deps.notifier.send({
+      channel: contact.email ? 'email' : 'sms',
+      recipient,
+      customerId: input.customerId,
+      ...message,
+    });
   } catch (error) {
     deps.log.warn({ err: error, customer: input.customerId }, 'verification notice could not be sent');
   }

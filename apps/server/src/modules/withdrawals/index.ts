@@ -15,6 +15,7 @@ export { withdrawalFlows } from './repo.ts';
 export { withdrawalsRoutes } from './routes.ts';
 export { createSecurity, hasGoogleAuth, hasTradePassword, type Security } from './security.ts';
 export { createWithdrawals, statusCode, type Withdrawals } from './service.ts';
+export { sharedPayoutDetails } from './shared-payout.ts';
 export type { WithdrawalsTables } from './tables.ts';
 
 import type { PayoutSchedule } from './payouts.ts';

@@ -34,6 +34,8 @@ export async function notify(
     await notifier.send({
       channel: contact.email ? 'email' : 'sms',
       recipient,
+      // Filed in the customer's in-app inbox whatever the contact (a phone-only customer too).
+      customerId: row.customer_id,
       subject: translate(lang, `message.withdrawal.${row.status}Subject`, params),
       body: translate(lang, `message.withdrawal.${row.status}Body`, params),
     });

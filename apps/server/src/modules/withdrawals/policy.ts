@@ -32,8 +32,8 @@ export type RuleParams = {
   /** "at most 2 per day": requests of one local calendar day, not counting cancelled or rejected ones. */
   daily_count: { max: number; timezone: string };
   /**
-   * Off by default. When on, it holds back PROMOTIONAL credit only (sign-in rewards, bonuses,
-   * referral income: `PROMOTIONAL_REASONS`) until the customer's consumption reaches percent × that
+   * Off by default. When on, it holds back PROMOTIONAL credit only (sign-in rewards, bonuses:
+   * `PROMOTIONAL_REASONS`; never referral income, a share of fees paid) until the customer's consumption reaches percent × that
    * credit; deposits and trading profit are never held.
    */
   turnover: { percent: number };
@@ -48,10 +48,11 @@ export const RULES_OFF_BY_DEFAULT: ReadonlySet<RuleCode> = new Set<RuleCode>(['t
 /**
  * The ledger entry reasons that are promotional credit (the only funds the turnover rule may hold):
  * the one place this set is defined. Demo grants are not here — the demo book is never withdrawn.
- * No module credits these in the real book yet; a future rewards module posts them from
- * `rewards_expense`.
+ * Referral income (`reward.referral`, modules/referral) is NOT promotional: it is a share of fees
+ * invitees actually paid, moved out of `fee_income` — earned money, not operator credit, so the
+ * turnover rule never holds it (decision in modules/referral/README.md).
  */
-export const PROMOTIONAL_REASONS: readonly string[] = ['reward.signin', 'reward.bonus', 'reward.referral'];
+export const PROMOTIONAL_REASONS: readonly string[] = ['reward.signin', 'reward.bonus'];
 
 export const DEFAULT_RULES: ReadonlyArray<{ code: RuleCode; params: RuleParams[RuleCode] }> = [
   { code: 'currency_chain', params: { allowed: ['USDT/ERC20'] } },

@@ -4,6 +4,7 @@ import { AccountHeader } from '../../features/account/components/AccountHeader.t
 import { ApiKeysLink } from '../../features/apikeys/components/ApiKeysLink.tsx';
 import { SecurityCentre } from '../../features/profile/components/SecurityCentre.tsx';
 import { SettingsPanel } from '../../features/settings/components/SettingsPanel.tsx';
+import { SigninLink } from '../../features/signin/components/SigninLink.tsx';
 import { RiskLinks } from '../../features/suitability/components/RiskLinks.tsx';
 
 /**
@@ -25,6 +26,8 @@ export function SettingScreen() {
             <RiskLinks />
             {/* API keys for bots (issue 21): /botKeys. */}
             <ApiKeysLink />
+            {/* The daily sign-in reward (issue 20 item 2): /signRule. */}
+            <SigninLink />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
