@@ -73,6 +73,22 @@ const SCREENS = [
   '/c2c_order',
   '/c2c_account',
   '/c2c_rule',
+  // Community, content and support (issue 20)
+  '/invite',
+  '/signRule',
+  '/notice',
+  '/service',
+  '/help',
+  '/settingNew',
+  '/settingHelp',
+  '/settingAbout',
+  '/security',
+  '/benefits',
+  '/text',
+  '/downLoad',
+  '/bps',
+  '/userAgreement',
+  '/agrt',
   '/no-such-page',
 ];
 
