@@ -67,11 +67,13 @@ export type BenchApp = Awaited<ReturnType<typeof buildApp>>;
 /**
  * The whole server app on a bench database, ready: no demo content, no market maker, no feed
  * timer (the bench steps the market itself), rate limits out of the way, no static apps; and a
- * ledger of the bench's own on the same database and clock. The caller closes the app.
+ * ledger of the bench's own on the same database and clock. `beforeReady` adds the bench's own
+ * routes (never a production route) before the app is sealed. The caller closes the app.
  */
 export async function openBenchApp(
   database: BenchDatabase,
   clock: Clock = systemClock,
+  options: { beforeReady?: (app: BenchApp) => void } = {},
 ): Promise<{ app: BenchApp; ledger: Ledger }> {
   const config = Object.freeze({
     ...loadConfig({ LOG_LEVEL: 'silent' }),
@@ -90,6 +92,8 @@ export async function openBenchApp(
     secret: 'bench-secret-bench-secret-bench-secret',
     logger: false,
   });
+  // A bench's own routes (bench/spot-tcp.ts's baseline) go in before the app is sealed.
+  options.beforeReady?.(app);
   await app.ready();
   const ledger = createLedger({ db: database.db, clock, log: pino({ level: 'silent' }) });
   return { app, ledger };

@@ -42,7 +42,7 @@ export const signinFt: Shape<typeof signinEn> = {
   demo: '模擬帳戶：獎勵以虛擬資金在模擬帳本中發放。',
   rules: {
     title: '規則',
-    timeZone: '每天以 {{zone}} 時間的午夜至午夜計算。',
+    timeZone: '每天按{{zone}}的午夜至午夜計算。',
     localBoundary: '今天在您當地時間 {{time}} 結束。',
     cycle: '連續每天簽到，從第 1 天到第 7 天；第 7 天之後重新從第 1 天開始。',
     missed: '中斷一天，連續簽到重設為第 1 天。',

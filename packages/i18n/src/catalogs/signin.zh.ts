@@ -42,7 +42,7 @@ export const signinZh: Shape<typeof signinEn> = {
   demo: '模拟账户：奖励以虚拟资金在模拟账本中发放。',
   rules: {
     title: '规则',
-    timeZone: '每天以 {{zone}} 时间的午夜至午夜计算。',
+    timeZone: '每天按{{zone}}的午夜至午夜计算。',
     localBoundary: '今天在您当地时间 {{time}} 结束。',
     cycle: '连续每天签到，从第 1 天到第 7 天；第 7 天之后重新从第 1 天开始。',
     missed: '中断一天，连续签到重置为第 1 天。',

@@ -1,0 +1,256 @@
+import type { AddressInfo } from 'node:net';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { Worker } from 'node:worker_threads';
+import { sql } from 'kysely';
+import type { Db } from '../apps/server/src/db/database.ts';
+import { inTransaction } from '../apps/server/src/db/database.ts';
+import { ok } from '../apps/server/src/http/envelope.ts';
+import { authOf } from '../apps/server/src/http/request.ts';
+import { systemClock } from '../apps/server/src/lib/clock.ts';
+import type { Ledger } from '../apps/server/src/modules/ledger/index.ts';
+import type { BenchResult } from './run.ts';
+import type { ClientsData, Job, JobKind, JobResult } from './spot-tcp-clients.ts';
+import {
+  type BenchApp,
+  type BenchDatabase,
+  benchDemoCustomer,
+  openBenchApp,
+  openBenchDatabase,
+} from './support.ts';
+
+/**
+ * Spot orders per second over real TCP (issue 21): the whole app listening on 127.0.0.1, driven by
+ * 1, 16, 64 and 256 clients on HTTP/1.1 keep-alive connections from a worker thread
+ * (bench/spot-tcp-clients.ts), on a real PostgreSQL (DATABASE_URL's server, else an embedded one).
+ * At each level, for a time budget each (BENCH_TCP_MS, default 6 s):
+ * - baseline: `POST /bench/baseline`, a route the bench adds to the same app (never a production
+ *   route) that resolves the session like every customer call and inserts one row in its own
+ *   transaction per request, the issue's yardstick for batching;
+ * - baseline + rtoken: the same route, idempotent like createOrder (rtoken claim read, committed
+ *   with the row, answer stored after): what one order request costs before any batching;
+ * - place: limit orders around the reference price, sides alternating so about half cross;
+ * - cancel: resting orders placed first (untimed), then cancelled by id;
+ * - mixed bot: 60 % places, 30 % cancels of its own resting orders, 10 % reads (depth, open orders).
+ * Latency is what the client saw. SPOT_BUSY (HTTP 429, a full book queue) is counted apart from
+ * other refusals: under overload it is the right answer. Memory (rss of the process, workers
+ * included; heap of the server's thread) is read after a full GC at the start and the end; with
+ * `--minutes N` (or BENCH_TCP_MINUTES) a mixed run at 64 clients follows for N minutes, read each
+ * minute. Nothing here asserts a speed.
+ */
+const CUSTOMERS = 40;
+const BUDGET_MS = Number(process.env.BENCH_TCP_MS ?? 6_000);
+const LEVELS = [1, 16, 64, 256];
+const SOAK_CLIENTS = 64;
+
+function soakMinutes(): number {
+  const argv = process.argv;
+  const at = argv.findIndex((a) => a === '--minutes' || a.startsWith('--minutes='));
+  const raw =
+    at < 0 ? process.env.BENCH_TCP_MINUTES : argv[at]?.includes('=') ? argv[at]?.split('=')[1] : argv[at + 1];
+  const minutes = Number(raw ?? 0);
+  return Number.isFinite(minutes) && minutes > 0 ? minutes : 0;
+}
+
+let collect: (() => void) | null = null;
+
+/** A full collection, then the process's memory in MB (rss includes the clients' worker). */
+function memory(): { rss_mb: string; heap_used_mb: string } {
+  if (!collect) {
+    v8.setFlagsFromString('--expose-gc');
+    collect = vm.runInNewContext('gc') as () => void;
+  }
+  collect();
+  const m = process.memoryUsage();
+  return { rss_mb: (m.rss / 2 ** 20).toFixed(0), heap_used_mb: (m.heapUsed / 2 ** 20).toFixed(1) };
+}
+
+/**
+ * The baseline: one row in its own transaction per request, behind the same session check. Its
+ * `-rtoken` twin is also idempotent like createOrder: the rtoken claim is read first, committed with
+ * the row, and the answer stored after — what one request costs the order flow without batching.
+ */
+function baselineRoutes(db: Db) {
+  return (app: BenchApp) => {
+    for (const [url, idempotent] of [
+      ['/bench/baseline', false],
+      ['/bench/baseline-rtoken', true],
+    ] as const) {
+      app.post(
+        url,
+        {
+          schema: {
+            body: {
+              type: 'object',
+              required: ['note'],
+              properties: {
+                note: { type: 'string', maxLength: 64 },
+                rtoken: { type: 'string', maxLength: 64 },
+              },
+              additionalProperties: false,
+            },
+          },
+          config: { auth: 'required', idempotent },
+        },
+        async (request) => {
+          const customerId = authOf(request).customerId;
+          const note = (request.body as { note: string }).note;
+          const row = await inTransaction(db, (tx) =>
+            sql<{ id: string }>`insert into bench_baseline (customer_id, note, created_at)
+              values (${customerId}, ${note}, ${systemClock.now()}) returning id`.execute(tx),
+          );
+          return ok(request, { id: String(row.rows[0]?.id) });
+        },
+      );
+    }
+  };
+}
+
+function clientsOf(concurrency: number): string {
+  return `${concurrency} client${concurrency > 1 ? 's' : ''}`;
+}
+
+const NAMES: Record<JobKind, string> = {
+  baseline: 'baseline insert/tx',
+  baselineRtoken: 'baseline insert/tx + rtoken',
+  place: 'place',
+  prefill: 'resting orders for cancel',
+  cancel: 'cancel by id',
+  mixed: 'mixed bot',
+};
+
+function figuresOf(r: JobResult): Record<string, string | number> {
+  const refused = Object.entries(r.refused)
+    .sort((a, b) => b[1] - a[1])
+    .map(([reason, count]) => `${reason}:${count}`)
+    .join(',');
+  return {
+    ok_per_s: Math.round(r.ok / r.seconds),
+    p50_ms: r.p50.toFixed(1),
+    p99_ms: r.p99.toFixed(1),
+    max_ms: r.max.toFixed(0),
+    answered: r.answered,
+    ...(r.kind === 'place' || r.kind === 'mixed' ? { crossed: r.crossed } : {}),
+    ...(r.kind === 'mixed' ? { mix: `${r.mix.place}/${r.mix.cancel}/${r.mix.query}` } : {}),
+    busy_429: r.busy,
+    refused: refused || 0,
+    errors: r.errors,
+  };
+}
+
+type RunJob = (kind: JobKind, concurrency: number, budgetMs?: number) => Promise<JobResult>;
+
+/** 40 demo customers with plenty of demo BTC and USDT: their session tokens. */
+async function customers(app: BenchApp, database: BenchDatabase, ledger: Ledger): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < CUSTOMERS; i++) {
+    const customer = await benchDemoCustomer(app, database.db, `benchtcp${i}xx`);
+    for (const [currency, amountUnits] of [
+      ['BTC', 100n * 10n ** 8n],
+      ['USDT', 10_000_000n * 10n ** 8n],
+    ] as const) {
+      await ledger.credit(database.db, {
+        book: 'demo',
+        customerId: customer.id,
+        accountType: 'spot',
+        currency,
+        amountUnits,
+        from: 'demo_faucet',
+        reference: { type: 'bench', id: customer.id },
+        idempotencyKey: `bench-tcp-${currency}-${customer.id}`,
+      });
+    }
+    tokens.push(customer.token);
+  }
+  return tokens;
+}
+
+/** The clients' worker, and a way to run one job on it at a time (it answers each with one message). */
+function startClients(data: ClientsData): { job: RunJob; stop: () => Promise<number> } {
+  const worker = new Worker(new URL('./spot-tcp-clients.ts', import.meta.url), { workerData: data });
+  const job: RunJob = (kind, concurrency, budgetMs = BUDGET_MS) => {
+    const answer = new Promise<JobResult>((resolve, reject) => {
+      worker.once('message', (m: { result?: JobResult; error?: string }) =>
+        m.result ? resolve(m.result) : reject(new Error(m.error)),
+      );
+      worker.once('error', reject);
+    }).finally(() => worker.removeAllListeners('error'));
+    worker.postMessage({ kind, concurrency, budgetMs } satisfies Job);
+    return answer;
+  };
+  return { job, stop: () => worker.terminate() };
+}
+
+/** Baseline, baseline + rtoken, place, cancel and mixed at one concurrency: one line each. */
+async function level(job: RunJob, concurrency: number): Promise<BenchResult[]> {
+  const clients = clientsOf(concurrency);
+  const baseline = await job('baseline', concurrency);
+  const withRtoken = await job('baselineRtoken', concurrency);
+  const place = await job('place', concurrency);
+  const prefill = await job('prefill', concurrency);
+  const cancel = await job('cancel', concurrency);
+  const mixed = await job('mixed', concurrency);
+  return [
+    { name: `${NAMES.baseline}, ${clients}`, figures: figuresOf(baseline) },
+    { name: `${NAMES.baselineRtoken}, ${clients}`, figures: figuresOf(withRtoken) },
+    {
+      name: `${NAMES.place}, ${clients}`,
+      figures: {
+        ...figuresOf(place),
+        vs_baseline: (place.ok / place.seconds / (baseline.ok / baseline.seconds)).toFixed(2),
+      },
+    },
+    {
+      name: `${NAMES.cancel}, ${clients}`,
+      figures: { ...figuresOf(cancel), resting_placed: prefill.ok },
+    },
+    {
+      name: `${NAMES.mixed}, ${clients}`,
+      figures: {
+        ...figuresOf(mixed),
+        orders_per_s: Math.round((mixed.mix.place + mixed.mix.cancel) / mixed.seconds),
+      },
+    },
+  ];
+}
+
+export async function run(): Promise<BenchResult[]> {
+  const minutes = soakMinutes();
+  const database = await openBenchDatabase('spottcp', { portBase: 42000, poolMax: 20 });
+  let clients: { job: RunJob; stop: () => Promise<number> } | null = null;
+  let opened: { app: BenchApp; ledger: Ledger } | null = null;
+  try {
+    await sql`create table if not exists bench_baseline (id bigserial primary key,
+      customer_id text not null, note text not null, created_at timestamptz not null)`.execute(database.db);
+    opened = await openBenchApp(database, systemClock, { beforeReady: baselineRoutes(database.db) });
+    const { app, ledger } = opened;
+    await app.market.step();
+    const mid = Number.parseInt(app.market.priceForTrading('BTC/USDT').mark, 10);
+    const tokens = await customers(app, database, ledger);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (app.server.address() as AddressInfo).port;
+    clients = startClients({ role: 'spot-tcp-clients', port, tokens, mid });
+
+    const results: BenchResult[] = [{ name: 'memory at the start (after setup, GC)', figures: memory() }];
+    for (const concurrency of LEVELS) results.push(...(await level(clients.job, concurrency)));
+    for (let minute = 1; minute <= Math.ceil(minutes); minute++) {
+      const budget = Math.min(60_000, minutes * 60_000 - (minute - 1) * 60_000);
+      const soak = await clients.job('mixed', SOAK_CLIENTS, budget);
+      results.push({
+        name: `mixed bot ${SOAK_CLIENTS} clients, minute ${minute}`,
+        figures: { ok_per_s: Math.round(soak.ok / soak.seconds), p99_ms: soak.p99.toFixed(1), ...memory() },
+      });
+    }
+    results.push({ name: 'memory at the end (GC)', figures: memory() });
+
+    const problems = await app.spot.checkFrozen();
+    const verified = await ledger.verify();
+    if (problems.length > 0 || !verified.ok)
+      throw new Error(`invariants broken after the bench: ${JSON.stringify(problems)}`);
+    return results;
+  } finally {
+    await clients?.stop();
+    await opened?.app.close();
+    await database.close();
+  }
+}
