@@ -114,8 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await wireMoney(core, access, prices.market, identity);
   await wireSpot(core, access, prices);
   await wireDerivatives(core, access, prices.market, identity.jurisdiction);
-  await wireEarn(core, identity);
-  await wireLaunchpad(core, identity);
+  await wireEarn(core, access, identity);
+  await wireLaunchpad(core, access, identity);
   await wireLoans(core, access, identity);
   await wireC2c(core, access, identity, prices);
   await wireSupport(core, access, identity, prices);

@@ -594,11 +594,13 @@ export async function wireDerivatives(
 /**
  * Earn (modules/earn): fixed-term custody and VIP products. Its ports: the jurisdiction profile, the
  * verification gate (`earn` feature, product tiers), the risk rating and its cap (suitability), USDT
- * values at the recorded reference prices (the assets valuation), and the VIP inputs from the ledger. The daily
- * accrual job runs every EARN_JOB_INTERVAL_MS on the injected clock.
+ * values at the recorded reference prices (the assets valuation), the VIP inputs from the ledger, and the
+ * notifier (kind `earn`) with the accounts' contacts. The daily accrual job runs every EARN_JOB_INTERVAL_MS
+ * on the injected clock.
  */
-export async function wireEarn(core: Core, identity: Identity) {
-  const { app, config, db, clock, log, ledger, audit } = core;
+export async function wireEarn(core: Core, access: Access, identity: Identity) {
+  const { app, config, db, clock, log, ledger, audit, notifier } = core;
+  const { accounts } = access;
   const { jurisdiction, verification } = identity;
   const suitability = app.suitability;
   const usdtValue = app.assets.usdtValue;
@@ -623,6 +625,8 @@ export async function wireEarn(core: Core, identity: Identity) {
     vipInputs: ledgerVipInputs({ db, clock, ledger, usdtValue }),
     customerUids: async (ids) => new Map((await customerIdentities(db, ids)).map((c) => [c.id, c.uid])),
     customerByUid: (uid) => customerIdByUid(db, uid),
+    notifier: withKind(notifier, 'earn'),
+    contacts: accounts,
   };
   const earn = createEarn(deps);
   if (config.demoContent) await earn.seedDemo();
@@ -635,12 +639,14 @@ export async function wireEarn(core: Core, identity: Identity) {
 
 /**
  * New-coin subscription (modules/launchpad). Its ports: the jurisdiction profile, the verification
- * gate (`launchpad` feature, project tiers), the risk rating and its launchpad cap (suitability).
+ * gate (`launchpad` feature, project tiers), the risk rating and its launchpad cap (suitability), the
+ * notifier (kind `launchpad`) with the accounts' contacts.
  * The job (windows, review, allocation, refunds, releases) runs every LAUNCHPAD_JOB_INTERVAL_MS
  * (config) on the injected clock; the coins of every project are registered as currencies before routes open.
  */
-export async function wireLaunchpad(core: Core, identity: Identity) {
-  const { app, config, db, clock, log, ledger, audit } = core;
+export async function wireLaunchpad(core: Core, access: Access, identity: Identity) {
+  const { app, config, db, clock, log, ledger, audit, notifier } = core;
+  const { accounts } = access;
   const { jurisdiction, verification } = identity;
   const suitability = app.suitability;
   const launchpad = createLaunchpad({
@@ -663,6 +669,8 @@ export async function wireLaunchpad(core: Core, identity: Identity) {
     },
     customerUids: async (ids) => new Map((await customerIdentities(db, ids)).map((c) => [c.id, c.uid])),
     customerByUid: (uid) => customerIdByUid(db, uid),
+    notifier: withKind(notifier, 'launchpad'),
+    contacts: accounts,
     async openSpotMarket(staff, { symbol, name, base, quote, ref_price, ...settings }) {
       await app.market.addInstrument({
         symbol,

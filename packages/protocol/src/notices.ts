@@ -16,6 +16,7 @@ export const NOTICE_KINDS = [
   'verification',
   'loan',
   'c2c',
+  'earn',
   'launchpad',
   'apikey',
   'general',

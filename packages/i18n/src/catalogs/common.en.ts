@@ -55,6 +55,47 @@ export const commonEn = {
       staffRevokedBody:
         'Our support team revoked your API key "{{label}}": {{reason}}. Programs using it can no longer reach your account.',
     },
+    earn: {
+      maturedSubject: 'Earn order completed: {{total}} {{currency}} returned',
+      maturedBody:
+        'Your {{product}} order {{id}} completed its {{term}} days: the principal of {{principal}} {{currency}} and rewards of {{rewards}} {{currency}}, {{total}} {{currency}} in all, are available in your spot account.',
+      redeemedSubject: 'Earn order redeemed early: {{returned}} {{currency}} returned',
+      redeemedBody:
+        'Your {{product}} order {{id}} was redeemed early after {{days}} of {{term}} days: {{returned}} {{currency}} of your {{principal}} {{currency}} principal is available in your spot account. Rewards forfeited: {{forfeited}} {{currency}}.{{penalty_part}}',
+      redeemingSubject: 'Earn redemption requested: {{returned}} {{currency}} arrives {{arrives}} (UTC)',
+      redeemingBody:
+        'Your {{product}} order {{id}} is being redeemed early after {{days}} of {{term}} days. Rewards forfeited: {{forfeited}} {{currency}}.{{penalty_part}} {{returned}} {{currency}} of your {{principal}} {{currency}} principal arrives in your spot account on {{arrives}} (UTC); until then it stays in your earn account.',
+      releasedSubject: 'Earn redemption paid out: {{returned}} {{currency}}',
+      releasedBody:
+        'The early redemption of your {{product}} order {{id}} is complete: {{returned}} {{currency}} is available in your spot account.',
+      penaltyPart: ' Early-redemption penalty: {{penalty}} {{currency}}.',
+    },
+    launchpad: {
+      notPassedSubject: 'New-coin subscription not passed: {{frozen}} USDT returned',
+      notPassedBody:
+        'Your subscription {{id}} to {{project}} ({{quantity}} {{coin}}) did not pass the review at the close: {{reason}}. The {{frozen}} USDT frozen for it is available in your spot account again.',
+      allocatedSubject: 'New-coin allocation: {{allocated}} {{coin}}',
+      allocatedBody:
+        'Your subscription {{id}} to {{project}}: {{allocated}} of the {{quantity}} {{coin}} you asked for were allocated. Paid {{paid}} USDT and a fee of {{fee}} USDT; {{refunded}} USDT of the {{frozen}} USDT frozen is available in your spot account again. The coins are locked until {{release}} (UTC), then released to your spot account.',
+      notAllocatedSubject: 'New-coin subscription not allocated: {{frozen}} USDT returned',
+      notAllocatedBody:
+        'Your subscription {{id}} to {{project}} ({{quantity}} {{coin}}) received no allocation. Nothing was charged: the {{frozen}} USDT frozen for it is available in your spot account again.',
+      refundedSubject: 'New-coin subscription refunded: {{frozen}} USDT',
+      refundedBody:
+        'The {{project}} project did not go ahead: {{reason}}. Your subscription {{id}} ({{quantity}} {{coin}}) is refunded in full: {{frozen}} USDT is available in your spot account again.',
+      releasedSubject: 'New coins released: {{allocated}} {{coin}}',
+      releasedBody:
+        'The lock-up of your {{project}} allocation ended: {{allocated}} {{coin}} are available in your spot account.',
+      reviewReason: {
+        tier: 'the verification the project asks for is not approved on your account',
+        jurisdiction: 'the project is not offered under the rules that apply to your account',
+        rating: 'your risk rating is below the one the project asks for',
+      },
+      failureReason: {
+        soft_cap_missed: 'less than its soft cap was subscribed by the close',
+        issuer_withdrew: 'the issuer withdrew the project',
+      },
+    },
     deposit: {
       cryptoCreditedSubject: 'Deposit credited: {{amount}} {{currency}}',
       cryptoCreditedBody:

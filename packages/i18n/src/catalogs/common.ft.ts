@@ -55,6 +55,47 @@ export const commonFt: Shape<typeof commonEn> = {
       staffRevokedBody:
         '客服團隊撤銷了您的 API 金鑰「{{label}}」：{{reason}}。使用它的程式將無法再存取您的帳戶。',
     },
+    earn: {
+      maturedSubject: '理財訂單已到期：{{total}} {{currency}} 已返還',
+      maturedBody:
+        '您的{{product}}訂單 {{id}} 已滿 {{term}} 天：本金 {{principal}} {{currency}} 與收益 {{rewards}} {{currency}}，共 {{total}} {{currency}}，已存入您的現貨帳戶，可隨時使用。',
+      redeemedSubject: '理財訂單已提前贖回：{{returned}} {{currency}} 已返還',
+      redeemedBody:
+        '您的{{product}}訂單 {{id}} 在 {{term}} 天中的第 {{days}} 天後提前贖回：本金 {{principal}} {{currency}} 中的 {{returned}} {{currency}} 已存入您的現貨帳戶，可隨時使用。放棄的收益：{{forfeited}} {{currency}}。{{penalty_part}}',
+      redeemingSubject: '理財贖回已受理：{{returned}} {{currency}} 將於 {{arrives}}（UTC）到帳',
+      redeemingBody:
+        '您的{{product}}訂單 {{id}} 在 {{term}} 天中的第 {{days}} 天後申請提前贖回。放棄的收益：{{forfeited}} {{currency}}。{{penalty_part}}本金 {{principal}} {{currency}} 中的 {{returned}} {{currency}} 將於 {{arrives}}（UTC）存入您的現貨帳戶；在此之前仍保留在您的理財帳戶中。',
+      releasedSubject: '理財贖回已到帳：{{returned}} {{currency}}',
+      releasedBody:
+        '您的{{product}}訂單 {{id}} 的提前贖回已完成：{{returned}} {{currency}} 已存入您的現貨帳戶，可隨時使用。',
+      penaltyPart: '提前贖回違約金：{{penalty}} {{currency}}。',
+    },
+    launchpad: {
+      notPassedSubject: '新幣申購未通過：{{frozen}} USDT 已退回',
+      notPassedBody:
+        '您對 {{project}} 的申購 {{id}}（{{quantity}} {{coin}}）未通過截止時的審核：{{reason}}。為此凍結的 {{frozen}} USDT 已重新存入您的現貨帳戶，可隨時使用。',
+      allocatedSubject: '新幣配售結果：{{allocated}} {{coin}}',
+      allocatedBody:
+        '您對 {{project}} 的申購 {{id}}：申購數量 {{quantity}}，獲配 {{allocated}} {{coin}}。已支付 {{paid}} USDT 及手續費 {{fee}} USDT；凍結的 {{frozen}} USDT 中有 {{refunded}} USDT 已退回您的現貨帳戶。代幣鎖定至 {{release}}（UTC），屆時釋放到您的現貨帳戶。',
+      notAllocatedSubject: '新幣申購未獲配售：{{frozen}} USDT 已退回',
+      notAllocatedBody:
+        '您對 {{project}} 的申購 {{id}}（{{quantity}} {{coin}}）未獲配售。未扣除任何費用：為此凍結的 {{frozen}} USDT 已重新存入您的現貨帳戶，可隨時使用。',
+      refundedSubject: '新幣申購已退款：{{frozen}} USDT',
+      refundedBody:
+        '{{project}} 項目未能進行：{{reason}}。您的申購 {{id}}（{{quantity}} {{coin}}）已全額退款：{{frozen}} USDT 已重新存入您的現貨帳戶，可隨時使用。',
+      releasedSubject: '新幣已解鎖：{{allocated}} {{coin}}',
+      releasedBody:
+        '您在 {{project}} 獲配的代幣鎖定期已滿：{{allocated}} {{coin}} 已存入您的現貨帳戶，可隨時使用。',
+      reviewReason: {
+        tier: '您的帳戶未通過該項目要求的身分認證',
+        jurisdiction: '根據適用於您帳戶的規則，該項目不向您提供',
+        rating: '您的風險評級低於該項目的要求',
+      },
+      failureReason: {
+        soft_cap_missed: '截止時申購量未達到軟頂',
+        issuer_withdrew: '發行方撤回了該項目',
+      },
+    },
     deposit: {
       cryptoCreditedSubject: '充值已到帳：{{amount}} {{currency}}',
       cryptoCreditedBody:

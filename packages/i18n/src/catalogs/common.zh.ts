@@ -55,6 +55,47 @@ export const commonZh: Shape<typeof commonEn> = {
       staffRevokedBody:
         '客服团队撤销了您的 API 密钥“{{label}}”：{{reason}}。使用它的程序将无法再访问您的账户。',
     },
+    earn: {
+      maturedSubject: '理财订单已到期：{{total}} {{currency}} 已返还',
+      maturedBody:
+        '您的{{product}}订单 {{id}} 已满 {{term}} 天：本金 {{principal}} {{currency}} 与收益 {{rewards}} {{currency}}，共 {{total}} {{currency}}，已存入您的现货账户，可随时使用。',
+      redeemedSubject: '理财订单已提前赎回：{{returned}} {{currency}} 已返还',
+      redeemedBody:
+        '您的{{product}}订单 {{id}} 在 {{term}} 天中的第 {{days}} 天后提前赎回：本金 {{principal}} {{currency}} 中的 {{returned}} {{currency}} 已存入您的现货账户，可随时使用。放弃的收益：{{forfeited}} {{currency}}。{{penalty_part}}',
+      redeemingSubject: '理财赎回已受理：{{returned}} {{currency}} 将于 {{arrives}}（UTC）到账',
+      redeemingBody:
+        '您的{{product}}订单 {{id}} 在 {{term}} 天中的第 {{days}} 天后申请提前赎回。放弃的收益：{{forfeited}} {{currency}}。{{penalty_part}}本金 {{principal}} {{currency}} 中的 {{returned}} {{currency}} 将于 {{arrives}}（UTC）存入您的现货账户；在此之前仍保留在您的理财账户中。',
+      releasedSubject: '理财赎回已到账：{{returned}} {{currency}}',
+      releasedBody:
+        '您的{{product}}订单 {{id}} 的提前赎回已完成：{{returned}} {{currency}} 已存入您的现货账户，可随时使用。',
+      penaltyPart: '提前赎回违约金：{{penalty}} {{currency}}。',
+    },
+    launchpad: {
+      notPassedSubject: '新币申购未通过：{{frozen}} USDT 已退回',
+      notPassedBody:
+        '您对 {{project}} 的申购 {{id}}（{{quantity}} {{coin}}）未通过截止时的审核：{{reason}}。为此冻结的 {{frozen}} USDT 已重新存入您的现货账户，可随时使用。',
+      allocatedSubject: '新币配售结果：{{allocated}} {{coin}}',
+      allocatedBody:
+        '您对 {{project}} 的申购 {{id}}：申购数量 {{quantity}}，获配 {{allocated}} {{coin}}。已支付 {{paid}} USDT 及手续费 {{fee}} USDT；冻结的 {{frozen}} USDT 中有 {{refunded}} USDT 已退回您的现货账户。代币锁定至 {{release}}（UTC），届时释放到您的现货账户。',
+      notAllocatedSubject: '新币申购未获配售：{{frozen}} USDT 已退回',
+      notAllocatedBody:
+        '您对 {{project}} 的申购 {{id}}（{{quantity}} {{coin}}）未获配售。未扣除任何费用：为此冻结的 {{frozen}} USDT 已重新存入您的现货账户，可随时使用。',
+      refundedSubject: '新币申购已退款：{{frozen}} USDT',
+      refundedBody:
+        '{{project}} 项目未能进行：{{reason}}。您的申购 {{id}}（{{quantity}} {{coin}}）已全额退款：{{frozen}} USDT 已重新存入您的现货账户，可随时使用。',
+      releasedSubject: '新币已解锁：{{allocated}} {{coin}}',
+      releasedBody:
+        '您在 {{project}} 获配的代币锁定期已满：{{allocated}} {{coin}} 已存入您的现货账户，可随时使用。',
+      reviewReason: {
+        tier: '您的账户未通过该项目要求的身份认证',
+        jurisdiction: '根据适用于您账户的规则，该项目不向您提供',
+        rating: '您的风险评级低于该项目的要求',
+      },
+      failureReason: {
+        soft_cap_missed: '截止时申购量未达到软顶',
+        issuer_withdrew: '发行方撤回了该项目',
+      },
+    },
     deposit: {
       cryptoCreditedSubject: '充值已到账：{{amount}} {{currency}}',
       cryptoCreditedBody:

@@ -27,6 +27,7 @@ export const noticeEn = {
     verification: 'Verification',
     loan: 'Loan',
     c2c: 'C2C',
+    earn: 'Earn',
     launchpad: 'New coins',
     apikey: 'API keys',
     general: 'Account',

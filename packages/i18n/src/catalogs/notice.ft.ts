@@ -29,6 +29,7 @@ export const noticeFt: Shape<typeof noticeEn> = {
     verification: '身份認證',
     loan: '借貸',
     c2c: 'C2C',
+    earn: '理財',
     launchpad: '新幣申購',
     apikey: 'API 密鑰',
     general: '帳戶',

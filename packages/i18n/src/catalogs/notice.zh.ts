@@ -29,6 +29,7 @@ export const noticeZh: Shape<typeof noticeEn> = {
     verification: '身份认证',
     loan: '借贷',
     c2c: 'C2C',
+    earn: '理财',
     launchpad: '新币申购',
     apikey: 'API 密钥',
     general: '账户',

@@ -13,6 +13,7 @@ import {
   reserveAccount,
 } from './context.ts';
 import { nonZero } from './ledger-moves.ts';
+import { type EarnNotice, notifyEarn } from './notices.ts';
 import { releaseOne } from './redemption.ts';
 import * as repo from './repo.ts';
 
@@ -30,10 +31,20 @@ import * as repo from './repo.ts';
 export type AccrualOutcome = 'none' | 'posted' | 'matured';
 
 export async function accrueOneDay(deps: EarnDeps, orderId: string, now: Date): Promise<AccrualOutcome> {
+  const done = await postOneDay(deps, orderId, now);
+  // After the commit, and only when this transaction matured the order: a re-run finds it completed.
+  if (done.notice) await notifyEarn(deps, done.notice);
+  return done.outcome;
+}
+
+type DayDone = { outcome: AccrualOutcome; notice: EarnNotice | null };
+
+async function postOneDay(deps: EarnDeps, orderId: string, now: Date): Promise<DayDone> {
   const { db, ledger } = deps;
-  return inTransaction(db, async (tx) => {
+  return inTransaction(db, async (tx): Promise<DayDone> => {
     const o = await repo.findOrder(tx, orderId, { lock: true });
-    if (o?.state !== 'in_custody' || !o.next_accrual_at || o.next_accrual_at > now) return 'none';
+    if (o?.state !== 'in_custody' || !o.next_accrual_at || o.next_accrual_at > now)
+      return { outcome: 'none', notice: null };
     const day = o.days_accrued + 1;
     const cutoffAt = dayCutoff(o, day);
     const book = o.book;
@@ -66,6 +77,7 @@ export async function accrueOneDay(deps: EarnDeps, orderId: string, now: Date): 
     });
     await deps.afterAccrualPost?.(o.id, day);
     const accrued = BigInt(o.accrued_units) + daily;
+    let notice: EarnNotice | null = null;
     if (!matured) {
       await repo.updateOrder(tx, o.id, {
         days_accrued: day,
@@ -97,15 +109,17 @@ export async function accrueOneDay(deps: EarnDeps, orderId: string, now: Date): 
           idempotencyKey: `earn:mature:${o.id}`,
           postings,
         });
-      await repo.updateOrder(tx, o.id, {
+      const patch = {
         days_accrued: day,
         accrued_units: accrued.toString(),
         next_accrual_at: null,
-        state: 'completed',
+        state: 'completed' as const,
         completed_at: now,
         principal_returned_units: principal.toString(),
         rewards_paid_units: accrued.toString(),
-      });
+      };
+      await repo.updateOrder(tx, o.id, patch);
+      notice = { type: 'matured', order: { ...o, ...patch } };
     }
     await repo.addToRun(tx, {
       id: newId('ear', now.getTime()),
@@ -116,7 +130,7 @@ export async function accrueOneDay(deps: EarnDeps, orderId: string, now: Date): 
       amountUnits: daily,
       matured,
     });
-    return matured ? 'matured' : 'posted';
+    return { outcome: matured ? 'matured' : 'posted', notice };
   });
 }
 

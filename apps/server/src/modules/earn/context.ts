@@ -10,7 +10,9 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
 import type { AuditLog } from '../../http/staff.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { Contact } from '../accounts/index.ts';
 import { type AccountRef, type Book, familyCode, type Ledger } from '../ledger/index.ts';
+import type { Notifier } from '../notify/index.ts';
 import { dayCutoff } from './calendar.ts';
 import type { OrderRow, ProductRow } from './repo.ts';
 import { amountText, dailyRateText, rate4Of, rateText } from './rules.ts';
@@ -59,6 +61,13 @@ export type EarnDeps = {
   customerUids?: (customerIds: string[]) => Promise<Map<string, string>>;
   /** The customer id of a uid (accounts), for the back office's uid filter. */
   customerByUid?: (uid: string) => Promise<string | null>;
+  /**
+   * Tells the customer when an order matures, is redeemed, or its delayed redemption is paid out
+   * (notices.ts; after the change commits). wiring.ts passes notify's notifier with the `earn` kind.
+   */
+  notifier?: Notifier | null;
+  /** Where and in which language to tell them (the accounts module's `contactOf`); needed with `notifier`. */
+  contacts?: { contactOf(customerId: string): Promise<Contact | null> } | null;
   /** Test hook: runs inside an order-day's transaction after its ledger entry (a crash there rolls it back). */
   afterAccrualPost?: (orderId: string, day: number) => void | Promise<void>;
 };

@@ -12,6 +12,7 @@ import {
   reserveAccount,
 } from './context.ts';
 import { nonZero } from './ledger-moves.ts';
+import { type EarnNotice, notifyEarn } from './notices.ts';
 import { isPrincipalRule } from './products.ts';
 import type { OrderRow, QuoteRow } from './repo.ts';
 import * as repo from './repo.ts';
@@ -82,16 +83,27 @@ export async function quote(deps: EarnDeps, auth: AuthContext, orderId: string):
   return quoteData(q, o);
 }
 
-/** Posts exactly the quote (in the request's idempotent transaction), or refuses with nothing written. */
+/**
+ * Posts exactly the quote (in the request's idempotent transaction), or refuses with nothing
+ * written; after the commit tells the customer, only when this call made the redemption.
+ */
 export async function sell(deps: EarnDeps, auth: AuthContext, body: SellProfitBody): Promise<OrderRow> {
+  const done = await postSell(deps, auth, body);
+  if (done.notice) await notifyEarn(deps, done.notice);
+  return done.order;
+}
+
+type SellDone = { order: OrderRow; notice: EarnNotice | null };
+
+async function postSell(deps: EarnDeps, auth: AuthContext, body: SellProfitBody): Promise<SellDone> {
   const { db, clock, ledger } = deps;
-  return inTransaction(db, async (tx) => {
+  return inTransaction(db, async (tx): Promise<SellDone> => {
     const o = await repo.findOrder(tx, body.order_id, { lock: true, customerId: auth.customerId });
     if (!o) refuse('NOT_FOUND');
     const q = await repo.findQuote(tx, body.quote_id, { lock: true });
     if (!q || q.order_id !== o.id || q.customer_id !== auth.customerId) refuse('EARN_QUOTE_UNKNOWN');
     if (q.used_at !== null) {
-      if (o.quote_id === q.id) return o; // this very redemption, confirmed again
+      if (o.quote_id === q.id) return { order: o, notice: null }; // this very redemption, confirmed again
       refuse('EARN_QUOTE_UNKNOWN');
     }
     if (o.state !== 'in_custody') refuse('EARN_ORDER_NOT_RUNNING', { state: o.state });
@@ -151,15 +163,25 @@ export async function sell(deps: EarnDeps, auth: AuthContext, body: SellProfitBo
     };
     await repo.updateOrder(tx, o.id, patch);
     await repo.useQuote(tx, q.id, now);
-    return { ...o, ...patch };
+    const order = { ...o, ...patch };
+    return { order, notice: { type: atOnce ? 'redeemed' : 'redeeming', order } };
   });
 }
 
-/** The job: a delayed redemption's principal (less any penalty) to the available balance at `arrives_at`. */
+/**
+ * The job: a delayed redemption's principal (less any penalty) to the available balance at
+ * `arrives_at`; after the commit tells the customer, only when this call released it.
+ */
 export async function releaseOne(deps: EarnDeps, orderId: string, now: Date): Promise<boolean> {
+  const released = await postRelease(deps, orderId, now);
+  if (released) await notifyEarn(deps, { type: 'released', order: released });
+  return released !== null;
+}
+
+async function postRelease(deps: EarnDeps, orderId: string, now: Date): Promise<OrderRow | null> {
   return inTransaction(deps.db, async (tx) => {
     const o = await repo.findOrder(tx, orderId, { lock: true });
-    if (o?.state !== 'redeeming' || !o.arrives_at || o.arrives_at > now) return false;
+    if (o?.state !== 'redeeming' || !o.arrives_at || o.arrives_at > now) return null;
     const returned = BigInt(o.principal_returned_units ?? '0');
     if (returned > 0n)
       await deps.ledger.post(tx, {
@@ -180,8 +202,9 @@ export async function releaseOne(deps: EarnDeps, orderId: string, now: Date): Pr
           },
         ],
       });
-    await repo.updateOrder(tx, o.id, { state: 'redeemed', completed_at: now });
-    return true;
+    const patch = { state: 'redeemed' as const, completed_at: now };
+    await repo.updateOrder(tx, o.id, patch);
+    return { ...o, ...patch };
   });
 }
 

@@ -13,7 +13,9 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
 import type { AuditLog, StaffContext } from '../../http/staff.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { Contact } from '../accounts/index.ts';
 import { type AccountRef, familyCode, type Ledger } from '../ledger/index.ts';
+import type { Notifier } from '../notify/index.ts';
 import type { ProjectRow, SubscriptionRow } from './repo.ts';
 import { coinsOfLots, feeRateText, USDT } from './rules.ts';
 
@@ -65,6 +67,13 @@ export type LaunchpadDeps = {
    * (modules/market `addInstrument`, modules/spot `createMarket`); idempotent for the same settings.
    */
   openSpotMarket?: (staff: StaffContext, listing: SpotListing) => Promise<void>;
+  /**
+   * Tells the subscriber when the job refunds, allocates or releases (notices.ts; after the change
+   * commits). wiring.ts passes notify's notifier with the `launchpad` kind.
+   */
+  notifier?: Notifier | null;
+  /** Where and in which language to tell them (the accounts module's `contactOf`); needed with `notifier`. */
+  contacts?: { contactOf(customerId: string): Promise<Contact | null> } | null;
   /** Test hook: runs inside a subscription's allocation transaction after its ledger entry. */
   afterAllocationPost?: (subscriptionId: string) => void | Promise<void>;
 };

@@ -27,6 +27,7 @@ import {
   MAIN_ACCOUNT_TYPE,
   supplyAccount,
 } from './context.ts';
+import { type LaunchpadNotice, notifyLaunchpad } from './notices.ts';
 import type { ProjectRow, RunKind, SubscriptionRow } from './repo.ts';
 import * as repo from './repo.ts';
 import { costOf, USDT } from './rules.ts';
@@ -106,10 +107,11 @@ async function reviewOne(deps: LaunchpadDeps, id: string): Promise<void> {
   const p0 = s0 && (await repo.findProject(deps.db, s0.project_id));
   if (!s0 || !p0) return;
   const reason = await reviewReason(deps, s0, p0);
-  await inTransaction(deps.db, async (tx) => {
+  const notice = await inTransaction(deps.db, async (tx): Promise<LaunchpadNotice | null> => {
     const s = await repo.findSubscription(tx, id, { lock: true });
-    if (!s || s.state !== 'under_review') return;
+    if (!s || s.state !== 'under_review') return null;
     const now = deps.clock.now();
+    let told: LaunchpadNotice | null = null;
     if (reason === null) {
       await repo.updateSubscription(tx, id, { state: 'passed', reviewed_at: now });
     } else {
@@ -119,16 +121,21 @@ async function reviewOne(deps: LaunchpadDeps, id: string): Promise<void> {
         ref: id,
         postings: unfreezeAll(s),
       });
-      await repo.updateSubscription(tx, id, {
-        state: 'not_passed',
+      const patch = {
+        state: 'not_passed' as const,
         review_reason: reason,
         reviewed_at: now,
         refunded_units: s.frozen_units,
         refunded_at: now,
-      });
+      };
+      await repo.updateSubscription(tx, id, patch);
+      told = { type: 'notPassed', sub: { ...s, ...patch }, project: p0 };
     }
     await addRun(deps, tx, p0, 'review', BigInt(s.lots), reason === null ? 0n : BigInt(s.frozen_units));
+    return told;
   });
+  // After the commit, only for the refusal this transaction made.
+  if (notice) await notifyLaunchpad(deps, notice);
 }
 
 /** Fails a project (soft cap missed, issuer withdrew): every open subscription becomes issuance_failed. */
@@ -224,9 +231,9 @@ async function plan(deps: LaunchpadDeps, projectId: string): Promise<void> {
 
 /** One line of the plan: pay for the allocation from the frozen money, release the rest, lock the coins. */
 async function settleOne(deps: LaunchpadDeps, p: ProjectRow, id: string): Promise<void> {
-  await inTransaction(deps.db, async (tx) => {
+  const notice = await inTransaction(deps.db, async (tx): Promise<LaunchpadNotice | null> => {
     const s = await repo.findSubscription(tx, id, { lock: true });
-    if (!s || s.state !== 'passed' || s.allocated_lots === null) return;
+    if (!s || s.state !== 'passed' || s.allocated_lots === null) return null;
     const lots = BigInt(s.allocated_lots);
     const { cost, fee } = costOf(p, lots);
     const frozen = BigInt(s.frozen_units);
@@ -253,16 +260,19 @@ async function settleOne(deps: LaunchpadDeps, p: ProjectRow, id: string): Promis
     });
     await deps.afterAllocationPost?.(id);
     const now = deps.clock.now();
-    await repo.updateSubscription(tx, id, {
-      state: 'allocated',
+    const patch = {
+      state: 'allocated' as const,
       paid_units: cost.toString(),
       fee_paid_units: fee.toString(),
       refunded_units: refund.toString(),
-      token_state: coins > 0n ? 'locked' : 'none',
+      token_state: coins > 0n ? ('locked' as const) : ('none' as const),
       allocated_at: now,
-    });
+    };
+    await repo.updateSubscription(tx, id, patch);
     await addRun(deps, tx, p, 'allocation', lots, cost);
+    return { type: lots > 0n ? 'allocated' : 'notAllocated', sub: { ...s, ...patch }, project: p };
   });
+  if (notice) await notifyLaunchpad(deps, notice);
 }
 
 /** The coins no one was allocated (or all of them, for a failed project) go back to the issuer. */
@@ -292,9 +302,9 @@ async function finishAllocation(deps: LaunchpadDeps, projectId: string): Promise
 }
 
 async function refundOne(deps: LaunchpadDeps, p: ProjectRow, id: string): Promise<void> {
-  await inTransaction(deps.db, async (tx) => {
+  const notice = await inTransaction(deps.db, async (tx): Promise<LaunchpadNotice | null> => {
     const s = await repo.findSubscription(tx, id, { lock: true });
-    if (!s || s.state !== 'issuance_failed') return;
+    if (!s || s.state !== 'issuance_failed') return null;
     await post(deps, tx, {
       reason: 'launchpad.refund',
       key: `launchpad:refund:${id}`,
@@ -302,13 +312,12 @@ async function refundOne(deps: LaunchpadDeps, p: ProjectRow, id: string): Promis
       postings: unfreezeAll(s),
     });
     const now = deps.clock.now();
-    await repo.updateSubscription(tx, id, {
-      state: 'refunded',
-      refunded_units: s.frozen_units,
-      refunded_at: now,
-    });
+    const patch = { state: 'refunded' as const, refunded_units: s.frozen_units, refunded_at: now };
+    await repo.updateSubscription(tx, id, patch);
     await addRun(deps, tx, p, 'refund', BigInt(s.lots), BigInt(s.frozen_units));
+    return { type: 'refunded', sub: { ...s, ...patch }, project: p };
   });
+  if (notice) await notifyLaunchpad(deps, notice);
 }
 
 async function finishRefunds(deps: LaunchpadDeps, projectId: string): Promise<void> {
@@ -329,9 +338,9 @@ async function finishRefunds(deps: LaunchpadDeps, projectId: string): Promise<vo
 }
 
 async function releaseOne(deps: LaunchpadDeps, p: ProjectRow, id: string): Promise<void> {
-  await inTransaction(deps.db, async (tx) => {
+  const notice = await inTransaction(deps.db, async (tx): Promise<LaunchpadNotice | null> => {
     const s = await repo.findSubscription(tx, id, { lock: true });
-    if (!s || s.token_state !== 'locked' || s.allocated_lots === null) return;
+    if (!s || s.token_state !== 'locked' || s.allocated_lots === null) return null;
     const coins = BigInt(s.allocated_lots) * BigInt(p.lot_units);
     await post(deps, tx, {
       reason: 'launchpad.release',
@@ -347,9 +356,12 @@ async function releaseOne(deps: LaunchpadDeps, p: ProjectRow, id: string): Promi
         { account: customerAccount(s.customer_id, MAIN_ACCOUNT_TYPE), currency: p.coin, amountUnits: coins },
       ],
     });
-    await repo.updateSubscription(tx, id, { token_state: 'released', released_at: deps.clock.now() });
+    const patch = { token_state: 'released' as const, released_at: deps.clock.now() };
+    await repo.updateSubscription(tx, id, patch);
     await addRun(deps, tx, p, 'release', BigInt(s.allocated_lots), 0n);
+    return { type: 'released', sub: { ...s, ...patch }, project: p };
   });
+  if (notice) await notifyLaunchpad(deps, notice);
 }
 
 /** Opens or closes a window under the project lock (subscriptions re-check the state under the same lock). */
