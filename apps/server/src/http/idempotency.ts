@@ -128,22 +128,9 @@ function lockConnection(db: Db, log?: Logger) {
   };
 }
 
-/**
- * Lock connections per store: a key's lock and unlock go to the connection its key maps to, so
- * requests with different keys do not queue behind each other on one connection (with one, every
- * idempotent request of the process took its turn there: the TCP bench's place rate matched a
- * one-row route's with an rtoken, a third of the same route's without).
- */
-export const LOCK_SHARDS = 4;
-
 export function idempotencyStore(db: Db, options: { log?: Logger } = {}): IdempotencyStore {
   const inFlight = new Set<string>();
-  const shards = Array.from({ length: LOCK_SHARDS }, () => lockConnection(db, options.log));
-  const locks = {
-    locked: (op: LockOp, key: string) =>
-      shards[Number(BigInt(key) & BigInt(LOCK_SHARDS - 1))]!.locked(op, key),
-    close: () => Promise.all(shards.map((shard) => shard.close())).then(() => undefined),
-  };
+  const locks = lockConnection(db, options.log);
 
   async function tryLock(hash: string): Promise<boolean> {
     if (inFlight.has(hash)) return false;
