@@ -11,7 +11,7 @@ export function BannerDetailPage() {
   const id = params.get('id');
   const banner = useArticle(id);
   return (
-    <Stack gap="md" py={{ base: 'md', sm: 'xl' }} maw={860} data-testid="banner-detail">
+    <Stack gap="md" py={{ base: 'md', sm: 'xl' }} maw={860} mx="auto" w="100%" data-testid="banner-detail">
       <Anchor component={Link} to="/" size="sm">
         ← {t('content.backHome')}
       </Anchor>

@@ -55,7 +55,7 @@ function Detail({ id }: { id: string }) {
   const { t } = useTranslation('market');
   const article = useArticle(id);
   return (
-    <Stack gap="md" py={{ base: 'md', sm: 'xl' }} maw={860} data-testid="info-detail">
+    <Stack gap="md" py={{ base: 'md', sm: 'xl' }} maw={860} mx="auto" w="100%" data-testid="info-detail">
       <Anchor component={Link} to="/info" size="sm">
         ← {t('content.backToNews')}
       </Anchor>
@@ -83,7 +83,7 @@ export function InfoPage() {
   if (id) return <Detail key={id} id={id} />;
 
   return (
-    <Stack gap="md" py={{ base: 'md', sm: 'xl' }} maw={960} data-testid="info-page">
+    <Stack gap="md" py={{ base: 'md', sm: 'xl' }} maw={960} mx="auto" w="100%" data-testid="info-page">
       <Title order={1} fz={{ base: 22, sm: 28 }}>
         {t('content.infoTitle')}
       </Title>

@@ -32,6 +32,7 @@ export function ContentPage(props: {
       py={{ base: 'md', sm: 'xl' }}
       px={{ base: 'xs', sm: 0 }}
       maw={960}
+      mx="auto"
       w="100%"
       data-testid={props.testId}
     >
