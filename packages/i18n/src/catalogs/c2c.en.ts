@@ -165,6 +165,7 @@ export const c2cEn = {
     escrow: '{{amount}} {{coin}} are held in escrow for this order.',
     escrowReleased: 'The escrow was released to the buyer.',
     escrowReturned: 'The escrow went back to the seller.',
+    support: 'A problem with this order? Write to customer service — the conversation is linked to it.',
     payBy: 'Pay and mark paid within',
     payByReceiver: 'The buyer must pay within',
     confirmBy: 'Confirm receipt within',

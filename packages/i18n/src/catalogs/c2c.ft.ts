@@ -164,6 +164,7 @@ export const c2cFt: Shape<typeof c2cEn> = {
     escrow: '本訂單有 {{amount}} {{coin}} 凍結在託管中。',
     escrowReleased: '託管的幣已放給買方。',
     escrowReturned: '託管的幣已退回賣方。',
+    support: '訂單有問題？聯繫客服，會話將關聯此訂單。',
     payBy: '請在以下時間內付款並標記已付款',
     payByReceiver: '買方須在以下時間內付款',
     confirmBy: '請在以下時間內確認收款',

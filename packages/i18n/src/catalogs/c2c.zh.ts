@@ -164,6 +164,7 @@ export const c2cZh: Shape<typeof c2cEn> = {
     escrow: '本订单有 {{amount}} {{coin}} 冻结在托管中。',
     escrowReleased: '托管的币已放给买方。',
     escrowReturned: '托管的币已退回卖方。',
+    support: '订单有问题？联系客服，会话将关联此订单。',
     payBy: '请在以下时间内付款并标记已付款',
     payByReceiver: '买方须在以下时间内付款',
     confirmBy: '请在以下时间内确认收款',

@@ -241,6 +241,21 @@ function Actions({ order }: { order: C2cOrderData }) {
   return null;
 }
 
+/** Customer service in the app, with the conversation linked to this order (never an outside chat). */
+function SupportLink({ order }: { order: C2cOrderData }) {
+  const { t } = useTranslation('c2c');
+  return (
+    <Anchor
+      component={Link}
+      to={`/service?ref_type=c2c_order&ref_id=${encodeURIComponent(order.order_id)}`}
+      size="sm"
+      data-testid="order-support"
+    >
+      {t('order.support')}
+    </Anchor>
+  );
+}
+
 function OrderView({ order }: { order: C2cOrderData }) {
   return (
     <Grid gap="md">
@@ -251,6 +266,7 @@ function OrderView({ order }: { order: C2cOrderData }) {
           <PayToCard order={order} />
           <Actions order={order} />
           <Facts order={order} />
+          <SupportLink order={order} />
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>

@@ -178,6 +178,11 @@ describe('/c2c_submit: one order', () => {
     expect(screen.getByTestId('pay-to-account_no')).toHaveTextContent('123456789');
     expect(screen.getByTestId('pay-to-swift-copy')).toBeInTheDocument();
     expect(screen.getByTestId('c2c-safety')).toBeInTheDocument();
+    // Customer service in the app, linked to this order.
+    expect(screen.getByTestId('order-support')).toHaveAttribute(
+      'href',
+      '/service?ref_type=c2c_order&ref_id=cod_1',
+    );
     await waitFor(() => expect(screen.getByTestId('payer-name')).toHaveValue(REAL_NAME));
     expect(screen.getByTestId('order-paid')).toBeDisabled();
     expect(screen.getByTestId('payer-proof-input')).toBeInTheDocument();
