@@ -126,6 +126,26 @@ export const AdminAnnouncementBody = Type.Object(
 );
 export type AdminAnnouncementBody = Static<typeof AdminAnnouncementBody>;
 
+/**
+ * `POST admin/notices/:id/update`: new texts for an announcement no customer has seen yet (a draft, or
+ * one scheduled for later), with a reason; `NOTICE_NOT_EDITABLE` once it is or was live.
+ */
+export const AdminAnnouncementUpdateBody = Type.Object(
+  {
+    ...CommonFields,
+    title_en: title,
+    title_zh: title,
+    title_ft: title,
+    body_en: body,
+    body_zh: body,
+    body_ft: body,
+    link: Type.Optional(Type.String({ maxLength: NOTICE_LIMITS.linkMax })),
+    reason: Type.String({ maxLength: NOTICE_LIMITS.reasonMax }),
+  },
+  { additionalProperties: false },
+);
+export type AdminAnnouncementUpdateBody = Static<typeof AdminAnnouncementUpdateBody>;
+
 /** `POST admin/notices/:id/publish`: now, or at `publish_at` (epoch ms); always with a reason. */
 export const AdminAnnouncementPublishBody = Type.Object(
   {

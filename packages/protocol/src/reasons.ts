@@ -386,6 +386,7 @@ export const REASONS = {
   CONTENT_CATEGORY_EXISTS: { code: CODE.REFUSED, params: ['category'] },
   // Notices (modules/inbox)
   NOTICE_KIND_LOCKED: { code: CODE.REFUSED, params: ['kind'] },
+  NOTICE_NOT_EDITABLE: { code: CODE.REFUSED, params: [] },
 } as const satisfies Record<string, { code: EnvelopeCode; params: readonly string[] }>;
 
 export type ReasonCode = keyof typeof REASONS;

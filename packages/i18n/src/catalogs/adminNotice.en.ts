@@ -39,6 +39,15 @@ export const adminNoticeEn = {
     reason: 'Reason (kept in the audit log)',
     confirm: 'Publish',
   },
+  edit: {
+    action: 'Edit',
+    title: 'Edit this announcement',
+    reason: 'Reason for the change (kept in the audit log)',
+    reasonRequired: 'Say why it changes.',
+    save: 'Save changes',
+    onlyUnseen:
+      'Only drafts and announcements scheduled for later can be changed; once customers have seen one, take it down and publish a new one.',
+  },
   unpublish: {
     action: 'Unpublish',
     title: 'Take this announcement down',

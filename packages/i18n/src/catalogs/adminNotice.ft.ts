@@ -41,6 +41,14 @@ export const adminNoticeFt: Shape<typeof adminNoticeEn> = {
     reason: '原因（記入審計日誌）',
     confirm: '發佈',
   },
+  edit: {
+    action: '編輯',
+    title: '編輯此公告',
+    reason: '修改原因（記入審計日誌）',
+    reasonRequired: '請說明修改原因。',
+    save: '保存修改',
+    onlyUnseen: '只有草稿和尚未到發佈時間的公告可以修改；客戶已看到的公告請下架後重新發佈。',
+  },
   unpublish: {
     action: '下線',
     title: '下線此公告',

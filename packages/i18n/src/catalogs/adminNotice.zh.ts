@@ -41,6 +41,14 @@ export const adminNoticeZh: Shape<typeof adminNoticeEn> = {
     reason: '原因（记入审计日志）',
     confirm: '发布',
   },
+  edit: {
+    action: '编辑',
+    title: '编辑此公告',
+    reason: '修改原因（记入审计日志）',
+    reasonRequired: '请说明修改原因。',
+    save: '保存修改',
+    onlyUnseen: '只有草稿和尚未到发布时间的公告可以修改；客户已看到的公告请下架后重新发布。',
+  },
   unpublish: {
     action: '下线',
     title: '下线此公告',

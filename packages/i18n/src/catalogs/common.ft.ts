@@ -158,6 +158,7 @@ export const commonFt: Shape<typeof commonEn> = {
     CONTENT_CATEGORY_UNKNOWN: '幫助分類 {{category}} 不存在',
     CONTENT_CATEGORY_EXISTS: '幫助分類 {{category}} 已存在',
     NOTICE_KIND_LOCKED: '安全類通知（{{kind}}）始終通過郵件發送，不能關閉',
+    NOTICE_NOT_EDITABLE: '客戶已看到此公告：請下架後發佈新公告，而不是修改原文',
     LOAN_PRODUCT_PAUSED: '該借貸產品暫不受理申請',
     LOAN_AGREEMENT_REQUIRED: '請閱讀借款協議（版本 {{version}}）並勾選同意',
     LOAN_AMOUNT_BELOW_MIN: '該產品最低借款金額為 {{min}} USDT',

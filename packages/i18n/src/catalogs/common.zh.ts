@@ -158,6 +158,7 @@ export const commonZh: Shape<typeof commonEn> = {
     CONTENT_CATEGORY_UNKNOWN: '帮助分类 {{category}} 不存在',
     CONTENT_CATEGORY_EXISTS: '帮助分类 {{category}} 已存在',
     NOTICE_KIND_LOCKED: '安全类通知（{{kind}}）始终通过邮件发送，不能关闭',
+    NOTICE_NOT_EDITABLE: '客户已看到此公告：请下架后发布新公告，而不是修改原文',
     LOAN_PRODUCT_PAUSED: '该借贷产品暂不受理申请',
     LOAN_AGREEMENT_REQUIRED: '请阅读借款协议（版本 {{version}}）并勾选同意',
     LOAN_AMOUNT_BELOW_MIN: '该产品最低借款金额为 {{min}} USDT',

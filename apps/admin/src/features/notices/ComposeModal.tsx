@@ -1,4 +1,4 @@
-import type { Lang } from '@bourse/protocol';
+import type { AdminAnnouncementData, Lang } from '@bourse/protocol';
 import {
   Alert,
   Button,
@@ -15,7 +15,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNote } from '../../app/ui.tsx';
-import { type AnnouncementTexts, useCreateAnnouncement } from './api.ts';
+import { type AnnouncementTexts, useCreateAnnouncement, useUpdateAnnouncement } from './api.ts';
 
 const LANGS: readonly Lang[] = ['en', 'zh', 'ft'];
 const EMPTY: AnnouncementTexts = {
@@ -32,26 +32,60 @@ export function complete(texts: AnnouncementTexts): boolean {
   return LANGS.every((l) => texts[`title_${l}`].trim() !== '' && texts[`body_${l}`].trim() !== '');
 }
 
-/** Compose a draft in three languages, each with a preview as the customer will read it. */
-export function ComposeModal(props: { opened: boolean; onClose: () => void }) {
+function textsOf(a: AdminAnnouncementData | null | undefined): AnnouncementTexts {
+  if (!a) return EMPTY;
+  return {
+    title_en: a.title_en,
+    title_zh: a.title_zh,
+    title_ft: a.title_ft,
+    body_en: a.body_en,
+    body_zh: a.body_zh,
+    body_ft: a.body_ft,
+    ...(a.link ? { link: a.link } : {}),
+  };
+}
+
+/**
+ * Compose a draft in three languages, each with a preview as the customer will read it; with
+ * `editing`, change a draft or a scheduled announcement (no customer has seen it yet) with a reason.
+ */
+export function ComposeModal(props: {
+  opened: boolean;
+  onClose: () => void;
+  editing?: AdminAnnouncementData | null;
+}) {
   const { t } = useTranslation('adminNotice');
-  const [texts, setTexts] = useState<AnnouncementTexts>(EMPTY);
+  const [texts, setTexts] = useState<AnnouncementTexts>(() => textsOf(props.editing));
+  const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
   const create = useCreateAnnouncement();
+  const update = useUpdateAnnouncement();
+  const editing = props.editing ?? null;
   const set = (key: keyof AnnouncementTexts, value: string) => setTexts((old) => ({ ...old, [key]: value }));
   const close = () => {
     setTexts(EMPTY);
+    setReason('');
     setTried(false);
     create.reset();
+    update.reset();
     props.onClose();
   };
   const save = () => {
     setTried(true);
     if (!complete(texts)) return;
-    create.mutate({ ...texts, link: texts.link?.trim() || undefined }, { onSuccess: close });
+    const clean = { ...texts, link: texts.link?.trim() || undefined };
+    if (!editing) return create.mutate(clean, { onSuccess: close });
+    if (reason.trim() === '') return;
+    update.mutate({ id: editing.id, texts: clean, reason: reason.trim() }, { onSuccess: close });
   };
   return (
-    <Modal opened={props.opened} onClose={close} title={t('create')} size="xl" centered>
+    <Modal
+      opened={props.opened}
+      onClose={close}
+      title={editing ? t('edit.title') : t('create')}
+      size="xl"
+      centered
+    >
       <Stack data-testid="notice-compose">
         <Tabs defaultValue="en">
           <Tabs.List>
@@ -100,18 +134,33 @@ export function ComposeModal(props: { opened: boolean; onClose: () => void }) {
           maxLength={300}
           data-testid="notice-link"
         />
+        {editing ? (
+          <Text size="xs" c="dimmed">
+            {t('edit.onlyUnseen')}
+          </Text>
+        ) : null}
+        {editing ? (
+          <TextInput
+            label={t('edit.reason')}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            maxLength={500}
+            error={tried && reason.trim() === '' ? t('edit.reasonRequired') : undefined}
+            data-testid="notice-edit-reason"
+          />
+        ) : null}
         {tried && !complete(texts) ? (
           <Alert color="red" variant="light" data-testid="notice-incomplete">
             {t('form.allRequired')}
           </Alert>
         ) : null}
-        <ErrorNote error={create.error} />
+        <ErrorNote error={create.error ?? update.error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
             {t('form.cancel')}
           </Button>
-          <Button onClick={save} loading={create.isPending} data-testid="notice-save">
-            {t('form.save')}
+          <Button onClick={save} loading={create.isPending || update.isPending} data-testid="notice-save">
+            {editing ? t('edit.save') : t('form.save')}
           </Button>
         </Group>
       </Stack>

@@ -119,6 +119,28 @@ describe('back office: announcements', () => {
     expect(await screen.findByTestId('error-note')).toHaveTextContent('Reason is required');
   });
 
+  it('edits a draft or a scheduled one with a reason; a published one offers no edit', async () => {
+    const api = noticesApi();
+    api.on({ 'notices/ann_1/update': () => announcement({ title_en: 'Maintenance moved' }) });
+    const { user } = await renderAdmin(<NoticesScreen />);
+    expect(within(await rowOf('ann_3')).getByTestId('notice-edit')).toBeInTheDocument();
+    expect(within(await rowOf('ann_2')).queryByTestId('notice-edit')).toBeNull();
+    await user.click(within(await rowOf('ann_1')).getByTestId('notice-edit'));
+    const title = await screen.findByTestId('notice-title-en');
+    expect(title).toHaveValue('Maintenance tonight');
+    await fill(user, title, 'Maintenance moved');
+    await user.click(screen.getByTestId('notice-save'));
+    expect(api.callsTo('notices/ann_1/update')).toHaveLength(0); // no reason yet
+    await fill(user, screen.getByTestId('notice-edit-reason'), 'New time');
+    await user.click(screen.getByTestId('notice-save'));
+    await waitFor(() => expect(api.callsTo('notices/ann_1/update')).toHaveLength(1));
+    expect(api.callsTo('notices/ann_1/update')[0]?.body).toMatchObject({
+      title_en: 'Maintenance moved',
+      title_zh: '今晚维护',
+      reason: 'New time',
+    });
+  });
+
   it.each(['zh', 'ft'] as const)('%s: no missing key', async (lang) => {
     noticesApi();
     watch = watchMissingKeys();

@@ -22,7 +22,12 @@ const COLOR: Record<Shown, string> = {
   unpublished: 'orange',
 };
 
-function Row(props: { a: AdminAnnouncementData; onPublish: () => void; onUnpublish: () => void }) {
+function Row(props: {
+  a: AdminAnnouncementData;
+  onPublish: () => void;
+  onUnpublish: () => void;
+  onEdit: () => void;
+}) {
   const { t } = useTranslation('adminNotice');
   const lang = useLang();
   const { a } = props;
@@ -50,6 +55,11 @@ function Row(props: { a: AdminAnnouncementData; onPublish: () => void; onUnpubli
       </Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
+          {shown === 'draft' || shown === 'scheduled' ? (
+            <Button size="xs" variant="default" onClick={props.onEdit} data-testid="notice-edit">
+              {t('edit.action')}
+            </Button>
+          ) : null}
           {a.state !== 'published' ? (
             <Button size="xs" onClick={props.onPublish} data-testid="notice-publish">
               {t('publish.action')}
@@ -121,6 +131,7 @@ export default function NoticesScreen() {
   const [composing, setComposing] = useState(false);
   const [publishing, setPublishing] = useState<AdminAnnouncementData | null>(null);
   const [taking, setTaking] = useState<AdminAnnouncementData | null>(null);
+  const [editing, setEditing] = useState<AdminAnnouncementData | null>(null);
   const [done, setDone] = useState('');
   return (
     <Stack data-testid="notices-screen">
@@ -151,7 +162,13 @@ export default function NoticesScreen() {
             </Table.Thead>
             <Table.Tbody>
               {list.data?.items.map((a) => (
-                <Row key={a.id} a={a} onPublish={() => setPublishing(a)} onUnpublish={() => setTaking(a)} />
+                <Row
+                  key={a.id}
+                  a={a}
+                  onPublish={() => setPublishing(a)}
+                  onUnpublish={() => setTaking(a)}
+                  onEdit={() => setEditing(a)}
+                />
               ))}
             </Table.Tbody>
           </Table>
@@ -163,6 +180,16 @@ export default function NoticesScreen() {
         ) : null}
       </Card>
       <ComposeModal opened={composing} onClose={() => setComposing(false)} />
+      {editing ? (
+        <ComposeModal
+          key={editing.id}
+          opened
+          editing={editing}
+          onClose={() => {
+            setEditing(null);
+          }}
+        />
+      ) : null}
       <PublishDialog
         target={publishing}
         onClose={() => setPublishing(null)}

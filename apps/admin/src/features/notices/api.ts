@@ -28,6 +28,19 @@ export function useCreateAnnouncement() {
   });
 }
 
+/** New texts for a draft or a scheduled announcement, with the reason the audit log keeps. */
+export function useUpdateAnnouncement() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (input: { id: string; texts: AnnouncementTexts; reason: string }) =>
+      api.post<AdminAnnouncementData>(`notices/${encodeURIComponent(input.id)}/update`, {
+        ...input.texts,
+        reason: input.reason,
+      }),
+    onSuccess: refresh,
+  });
+}
+
 /** Publishes now (`publishAt` null) or at an instant, with the reason the audit log keeps. */
 export function usePublishAnnouncement() {
   const refresh = useRefresh();

@@ -2,6 +2,7 @@ import {
   AdminAnnouncementBody,
   AdminAnnouncementPublishBody,
   AdminAnnouncementReasonBody,
+  AdminAnnouncementUpdateBody,
   AdminNoticesQuery,
 } from '@bourse/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -41,6 +42,19 @@ export function inboxAdminRoutes(inbox: Inbox) {
         config,
       },
       async (r) => ok(r, await inbox.create(staffOf(r), r.body as AdminAnnouncementBody)),
+    );
+    app.post(
+      '/notices/:id/update',
+      {
+        schema: {
+          tags,
+          summary: 'New texts for a draft or a scheduled announcement, with a reason (audited)',
+          params: IdParams,
+          body: AdminAnnouncementUpdateBody,
+        },
+        config,
+      },
+      async (r) => ok(r, await inbox.update(staffOf(r), idOf(r), r.body as AdminAnnouncementUpdateBody)),
     );
     app.post(
       '/notices/:id/publish',

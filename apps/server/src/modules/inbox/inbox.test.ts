@@ -260,6 +260,58 @@ describe('announcements, read state and unread counts', () => {
     expect(await t.app.inbox.job.runOnce()).toBe(1);
     expect(await t.app.inbox.job.runOnce()).toBe(0);
   });
+
+  it('a draft or a scheduled announcement is edited with a reason (audited); one customers have seen is not', async () => {
+    const c = await customer();
+    const id = await announcement();
+    const edited = {
+      ...texts,
+      title_en: 'Maintenance moved',
+      body_zh: '交易于 03:00 暂停。',
+      reason: 'new time',
+    };
+    expect(await admin(`notices/${id}/update`, { ...edited, reason: '' })).toMatchObject({
+      reason: 'FIELD_REQUIRED',
+    });
+    expect(await admin(`notices/${id}/update`, { ...edited, title_ft: ' ' })).toMatchObject({
+      reason: 'FIELD_REQUIRED',
+    });
+    expect(await admin(`notices/${id}/update`, edited)).toMatchObject({
+      code: 1,
+      data: { state: 'draft', title_en: 'Maintenance moved', body_zh: '交易于 03:00 暂停。' },
+    });
+    const audit = await t.db
+      .selectFrom('staff_audit')
+      .selectAll()
+      .where('action', '=', 'notice.update')
+      .where('target_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(audit.reason).toBe('new time');
+    expect(audit.before).toMatchObject({ title_en: 'Maintenance tonight' });
+    expect(audit.after).toMatchObject({ title_en: 'Maintenance moved' });
+    // Scheduled for later: still unseen, still editable.
+    const at = t.clock.now().getTime() + 60_000; // within the staff session's idle time
+    await admin(`notices/${id}/publish`, { reason: 'scheduled', publish_at: String(at) });
+    expect(
+      await admin(`notices/${id}/update`, { ...edited, title_en: 'Maintenance at 03:00' }),
+    ).toMatchObject({
+      code: 1,
+    });
+    // Live: customers read it; its words are not rewritten under them.
+    t.clock.advance(60_000);
+    const shown = (await get(c, 'getNotices', { kind: 'announcement' })).data.items.find(
+      (i: { id: string }) => i.id === id,
+    );
+    expect(shown.title).toBe('Maintenance at 03:00');
+    expect(await admin(`notices/${id}/update`, { ...edited, title_en: 'Rewritten' })).toMatchObject({
+      reason: 'NOTICE_NOT_EDITABLE',
+    });
+    await admin(`notices/${id}/unpublish`, { reason: 'over' });
+    expect(await admin(`notices/${id}/update`, { ...edited, title_en: 'Rewritten' })).toMatchObject({
+      reason: 'NOTICE_NOT_EDITABLE',
+    });
+    expect(await admin('notices/ann_missing/update', edited)).toMatchObject({ reason: 'NOT_FOUND' });
+  });
 });
 
 describe('e-mail preferences', () => {

@@ -176,7 +176,21 @@ export async function announcementFor(q: Tx, id: string): Promise<AnnouncementRo
 export async function updateAnnouncement(
   q: Q,
   id: string,
-  patch: Partial<Pick<AnnouncementRow, 'state' | 'publish_at' | 'broadcast_at'>>,
+  patch: Partial<
+    Pick<
+      AnnouncementRow,
+      | 'state'
+      | 'publish_at'
+      | 'broadcast_at'
+      | 'title_en'
+      | 'title_zh'
+      | 'title_ft'
+      | 'body_en'
+      | 'body_zh'
+      | 'body_ft'
+      | 'link'
+    >
+  >,
 ) {
   await q.updateTable('inbox_announcement').set(patch).where('id', '=', id).execute();
 }

@@ -3,6 +3,7 @@ import {
   type AdminAnnouncementData,
   type AdminAnnouncementPublishBody,
   type AdminAnnouncementsPage,
+  type AdminAnnouncementUpdateBody,
   type AdminNoticesQuery,
   type GetNoticesQuery,
   type InboxPrivateMessage,
@@ -61,6 +62,21 @@ function linkOf(raw: string | undefined): string | null {
   if (!/^\/[A-Za-z0-9_\-/?=&.]*$/.test(link) && !/^https:\/\/[^\s<>"']+$/.test(link))
     refuse('BAD_INPUT', { field: 'link' });
   return link;
+}
+
+type Texts = Pick<
+  AdminAnnouncementData,
+  'title_en' | 'title_zh' | 'title_ft' | 'body_en' | 'body_zh' | 'body_ft'
+>;
+
+/** The title and text in every language, each required and within its limit. */
+function textsOf(body: AdminAnnouncementBody): Texts {
+  return Object.fromEntries(
+    LANG_FIELDS.flatMap((l) => [
+      [`title_${l}`, required(body[`title_${l}`], `title_${l}`, NOTICE_LIMITS.titleMax)],
+      [`body_${l}`, required(body[`body_${l}`], `body_${l}`, NOTICE_LIMITS.bodyMax)],
+    ]),
+  ) as Texts;
 }
 
 function adminData(r: repo.AnnouncementRow): AdminAnnouncementData {
@@ -264,15 +280,7 @@ export function createInbox(deps: InboxDeps) {
     /** A draft in three languages (audited); every language is required. */
     async create(staff: StaffContext, body: AdminAnnouncementBody): Promise<AdminAnnouncementData> {
       const now = clock.now();
-      const texts = Object.fromEntries(
-        LANG_FIELDS.flatMap((l) => [
-          [`title_${l}`, required(body[`title_${l}`], `title_${l}`, NOTICE_LIMITS.titleMax)],
-          [`body_${l}`, required(body[`body_${l}`], `body_${l}`, NOTICE_LIMITS.bodyMax)],
-        ]),
-      ) as Pick<
-        AdminAnnouncementData,
-        'title_en' | 'title_zh' | 'title_ft' | 'body_en' | 'body_zh' | 'body_ft'
-      >;
+      const texts = textsOf(body);
       const row = {
         id: newId('ann', now.getTime()),
         state: 'draft' as const,
@@ -311,6 +319,44 @@ export function createInbox(deps: InboxDeps) {
       const row = await setState(staff, id, { state: 'published', publishAt, reason });
       await broadcastDue();
       return row;
+    },
+
+    /**
+     * New texts for an announcement no customer has seen: a draft, or one scheduled for later (audited
+     * with before, after and the reason). Once it is or was live: `NOTICE_NOT_EDITABLE` — what
+     * customers read is not rewritten under them; take it down and publish a new one.
+     */
+    async update(
+      staff: StaffContext,
+      id: string,
+      body: AdminAnnouncementUpdateBody,
+    ): Promise<AdminAnnouncementData> {
+      const reason = required(body.reason, 'reason', NOTICE_LIMITS.reasonMax);
+      const texts = textsOf(body);
+      const link = linkOf(body.link);
+      return inTransaction(db, async (tx) => {
+        const before = await repo.announcementFor(tx, id);
+        if (!before) refuse('NOT_FOUND');
+        const now = clock.now().getTime();
+        const unseen =
+          before.state === 'draft' ||
+          (before.state === 'published' &&
+            before.broadcast_at === null &&
+            before.publish_at !== null &&
+            before.publish_at.getTime() > now);
+        if (!unseen) refuse('NOTICE_NOT_EDITABLE');
+        await repo.updateAnnouncement(tx, id, { ...texts, link });
+        await deps.audit.record(tx, {
+          actorId: staff.staffId,
+          action: 'notice.update',
+          targetType: 'inbox_announcement',
+          targetId: id,
+          before: { title_en: before.title_en, title_zh: before.title_zh, title_ft: before.title_ft },
+          after: { title_en: texts.title_en, title_zh: texts.title_zh, title_ft: texts.title_ft },
+          reason,
+        });
+        return adminData({ ...before, ...texts, link });
+      });
     },
 
     async unpublish(staff: StaffContext, id: string, reasonText: string): Promise<AdminAnnouncementData> {
