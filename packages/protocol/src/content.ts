@@ -260,5 +260,12 @@ export const AdminCategoryBody = Type.Object(
 );
 export type AdminCategoryBody = Static<typeof AdminCategoryBody>;
 
+/** `POST admin/content/categories/delete`: an empty category (no article of any state in it), with a reason. */
+export const AdminCategoryDeleteBody = Type.Object(
+  { ...CommonFields, id: Type.String({ maxLength: 40 }), reason: Type.String({ maxLength: 500 }) },
+  { additionalProperties: false },
+);
+export type AdminCategoryDeleteBody = Static<typeof AdminCategoryDeleteBody>;
+
 export const AdminCategoriesQuery = Type.Object({ ...CommonFields }, { additionalProperties: false });
 export type AdminCategoriesQuery = Static<typeof AdminCategoriesQuery>;

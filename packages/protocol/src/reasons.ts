@@ -384,6 +384,7 @@ export const REASONS = {
   CONTENT_MARKUP_REFUSED: { code: CODE.BAD_REQUEST, params: ['field'] },
   CONTENT_CATEGORY_UNKNOWN: { code: CODE.REFUSED, params: ['category'] },
   CONTENT_CATEGORY_EXISTS: { code: CODE.REFUSED, params: ['category'] },
+  CONTENT_CATEGORY_IN_USE: { code: CODE.REFUSED, params: ['category', 'articles'] },
   // Notices (modules/inbox)
   NOTICE_KIND_LOCKED: { code: CODE.REFUSED, params: ['kind'] },
   NOTICE_NOT_EDITABLE: { code: CODE.REFUSED, params: [] },

@@ -66,6 +66,9 @@ export const adminContentEn = {
     create: 'New category',
     save: 'Save',
     empty: 'No help categories yet.',
+    delete: 'Delete',
+    deleteTitle: 'Delete the category {{id}}',
+    deleteText: 'Only an empty category can go: move or delete its articles first.',
   },
   lang: { en: 'English', zh: 'Simplified Chinese', ft: 'Traditional Chinese' },
 } as const;

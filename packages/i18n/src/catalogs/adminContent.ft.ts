@@ -69,6 +69,9 @@ export const adminContentFt: Shape<typeof adminContentEn> = {
     create: '新建分類',
     save: '儲存',
     empty: '暫無幫助分類。',
+    delete: '刪除',
+    deleteTitle: '刪除分類 {{id}}',
+    deleteText: '只能刪除空分類：請先移走或刪除其中的文章。',
   },
   lang: { en: '英文', zh: '簡體中文', ft: '繁體中文' },
 };

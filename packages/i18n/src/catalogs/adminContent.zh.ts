@@ -69,6 +69,9 @@ export const adminContentZh: Shape<typeof adminContentEn> = {
     create: '新建分类',
     save: '保存',
     empty: '暂无帮助分类。',
+    delete: '删除',
+    deleteTitle: '删除分类 {{id}}',
+    deleteText: '只能删除空分类：请先移走或删除其中的文章。',
   },
   lang: { en: '英文', zh: '简体中文', ft: '繁体中文' },
 };

@@ -157,6 +157,7 @@ export const commonFt: Shape<typeof commonEn> = {
       '{{field}} 含有 HTML 或不安全的連結：請使用 Markdown，連結只能指向站內路徑或 http(s) 位址',
     CONTENT_CATEGORY_UNKNOWN: '幫助分類 {{category}} 不存在',
     CONTENT_CATEGORY_EXISTS: '幫助分類 {{category}} 已存在',
+    CONTENT_CATEGORY_IN_USE: '幫助分類 {{category}} 中還有 {{articles}} 篇文章：請先移走或刪除',
     NOTICE_KIND_LOCKED: '安全類通知（{{kind}}）始終通過郵件發送，不能關閉',
     NOTICE_NOT_EDITABLE: '客戶已看到此公告：請下架後發佈新公告，而不是修改原文',
     LOAN_PRODUCT_PAUSED: '該借貸產品暫不受理申請',

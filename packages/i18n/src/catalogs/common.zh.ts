@@ -157,6 +157,7 @@ export const commonZh: Shape<typeof commonEn> = {
       '{{field}} 含有 HTML 或不安全的链接：请使用 Markdown，链接只能指向站内路径或 http(s) 地址',
     CONTENT_CATEGORY_UNKNOWN: '帮助分类 {{category}} 不存在',
     CONTENT_CATEGORY_EXISTS: '帮助分类 {{category}} 已存在',
+    CONTENT_CATEGORY_IN_USE: '帮助分类 {{category}} 中还有 {{articles}} 篇文章：请先移走或删除',
     NOTICE_KIND_LOCKED: '安全类通知（{{kind}}）始终通过邮件发送，不能关闭',
     NOTICE_NOT_EDITABLE: '客户已看到此公告：请下架后发布新公告，而不是修改原文',
     LOAN_PRODUCT_PAUSED: '该借贷产品暂不受理申请',

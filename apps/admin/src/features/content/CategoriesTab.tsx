@@ -3,8 +3,8 @@ import { Button, Group, NumberInput, Paper, Stack, Table, Text, TextInput } from
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorNote } from '../../app/ui.tsx';
-import { KEYS, saveCategory, useCategories } from './api.ts';
+import { ErrorNote, ReasonDialog } from '../../app/ui.tsx';
+import { deleteCategory, KEYS, saveCategory, useCategories } from './api.ts';
 
 const LANGS = ['en', 'zh', 'ft'] as const;
 type Form = { mode: 'create' | 'update'; id: string; name: ContentTexts; sort: number };
@@ -17,6 +17,7 @@ export function CategoriesTab() {
   const categories = useCategories();
   const [form, setForm] = useState<Form>(BLANK);
   const [error, setError] = useState<unknown>(null);
+  const [removing, setRemoving] = useState<AdminCategoryData | null>(null);
   const edit = (c: AdminCategoryData) => setForm({ mode: 'update', id: c.id, name: c.name, sort: c.sort });
   const save = async () => {
     setError(null);
@@ -51,9 +52,20 @@ export function CategoriesTab() {
               ))}
               <Table.Td>{c.sort}</Table.Td>
               <Table.Td>
-                <Button size="xs" variant="light" onClick={() => edit(c)} data-testid="category-edit">
-                  {t('edit')}
-                </Button>
+                <Group gap="xs" wrap="nowrap">
+                  <Button size="xs" variant="light" onClick={() => edit(c)} data-testid="category-edit">
+                    {t('edit')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    onClick={() => setRemoving(c)}
+                    data-testid="category-delete"
+                  >
+                    {t('categories.delete')}
+                  </Button>
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}
@@ -64,6 +76,18 @@ export function CategoriesTab() {
           {t('categories.empty')}
         </Text>
       ) : null}
+      <ReasonDialog
+        opened={removing !== null}
+        title={t('categories.deleteTitle', { id: removing?.id ?? '' })}
+        text={t('categories.deleteText')}
+        confirmLabel={t('categories.delete')}
+        danger
+        onClose={() => setRemoving(null)}
+        onSubmit={async (reason) => {
+          await deleteCategory({ id: removing?.id ?? '', reason: reason.trim() });
+          await client.invalidateQueries({ queryKey: KEYS.categories });
+        }}
+      />
       <Paper withBorder p="md" data-testid="category-form">
         <Stack gap="xs">
           <Group grow align="flex-end">

@@ -169,4 +169,23 @@ describe('the articles back office', () => {
     });
     expect(screen.getByTestId('content-screen')).toHaveTextContent('文章与帮助');
   });
+
+  it('deletes a category with a reason; a refusal (articles still in it) stays in the dialog', async () => {
+    const api = setUp();
+    api.on({
+      'content/categories/delete': () =>
+        new Refusal('The help category deposits still holds 2 articles', 'CONTENT_CATEGORY_IN_USE'),
+    });
+    const { user } = await renderAdmin(<ContentScreen />, { route: '/content' });
+    await user.click(await screen.findByTestId('content-tab-categories'));
+    await user.click(within(await screen.findByTestId('category-row')).getByTestId('category-delete'));
+    await fill(user, await screen.findByTestId('reason-input'), 'Merged into account');
+    await user.click(screen.getByTestId('reason-confirm'));
+    await waitFor(() => expect(api.callsTo('content/categories/delete')).toHaveLength(1));
+    expect(api.callsTo('content/categories/delete')[0]?.body).toMatchObject({
+      id: 'deposits',
+      reason: 'Merged into account',
+    });
+    expect(await screen.findByTestId('error-note')).toHaveTextContent('still holds 2 articles');
+  });
 });

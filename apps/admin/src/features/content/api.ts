@@ -59,6 +59,8 @@ export const unpublishArticle = (body: { id: string; reason: string }) =>
   api.postJson<AdminContentData>('content/articles/unpublish', body);
 export const previewMarkdown = (markdown: string) =>
   api.postJson<AdminContentPreviewData>('content/preview', { markdown });
+export const deleteCategory = (body: { id: string; reason: string }) =>
+  api.postJson<{ id: string }>('content/categories/delete', body);
 export const saveCategory = (
   mode: 'create' | 'update',
   body: { id: string; name: ContentTexts; sort: number },

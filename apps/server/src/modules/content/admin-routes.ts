@@ -1,6 +1,7 @@
 import {
   AdminCategoriesQuery,
   AdminCategoryBody,
+  AdminCategoryDeleteBody,
   AdminContentCreateBody,
   AdminContentIdQuery,
   AdminContentListQuery,
@@ -88,6 +89,12 @@ export function contentAdminRoutes(admin: ContentAdmin) {
       'Rename or re-sort a category (audited)',
       AdminCategoryBody,
       (r, b) => admin.updateCategory(staffOf(r), b),
+    );
+    post<AdminCategoryDeleteBody>(
+      '/content/categories/delete',
+      'Delete an empty help category, with a reason (audited)',
+      AdminCategoryDeleteBody,
+      (r, b) => admin.deleteCategory(staffOf(r), b),
     );
   };
 }

@@ -1,6 +1,7 @@
 import {
   type AdminCategoryBody,
   type AdminCategoryData,
+  type AdminCategoryDeleteBody,
   type AdminContentCreateBody,
   type AdminContentData,
   type AdminContentListQuery,
@@ -194,6 +195,23 @@ export function createContentAdmin(deps: { db: Db; clock: Clock; audit: AuditLog
         return after;
       });
       return categoryData(row);
+    },
+    /** Deletes an empty help category with a reason (audited). */
+    async deleteCategory(staff: StaffContext, body: AdminCategoryDeleteBody): Promise<{ id: string }> {
+      const reason = body.reason.trim();
+      if (reason === '') refuse('FIELD_REQUIRED', { field: 'reason' });
+      await inTransaction(db, async (tx) => {
+        const before = await content.categories.remove(body.id, tx);
+        await audit.record(tx, {
+          actorId: staff.staffId,
+          action: 'content.category.delete',
+          targetType: 'content_category',
+          targetId: before.id,
+          before,
+          reason,
+        });
+      });
+      return { id: body.id.trim() };
     },
   };
 }

@@ -3,7 +3,15 @@ import type { Db, Tx } from '../../db/database.ts';
 import { refuse } from '../../http/refusal.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { CategoryInput } from './input.ts';
-import { type CategoryRow, findCategory, insertCategory, listCategories, updateCategory } from './repo.ts';
+import {
+  type CategoryRow,
+  countInCategory,
+  deleteCategory,
+  findCategory,
+  insertCategory,
+  listCategories,
+  updateCategory,
+} from './repo.ts';
 import { checkCategoryId, checkNames, checkSort } from './validate.ts';
 
 /** Help categories: a short, hand-kept list (at most CONTENT_LIMITS.categoriesMax), names in three languages. */
@@ -49,6 +57,17 @@ export function createCategories(deps: { db: Db; clock: Clock }) {
       const set = { name_en: name.en, name_zh: name.zh, name_ft: name.ft, sort, updated_at: clock.now() };
       await updateCategory(q, id, set);
       return { before, after: { ...before, ...set } };
+    },
+
+    /** Deletes an empty category (an article of any state in it: CONTENT_CATEGORY_IN_USE). Returns the row (the audit's `before`). */
+    async remove(idText: string, q: Db | Tx = db): Promise<CategoryRow> {
+      const id = checkCategoryId(idText, 'id');
+      const before = await findCategory(q, id, { forUpdate: true });
+      if (!before) refuse('NOT_FOUND');
+      const count = await countInCategory(q, id);
+      if (count > 0) refuse('CONTENT_CATEGORY_IN_USE', { category: id, articles: count });
+      await deleteCategory(q, id);
+      return before;
     },
   };
 }

@@ -394,4 +394,32 @@ describe('content: the back office (content.write, audited)', () => {
       .execute();
     expect(audit.map((a) => a.action)).toEqual(['content.category.create']);
   });
+
+  it('deletes an empty category with a reason (audited); one holding articles of any state is refused', async () => {
+    const token = (await staffSession(t, ['content'])).token;
+    const del = (fields: Record<string, string>) =>
+      adminCall(t.app, { call: 'content/categories/delete', token, fields: fields as never });
+    await adminCall(t.app, {
+      call: 'content/categories/create',
+      token,
+      fields: { id: 'spare', name: { en: 'Spare', zh: '备用', ft: '備用' } } as never,
+    });
+    const draft = await content.createArticle(help({ category_id: 'spare' }));
+    expect(await del({ id: 'spare', reason: 'unused' })).toMatchObject({
+      reason: 'CONTENT_CATEGORY_IN_USE',
+      params: { category: 'spare', articles: 1 },
+    });
+    await t.db.deleteFrom('content_item').where('id', '=', draft.id).execute();
+    expect(await del({ id: 'spare', reason: ' ' })).toMatchObject({ reason: 'FIELD_REQUIRED' });
+    expect(await del({ id: 'spare', reason: 'unused' })).toMatchObject({ code: 1, data: { id: 'spare' } });
+    expect(await del({ id: 'spare', reason: 'unused' })).toMatchObject({ reason: 'NOT_FOUND' });
+    const list = await adminCall(t.app, { method: 'GET', call: 'content/categories', token });
+    expect(list.data.items.map((c: { id: string }) => c.id)).not.toContain('spare');
+    const audit = await t.db
+      .selectFrom('staff_audit')
+      .select(['action', 'reason'])
+      .where('action', '=', 'content.category.delete')
+      .execute();
+    expect(audit).toEqual([{ action: 'content.category.delete', reason: 'unused' }]);
+  });
 });

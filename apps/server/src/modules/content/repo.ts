@@ -141,6 +141,20 @@ export async function updateCategory(q: Q, id: string, patch: Partial<CategoryRo
   await q.updateTable('content_category').set(patch).where('id', '=', id).execute();
 }
 
+/** Articles of any state filed under a category. */
+export async function countInCategory(q: Q, id: string): Promise<number> {
+  const row = await q
+    .selectFrom('content_item')
+    .where('category_id', '=', id)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function deleteCategory(q: Q, id: string): Promise<void> {
+  await q.deleteFrom('content_category').where('id', '=', id).execute();
+}
+
 /** Visible help articles per category at `now`. */
 export async function countHelpByCategory(q: Q, now: Date): Promise<Map<string, number>> {
   const rows = await q
