@@ -105,6 +105,10 @@ async function match(
     payTo: C2cPayToData;
   },
 ): Promise<OrderRow> {
+  // The limit counted again under the customer's lock: racing requests cannot all pass the early check.
+  await repo.lockCustomerOrders(tx, input.auth.customerId);
+  if ((await repo.openOrderCount(tx, input.auth.customerId)) >= C2C_LIMITS.openOrdersPerCustomerMax)
+    refuse('C2C_OPEN_ORDERS_LIMIT', { max: C2C_LIMITS.openOrdersPerCustomerMax });
   const o = await repo.findOffer(tx, input.offerId, { lock: true });
   const m = o && (await repo.findMerchant(tx, o.merchant_id));
   if (!o || !m) refuse('NOT_FOUND');

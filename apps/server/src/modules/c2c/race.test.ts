@@ -1,4 +1,4 @@
-import type { C2cPrivateMessage } from '@bourse/protocol';
+import { C2C_LIMITS, type C2cPrivateMessage } from '@bourse/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { testLogger } from '../../../test/logwatch.ts';
@@ -94,6 +94,22 @@ describe('racing for the last amount', () => {
     for (const a of won.slice(1))
       await cpost(t, buyers[answers.indexOf(a)] ?? late, 'c2cCancel', { order_id: a.data.order_id });
     await cpost(t, late, 'c2cCancel', { order_id: again.data.order_id });
+  });
+});
+
+describe('racing past the open-orders limit', () => {
+  it('one customer’s simultaneous orders stop at the limit (counted under the customer’s lock)', async () => {
+    const offerId = await offer(t, staff, desk.merchantId, { total_amount: '1000', max_amount: '50' });
+    const c = await verifiedCustomer(t);
+    const answers = await Promise.all(
+      Array.from({ length: 9 }, () =>
+        cpost(t, c, 'c2cCreateOrder', { offer_id: offerId, amount: '10', method: 'bank' }),
+      ),
+    );
+    const won = answers.filter((a) => a.code === 1);
+    expect(won).toHaveLength(C2C_LIMITS.openOrdersPerCustomerMax);
+    for (const a of answers.filter((x) => x.code !== 1)) expect(a.reason).toBe('C2C_OPEN_ORDERS_LIMIT');
+    for (const a of won) await cpost(t, c, 'c2cCancel', { order_id: a.data.order_id });
   });
 });
 

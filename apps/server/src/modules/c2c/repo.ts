@@ -1,6 +1,7 @@
 import type { C2cState } from '@bourse/protocol';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
+import type { Tx } from '../../db/database.ts';
 import type { Q } from './context.ts';
 import type {
   C2cAccountTable,
@@ -139,6 +140,15 @@ export async function updateOrder(q: Q, id: string, patch: Updateable<C2cOrderTa
 }
 
 const OPEN: C2cState[] = ['pending_match', 'matched', 'paid', 'disputed'];
+
+/**
+ * Serializes one customer's new orders for the rest of the transaction (a transaction-scoped
+ * advisory lock on the customer), so the open-orders limit counted next cannot be raced past.
+ * Taken before the offer's row lock: every order transaction locks in that order.
+ */
+export async function lockCustomerOrders(tx: Tx, customerId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`c2c:orders:${customerId}`}))`.execute(tx);
+}
 
 export async function openOrderCount(q: Q, customerId: string): Promise<number> {
   const r = await q
