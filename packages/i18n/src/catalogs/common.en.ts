@@ -165,9 +165,11 @@ export const commonEn = {
       '{{field}} contains HTML or an unsafe link: write markdown, with links to app paths or http(s) addresses only',
     CONTENT_CATEGORY_UNKNOWN: 'There is no help category {{category}}',
     CONTENT_CATEGORY_EXISTS: 'A help category {{category}} already exists',
-    CONTENT_CATEGORY_IN_USE: 'The help category {{category}} still holds articles ({{articles}}): move or delete them first',
+    CONTENT_CATEGORY_IN_USE:
+      'The help category {{category}} still holds articles ({{articles}}): move or delete them first',
     NOTICE_KIND_LOCKED: 'Security notices ({{kind}}) always go by e-mail and cannot be turned off',
-    NOTICE_NOT_EDITABLE: 'Customers have already seen this announcement: take it down and publish a new one instead of changing it',
+    NOTICE_NOT_EDITABLE:
+      'Customers have already seen this announcement: take it down and publish a new one instead of changing it',
     LOAN_PRODUCT_PAUSED: 'This loan product is not taking applications at the moment',
     LOAN_AGREEMENT_REQUIRED:
       'Please read the loan agreement (version {{version}}) and tick the box to accept it',
