@@ -23,7 +23,7 @@ import {
   type ViewportName,
   visit,
 } from './browser.ts';
-import { englishTexts, expectNoRawKeys } from './pages.ts';
+import { englishTexts, expectNoRawKeys, navigations, noSideways, socketFrames } from './pages.ts';
 
 /**
  * Issue 20 (items 3–5) end to end in Chromium, at 1920×1080 and 390×844, in en, zh and ft:
@@ -70,33 +70,6 @@ function watch(page: Page, label: string): Page {
   });
   page.on('pageerror', (error) => pageErrors.push(`${label}: ${String(error)}`));
   return page;
-}
-
-/** Counts the main frame's navigations after now: a live change must not need one. */
-function navigations(page: Page): { count: () => number } {
-  let n = 0;
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) n += 1;
-  });
-  return { count: () => n };
-}
-
-/** Text frames the page's websockets received. */
-function socketFrames(page: Page): string[] {
-  const frames: string[] = [];
-  page.on('websocket', (ws) =>
-    ws.on('framereceived', (frame) => {
-      if (typeof frame.payload === 'string') frames.push(frame.payload);
-    }),
-  );
-  return frames;
-}
-
-async function noSideways(page: Page, what: string): Promise<void> {
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-    `${what}: wider than the screen`,
-  ).toBeLessThanOrEqual(1);
 }
 
 const customerPage = async (

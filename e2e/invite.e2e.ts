@@ -13,7 +13,7 @@ import {
   switchLang,
 } from './browser.ts';
 import { depositUsdt } from './kyc.ts';
-import { expectNoRawKeys, RegisterPage } from './pages.ts';
+import { expectNoRawKeys, noSideways, RegisterPage } from './pages.ts';
 import { until } from './wait.ts';
 
 /**
@@ -54,13 +54,6 @@ async function registerFrom(email: string, userAgent: string): Promise<string> {
   const answer = (await response.json()) as { code: number; msg: string; data: { token_h5: string } };
   expect(answer.code, answer.msg).toBe(1);
   return answer.data.token_h5;
-}
-
-async function noSideways(page: Page, what: string): Promise<void> {
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-    `${what}: wider than the screen`,
-  ).toBeLessThanOrEqual(1);
 }
 
 beforeAll(async () => {

@@ -151,3 +151,31 @@ export async function expectNoRawKeys(page: Page, namespaces: readonly string[])
   const text = await page.locator('body').innerText();
   expect(text).not.toMatch(new RegExp(`\\b(${namespaces.join('|')})\\.[a-z][A-Za-z]+\\b`));
 }
+
+/** The page is no wider than the screen (nothing scrolls sideways). */
+export async function noSideways(page: Page, what: string): Promise<void> {
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    `${what}: wider than the screen`,
+  ).toBeLessThanOrEqual(1);
+}
+
+/** Counts the main frame's navigations after now: a live change must not need one. */
+export function navigations(page: Page): { count: () => number } {
+  let n = 0;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) n += 1;
+  });
+  return { count: () => n };
+}
+
+/** Text frames the page's websockets receive from now on. */
+export function socketFrames(page: Page): string[] {
+  const frames: string[] = [];
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (frame) => {
+      if (typeof frame.payload === 'string') frames.push(frame.payload);
+    }),
+  );
+  return frames;
+}

@@ -11,7 +11,7 @@ import {
 } from './api.ts';
 import { LANGS, launch, newPage, screenshot, signedInPage, switchLang } from './browser.ts';
 import { dec, spotBalance } from './kyc.ts';
-import { englishTexts, expectNoRawKeys } from './pages.ts';
+import { englishTexts, expectNoRawKeys, noSideways } from './pages.ts';
 
 /**
  * The seven-day sign-in reward (issue 20 item 2) end to end in Chromium. Two staff members fund the
@@ -29,13 +29,6 @@ const pageErrors: string[] = [];
 const stamp = Date.now();
 
 type Info = { amounts: string[]; budget_remaining: string; state: string; currency: string };
-
-async function noSideways(page: Page, what: string): Promise<void> {
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-    `${what}: wider than the screen`,
-  ).toBeLessThanOrEqual(1);
-}
 
 beforeAll(async () => {
   browser = await launch();

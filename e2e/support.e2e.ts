@@ -10,7 +10,14 @@ import {
   webData,
 } from './api.ts';
 import { LANGS, launch, screenshot, signedInPage, switchLang, type ViewportName } from './browser.ts';
-import { englishTexts, expectNoRawKeys, staffEnrolmentLogIn } from './pages.ts';
+import {
+  englishTexts,
+  expectNoRawKeys,
+  navigations,
+  noSideways,
+  socketFrames,
+  staffEnrolmentLogIn,
+} from './pages.ts';
 
 /**
  * Live customer support (issue 20, item 6) end to end in Chromium, with two browser contexts: the
@@ -42,32 +49,6 @@ function watch(page: Page, label: string): Page {
   });
   page.on('pageerror', (error) => pageErrors.push(`${label}: ${String(error)}`));
   return page;
-}
-
-/** Counts the main frame's navigations: a live change must not need one. */
-function navigations(page: Page): { count: () => number } {
-  let n = 0;
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) n += 1;
-  });
-  return { count: () => n };
-}
-
-function socketFrames(page: Page): string[] {
-  const frames: string[] = [];
-  page.on('websocket', (ws) =>
-    ws.on('framereceived', (frame) => {
-      if (typeof frame.payload === 'string') frames.push(frame.payload);
-    }),
-  );
-  return frames;
-}
-
-async function noSideways(page: Page, what: string): Promise<void> {
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-    `${what}: wider than the screen`,
-  ).toBeLessThanOrEqual(1);
 }
 
 beforeAll(async () => {
