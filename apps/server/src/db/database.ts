@@ -145,10 +145,9 @@ function isWrite(node: RootOperationNode): boolean {
 }
 
 /**
- * Runs `work` in one transaction. Serialization failures, deadlocks and a lock not available to
- * NOWAIT (40001, 40P01, 55P03: the ledger's late account locks) are retried, because those are the
- * database telling us two requests raced, not that either was wrong. Inside an idempotent request a
- * transaction that wrote commits the request's claim with it.
+ * Runs `work` in one transaction. Serialization failures and deadlocks are retried, because
+ * those are the database telling us two requests raced, not that either was wrong. Inside an
+ * idempotent request a transaction that wrote commits the request's claim with it.
  */
 export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, attempts = 8): Promise<T> {
   const claim = currentEffectClaim();
@@ -166,7 +165,7 @@ export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, att
         });
     } catch (error) {
       const code = (error as { code?: string }).code;
-      if (attempt < attempts && (code === '40001' || code === '40P01' || code === '55P03')) {
+      if (attempt < attempts && (code === '40001' || code === '40P01')) {
         // A short, growing, random pause: twins that collided once should not collide again in step.
         await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
         continue;

@@ -189,8 +189,8 @@ export function createEngine(deps: { db: Db; clock: Clock }) {
     const ours = new Set(rows.map((r) => r.id));
     for (const row of await repo.findAccountIds(tx, rows)) opened.set(keyOfRow(row), row.id);
     // Opened meanwhile by a concurrent entry: lock those now or give way (a retry resolves afresh) —
-    // only in a transaction of the ledger's own; a caller's transaction keeps state in memory
-    // across its own retries, so there the late account is waited for as before.
+    // only in a transaction of the ledger's own, which it can retry itself; in a caller's transaction
+    // the late account is waited for (a deadlock there is the caller's inTransaction retry).
     if (lateNowait)
       await repo.lockLateAccounts(
         tx,
