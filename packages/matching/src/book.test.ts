@@ -299,6 +299,9 @@ describe('cancel and amend', () => {
     expect(ev).toEqual([expect.objectContaining({ type: 'increased', qtyLots: 2, remainingLots: 7 })]);
     expect(book.order('a')?.seq).toBe(3);
     expect(book.depth(1).bids).toEqual([{ priceTicks: 100, qtyLots: 12, orders: 2 }]);
+    expect([book.levelLots('buy', 100), book.levelLots('sell', 100), book.levelLots('buy', 99)]).toEqual([
+      12, 0, 0,
+    ]);
     expect(trades(limit('s', 'u3', 'sell', 100, 6))).toEqual([
       ['b', 's', 100, 5],
       ['a', 's', 100, 1],

@@ -555,6 +555,11 @@ export class MatchingBook {
     return { bids: read(this.bids), asks: read(this.asks) };
   }
 
+  /** The open lots resting at one price of one side (0 when no order rests there): O(1). */
+  levelLots(side: Side, priceTicks: number): number {
+    return (side === 'buy' ? this.bids : this.asks).byPrice.get(priceTicks)?.totalLots ?? 0;
+  }
+
   snapshot(): BookSnapshot {
     return {
       version: 1,

@@ -62,6 +62,8 @@ describe('matching engine against the reference matcher', () => {
         expect([...levels.bids, ...levels.asks].reduce((s, l) => s + l.qtyLots, 0)).toBe(
           resting.reduce((s, o) => s + o.openLots, 0),
         );
+        for (const l of levels.bids) expect(book.levelLots('buy', l.priceTicks)).toBe(l.qtyLots);
+        for (const l of levels.asks) expect(book.levelLots('sell', l.priceTicks)).toBe(l.qtyLots);
         expect(book.openOrders).toBe(resting.length);
         expect(book.openOrders).toBeLessThanOrEqual(config.maxOpenOrders);
       }),

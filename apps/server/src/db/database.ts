@@ -86,7 +86,33 @@ export function createDb(connectionString: string, options: { max?: number } = {
 export type EffectClaim = {
   /** Records the claim as applied in `tx`; false when another request owns the key (then roll back). */
   commit(tx: Tx): Promise<boolean>;
+  /** Claims of one group can be recorded together in one statement (a spot book's batch). */
+  group?: ClaimGroup;
 };
+
+/** Records many claims of its group in `tx` at once: for each, as `commit` would answer. */
+export type ClaimGroup = { commitAll(tx: Tx, claims: EffectClaim[]): Promise<boolean[]> };
+
+/** Records every claim in `tx`, a group's claims in one call each: for each, whether it is ours. */
+export async function commitClaims(tx: Tx, claims: EffectClaim[]): Promise<boolean[]> {
+  const out = new Array<boolean>(claims.length).fill(false);
+  const groups = new Map<ClaimGroup, number[]>();
+  for (let i = 0; i < claims.length; i++) {
+    const group = claims[i]!.group;
+    if (group) groups.set(group, [...(groups.get(group) ?? []), i]);
+    else out[i] = await claims[i]!.commit(tx);
+  }
+  for (const [group, at] of groups) {
+    const answers = await group.commitAll(
+      tx,
+      at.map((i) => claims[i]!),
+    );
+    at.forEach((i, k) => {
+      out[i] = answers[k] === true;
+    });
+  }
+  return out;
+}
 
 /** A claim was lost to a twin request: the transaction rolls back, the caller answers "in progress". */
 export class ClaimLostError extends Error {

@@ -15,6 +15,9 @@ function harness(options: { recordClaims: boolean }) {
   const wrap = (store: IdempotencyStore): IdempotencyStore => ({
     ...store,
     commit: options.recordClaims ? store.commit : async () => true,
+    commitMany: options.recordClaims
+      ? store.commitMany
+      : async (_tx, claims) => new Set(claims.map((c) => c.key.hash)),
     async finish(key, claimId, answer, now) {
       if (!state.crash) return store.finish(key, claimId, answer, now);
       state.crash = false;

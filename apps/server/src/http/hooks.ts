@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { detached, type EffectClaim, withEffectClaim } from '../db/database.ts';
+import { type ClaimGroup, detached, type EffectClaim, withEffectClaim } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import { hmac, open, seal, sha256 } from '../lib/crypto.ts';
 import type { SessionResolver } from './context.ts';
-import type { IdempotencyStore } from './idempotency.ts';
+import type { IdempotencyKey, IdempotencyStore } from './idempotency.ts';
 import { Refusal, refuse } from './refusal.ts';
 
 const RTOKEN_MIN = 6;
@@ -70,6 +70,15 @@ function isIdempotent(request: FastifyRequest): boolean {
  */
 export function registerIdempotency(app: FastifyInstance, deps: IdempotencyDeps): void {
   app.decorateRequest('idempotencyKey', null);
+  // The claims of this store, recorded together when a spot book's batch commits many at once.
+  const held = new WeakMap<EffectClaim, { key: IdempotencyKey; claimId: string }>();
+  const group: ClaimGroup = {
+    async commitAll(tx, claims) {
+      const items = claims.map((c) => held.get(c)!);
+      const ours = await deps.store.commitMany(tx, items, deps.clock.now());
+      return items.map((i) => ours.has(i.key.hash));
+    },
+  };
 
   app.addHook('preHandler', (request, reply, done) => {
     if (!isIdempotent(request)) return done();
@@ -113,7 +122,9 @@ export function registerIdempotency(app: FastifyInstance, deps: IdempotencyDeps)
             request.idempotencyKey = { key, claimId, sealKey };
             const claim: EffectClaim = {
               commit: (tx) => deps.store.commit(tx, key, claimId, deps.clock.now()),
+              group,
             };
+            held.set(claim, { key, claimId });
             return withEffectClaim(claim, () => done());
           }
         }

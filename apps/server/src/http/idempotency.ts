@@ -41,6 +41,11 @@ export type IdempotencyStore = {
   begin(key: IdempotencyKey, now: Date, wait?: number): Promise<BeginResult>;
   /** In the effect's transaction: records `applied`. False when another claim owns the key. */
   commit(tx: Tx, key: IdempotencyKey, claimId: string, now: Date): Promise<boolean>;
+  /**
+   * `commit` for many claims in one statement (a spot book's batch): the hashes recorded. Keys must
+   * be distinct (a key has at most one live claim in a process: `begin` holds it).
+   */
+  commitMany(tx: Tx, claims: { key: IdempotencyKey; claimId: string }[], now: Date): Promise<Set<string>>;
   /** Stores the answer and releases the key. */
   finish(
     key: IdempotencyKey,
@@ -217,6 +222,24 @@ export function idempotencyStore(db: Db, options: { log?: Logger } = {}): Idempo
         .returning('key_hash')
         .executeTakeFirst();
       return row !== undefined;
+    },
+
+    async commitMany(tx, claims, now) {
+      if (claims.length === 0) return new Set();
+      const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
+      const { rows } = await sql<{ key_hash: string }>`
+        insert into http_idempotency as h (key_hash, route, state, claim_id, request_hash, created_at)
+        select c.key_hash, c.route, 'applied', c.claim_id, c.request_hash, ${now}::timestamptz
+        from unnest(${claims.map((c) => c.key.hash)}::text[], ${claims.map((c) => c.key.route)}::text[],
+                    ${claims.map((c) => c.claimId)}::text[], ${claims.map((c) => c.key.requestHash)}::text[])
+             as c(key_hash, route, claim_id, request_hash)
+        on conflict (key_hash) do update set
+          state = 'applied', claim_id = excluded.claim_id, request_hash = excluded.request_hash,
+          http_status = null, response_sealed = null, created_at = excluded.created_at
+        where h.created_at < ${expiredBefore}::timestamptz
+           or (h.claim_id = excluded.claim_id and h.state = 'applied')
+        returning h.key_hash`.execute(tx);
+      return new Set(rows.map((r) => r.key_hash));
     },
 
     async finish(key, claimId, answer, now) {

@@ -18,6 +18,9 @@ for (const recordClaims of [true, false]) {
     const wrap = (store: IdempotencyStore): IdempotencyStore => ({
       ...store,
       commit: recordClaims ? store.commit : async () => true,
+      commitMany: recordClaims
+        ? store.commitMany
+        : async (_tx, claims) => new Set(claims.map((c) => c.key.hash)),
       async finish(key, claimId, answer, now) {
         if (!state.crash) return store.finish(key, claimId, answer, now);
         state.crash = false;

@@ -1,15 +1,15 @@
 import type { SpotCancelReason } from '@bourse/protocol';
-import { ClaimLostError, type Db, type EffectClaim, inTransaction, type Tx } from '../../db/database.ts';
+import { ClaimLostError, commitClaims, type Db, type EffectClaim, type Tx } from '../../db/database.ts';
 import { Refusal } from '../../http/refusal.ts';
 import type { EntryInput, Ledger } from '../ledger/index.ts';
 import type { Book, JournalCommand, MarketRef, OrderState, PlaceInput } from './order.ts';
 import { appendJournal, insertOrders, type SpotJournalTableRow, takenClientOids } from './repo.ts';
 
 /**
- * Step 1 of a batch, the journal (one transaction): the new orders' freezes (one `postBatch`: a
- * refused freeze refuses only its order), their rows, each accepted request's idempotency claim, and
- * every accepted command into `spot_journal` with the next seq. Nothing is acknowledged before this
- * commits.
+ * The first part of a batch's one transaction (the runner runs the rest, matching and settlement, in
+ * the same transaction): the new orders' freezes (one `postBatch`: a refused freeze refuses only its
+ * order), their rows, the accepted requests' idempotency claims (one statement) and every accepted
+ * command into `spot_journal` with the next seq. Nothing is acknowledged before the transaction commits.
  */
 
 /** A request waiting in a book's queue. */
@@ -56,32 +56,29 @@ export type JournalBatch = {
   now: Date;
 };
 
-type JournalDeps = { db: Db; ledger: Ledger; market: MarketRef; book: Book };
+export type JournalDeps = { db: Db; ledger: Ledger; market: MarketRef; book: Book };
 
 class ClientOidRace extends Error {}
 /** A request's idempotency claim was taken by a twin: drop that job and journal the rest. */
 class ClaimRace extends Error {}
 
 /**
- * Journals a batch, retrying when a twin (same client_oid in another book, or the same request's
- * claim) committed meanwhile. On any other failure every job is rejected and null returned.
+ * A twin committed meanwhile (same client_oid in another book, or the same request's claim): the
+ * attempt is undone and run again without that job (`journalAttempt` remembers it in the result).
  */
-export async function journalBatch(deps: JournalDeps, batch: JournalBatch): Promise<JournalResult | null> {
-  const result: JournalResult = { accepted: [], duplicate: new Set(), lost: new Set(), refusals: new Map() };
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await inTransaction(deps.db, (tx) => journalAttempt(tx, deps, batch, result));
-      return result;
-    } catch (error) {
-      if ((error instanceof ClientOidRace || error instanceof ClaimRace) && attempt < batch.jobs.length + 5)
-        continue;
-      for (const job of batch.jobs) job.reject(error);
-      return null;
-    }
-  }
+export function isJournalRace(error: unknown): boolean {
+  return error instanceof ClientOidRace || error instanceof ClaimRace;
 }
 
-async function journalAttempt(tx: Tx, deps: JournalDeps, batch: JournalBatch, result: JournalResult) {
+export function newJournalResult(): JournalResult {
+  return { accepted: [], duplicate: new Set(), lost: new Set(), refusals: new Map() };
+}
+
+/**
+ * One attempt at the journal part of a batch in `tx`; `result` carries what earlier attempts
+ * learned (duplicates, lost claims). Throws a journal race (see `isJournalRace`) to be run again.
+ */
+export async function journalAttempt(tx: Tx, deps: JournalDeps, batch: JournalBatch, result: JournalResult) {
   result.accepted.length = 0;
   result.refusals.clear();
   let candidates = batch.places.filter((j) => !result.duplicate.has(j) && !result.lost.has(j));
@@ -99,11 +96,15 @@ async function journalAttempt(tx: Tx, deps: JournalDeps, batch: JournalBatch, re
     }
   }
   // Each accepted request's idempotency claim commits with its journal entry (exactly once).
-  for (const a of result.accepted) {
-    if (a.job.claim && !(await a.job.claim.commit(tx))) {
-      result.lost.add(a.job);
-      throw new ClaimRace();
-    }
+  const claimed = result.accepted.filter((a) => a.job.claim !== null);
+  const ours = await commitClaims(
+    tx,
+    claimed.map((a) => a.job.claim as EffectClaim),
+  );
+  const lost = claimed.filter((_, i) => !ours[i]);
+  if (lost.length > 0) {
+    for (const a of lost) result.lost.add(a.job);
+    throw new ClaimRace();
   }
   await appendJournal(tx, rows);
 }

@@ -1,16 +1,20 @@
 import { type BookSnapshot, type Command, type EngineEvent, MatchingBook } from '@bourse/matching';
 import type { SpotCancelReason } from '@bourse/protocol';
 import type { Logger } from 'pino';
-import { currentEffectClaim, type Db, detached, inTransaction } from '../../db/database.ts';
+import { currentEffectClaim, type Db, detached, inTransaction, type Tx } from '../../db/database.ts';
 import { Refusal } from '../../http/refusal.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Ledger } from '../ledger/index.ts';
 import {
+  type Accepted,
   answerJournalRefusals,
   type CancelJob,
+  isJournalRace,
   type Job,
+  type JournalBatch,
   type JournalResult,
-  journalBatch,
+  journalAttempt,
+  newJournalResult,
   type PlaceJob,
 } from './journal.ts';
 import {
@@ -34,18 +38,21 @@ import {
   setSettledSeq,
   settledSeqOf,
 } from './repo.ts';
-import { LEDGER_BATCH_MAX, type Settlement, settlementOf, writeSettlement } from './settle.ts';
+import { LEDGER_BATCH_MAX, type Settlement, settlementOf, writeSettlementIn } from './settle.ts';
 
 /**
  * One book (a market's real or demo side): a serial queue in front of one `MatchingBook`.
  *
- * A batch of queued commands goes through three steps, strictly one batch at a time:
- *  1. **journal** (`journal.ts`, one transaction): new orders' rows, their freezes, and every
- *     accepted command into `spot_journal` with the next seq. Nothing is acknowledged before this commits.
- *  2. **match**: the commands go through the engine in seq order; events are copied.
- *  3. **settle** (`settle.ts`, one transaction): trades, order rows, the ledger entries (trades, fees,
- *     releases) and the cursor `spot_cursor.settled_seq`.
- * A crash between 1 and 3 is repaired by `recover()`: replay the journal, settle what is past the cursor.
+ * A batch of queued commands (group commit: whatever arrived while the previous batch ran, up to
+ * `batchMax`) goes through three steps in ONE transaction, strictly one batch at a time:
+ *  1. **journal** (`journal.ts`): new orders' rows, their freezes, the requests' idempotency claims,
+ *     and every accepted command into `spot_journal` with the next seq;
+ *  2. **match**: the commands go through the engine in seq order; events are copied;
+ *  3. **settle** (`settle.ts`): trades, order rows, the ledger entries (trades, fees, releases) and the
+ *     cursor `spot_cursor.settled_seq`.
+ * Nothing is acknowledged before the commit. If the transaction fails after matching, memory is
+ * rebuilt from what committed (`recover()`: snapshot + journal, settling what is past the cursor —
+ * the path a restart takes too).
  */
 
 export type RunnerDeps = {
@@ -56,7 +63,20 @@ export type RunnerDeps = {
   hooks: RunnerHooks;
   snapshotEvery?: number;
   queueMax?: number;
+  /**
+   * Called first thing in every transaction that writes this book's state: throws when this process
+   * may no longer write the book (several processes).
+   */
+  fence?: (tx: Tx) => Promise<void>;
 };
+
+/** A batch that matched but hit a deadlock or serialization failure is rebuilt and run this many more times. */
+const BATCH_RETRIES = 3;
+
+function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === '40001' || code === '40P01';
+}
 
 export type RunnerHooks = {
   /** Checked for each place command right before it is journaled: a refusal, or null. */
@@ -97,6 +117,8 @@ export class BookRunner {
   private events: EngineEvent[] = [];
   private idle: Promise<void> = Promise.resolve();
   private idleResolve: (() => void) | null = null;
+  /** Batches committed, the commands in them and the time they took (the bench reads it). */
+  private readonly counters = { batches: 0, commands: 0, ms: 0 };
 
   constructor(market: MarketRef, book: Book, deps: RunnerDeps) {
     this.market = market;
@@ -109,6 +131,11 @@ export class BookRunner {
   private readonly sink = (e: Readonly<EngineEvent>) => {
     this.events.push({ ...e } as EngineEvent);
   };
+
+  /** Batches committed, the commands in them and the milliseconds they took, since start. */
+  get stats(): Readonly<{ batches: number; commands: number; ms: number }> {
+    return { ...this.counters };
+  }
 
   get engineSeq(): number {
     return this.seq;
@@ -247,56 +274,110 @@ export class BookRunner {
     this.engine = MatchingBook.restore({ ...snap, config: bookConfig(this.market, this.book) }, this.sink);
   }
 
-  /** Journal, match, settle, answer one batch (the class comment has the steps). */
+  /** Journal, match, settle and answer one batch in one transaction (the class comment has the steps). */
   private async runBatch(jobs: Job[]): Promise<void> {
     const now = this.deps.clock.now();
     const { places, cancels } = this.screen(jobs);
     if (places.length === 0 && cancels.length === 0) return;
-
     const t0 = performance.now();
-    const journaled = await journalBatch(
-      { db: this.deps.db, ledger: this.deps.ledger, market: this.market, book: this.book },
-      { jobs, places, cancels, firstSeq: this.seq, now },
-    );
-    if (!journaled) return;
+    const committed = await this.commitBatch({ jobs, places, cancels, firstSeq: this.seq, now });
+    if (!committed) return;
+    const { journaled, settlement } = committed;
     answerJournalRefusals(jobs, places, journaled);
-    const { accepted } = journaled;
-    if (accepted.length === 0) return;
-    this.seq = (accepted.at(-1)!.command as { seq: number }).seq;
-
-    const t1 = performance.now();
-    for (const a of accepted) if (a.order) this.open.set(a.order.id, a.order);
-    const commands = accepted.map((a) => a.command);
-    const events = this.applyCommands(commands);
-
-    let outcome: BatchOutcome;
-    try {
-      outcome = await this.settle(commands, events, now);
-    } catch (error) {
-      this.deps.log.error(
-        { err: error, symbol: this.market.symbol, book: this.book },
-        'spot settlement failed; the book will be rebuilt from the journal',
-      );
-      this.broken = true;
-      for (const a of accepted) a.job.reject(error);
-      return;
-    }
-    this.deps.log.debug(
-      {
-        symbol: this.market.symbol,
-        book: this.book,
-        batch: jobs.length,
-        journalMs: t1 - t0,
-        settleMs: performance.now() - t1,
-      },
-      'spot batch',
-    );
+    if (!settlement) return;
+    this.seq = settlement.lastSeq;
+    const outcome = this.follow(settlement);
+    this.counters.batches += 1;
+    this.counters.commands += journaled.accepted.length;
+    this.counters.ms += performance.now() - t0;
     answerSettled(journaled, outcome);
     this.deps.hooks.published(this, outcome);
     if (this.seq - this.lastSnapshotSeq >= (this.deps.snapshotEvery ?? RUNNER_LIMITS.snapshotEvery)) {
       await this.snapshotNow().catch((error) =>
         this.deps.log.warn({ err: error }, 'spot snapshot not written'),
       );
+    }
+  }
+
+  /**
+   * The batch's one transaction: the journal part (`journal.ts`), matching in memory, then the
+   * settlement (`settle.ts`) — one commit for the whole batch. A journal race (a twin's claim or
+   * client_oid) runs it again without that job. Once the engine has matched, memory is ahead of the
+   * database: a failure rebuilds the book from what committed (`recover`), and a deadlock or
+   * serialization failure runs the batch again; any other failure answers every job with the error.
+   * Null when nothing committed (every job has been answered).
+   */
+  private async commitBatch(
+    batch: JournalBatch,
+  ): Promise<{ journaled: JournalResult; settlement: Settlement | null } | null> {
+    const { db, ledger } = this.deps;
+    const deps = { db, ledger, market: this.market, book: this.book };
+    const journaled = newJournalResult();
+    for (let attempt = 0; ; attempt++) {
+      let settlement: Settlement | null = null;
+      let matched = false;
+      try {
+        await inTransaction(
+          db,
+          async (tx) => {
+            settlement = null;
+            await this.deps.fence?.(tx);
+            // After a rebuild the book's seq is what committed (a rebuild may journal a config row).
+            await journalAttempt(tx, deps, { ...batch, firstSeq: this.seq }, journaled);
+            if (journaled.accepted.length === 0) return;
+            matched = true;
+            settlement = this.match(journaled.accepted, batch.now);
+            await writeSettlementIn(tx, ledger, { market: this.market, book: this.book }, settlement);
+          },
+          1,
+        );
+        return { journaled, settlement };
+      } catch (error) {
+        if (!matched && isJournalRace(error) && attempt < batch.jobs.length + 5) continue;
+        if (matched && !(await this.rebuildAfter(error, batch.jobs))) return null;
+        if (matched && isRetryable(error) && attempt < BATCH_RETRIES) continue;
+        if (matched && !isRetryable(error))
+          this.deps.log.error(
+            { err: error, symbol: this.market.symbol, book: this.book },
+            'spot batch failed; nothing of it committed and the book was rebuilt',
+          );
+        for (const job of batch.jobs) job.reject(error);
+        return null;
+      }
+    }
+  }
+
+  /** Matches a batch's accepted commands in memory and computes their settlement (nothing written). */
+  private match(accepted: Accepted[], now: Date): Settlement {
+    for (const a of accepted) if (a.order) this.open.set(a.order.id, a.order);
+    const commands = accepted.map((a) => a.command);
+    const events = this.applyCommands(commands);
+    const lastSeq = commands.at(-1)!.seq;
+    return settlementOf(
+      { market: this.market, book: this.book, open: this.open, seq: lastSeq },
+      commands,
+      events,
+      now,
+    );
+  }
+
+  /**
+   * After a batch that matched in memory did not commit: the engine and the open orders are rebuilt
+   * from the database. False (every job answered) when even that fails: the book stays broken and the
+   * next batch tries again.
+   */
+  private async rebuildAfter(error: unknown, jobs: Job[]): Promise<boolean> {
+    try {
+      await this.recover();
+      return true;
+    } catch (again) {
+      this.broken = true;
+      this.deps.log.error(
+        { err: again, cause: error, symbol: this.market.symbol, book: this.book },
+        'spot book could not be rebuilt after a failed batch; it will try again',
+      );
+      for (const job of jobs) job.reject(error);
+      return false;
     }
   }
 
@@ -371,11 +452,14 @@ export class BookRunner {
     return out;
   }
 
-  /** Settles `commands` (their `events`) in one transaction (`settle.ts`), then memory follows. */
+  /** Recovery: settles `commands` (their `events`) in one transaction (`settle.ts`), then memory follows. */
   private async settle(commands: JournalCommand[], events: EngineEvent[], now: Date): Promise<BatchOutcome> {
     const b = { market: this.market, book: this.book, open: this.open, seq: this.seq };
     const settlement = settlementOf(b, commands, events, now);
-    await writeSettlement(this.deps, b, settlement);
+    await inTransaction(this.deps.db, async (tx) => {
+      await this.deps.fence?.(tx);
+      await writeSettlementIn(tx, this.deps.ledger, b, settlement);
+    });
     return this.follow(settlement);
   }
 
@@ -397,14 +481,10 @@ export class BookRunner {
       });
     }
     if (this.prints.length > PRINTS_KEPT) this.prints.length = PRINTS_KEPT;
-    const levels = this.engine.depth(1_000_000);
-    const totals = {
-      bids: new Map(levels.bids.map((l) => [l.priceTicks, l.qtyLots])),
-      asks: new Map(levels.asks.map((l) => [l.priceTicks, l.qtyLots])),
-    };
+    // Only the levels the batch touched are read back from the engine (not the whole book).
     const { depth } = s;
-    for (const p of depth.bids.keys()) depth.bids.set(p, totals.bids.get(p) ?? 0);
-    for (const p of depth.asks.keys()) depth.asks.set(p, totals.asks.get(p) ?? 0);
+    for (const p of depth.bids.keys()) depth.bids.set(p, this.engine.levelLots('buy', p));
+    for (const p of depth.asks.keys()) depth.asks.set(p, this.engine.levelLots('sell', p));
     return { orders: [...s.touched.values()], trades: s.trades, depth, customers, engineSeq: s.lastSeq };
   }
 

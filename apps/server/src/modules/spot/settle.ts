@@ -263,15 +263,23 @@ export async function writeSettlement(
   b: { market: MarketRef; book: Book },
   s: Settlement,
 ): Promise<void> {
-  await inTransaction(deps.db, async (tx: Tx) => {
-    const entryIds = await postEntries(tx, deps.ledger, s.entries);
-    await insertTrades(
-      tx,
-      s.trades.map((t, i) => tradeRow(b, t, s.lastSeq, entryIds[i] as string)),
-    );
-    await updateOrderProgress(tx, [...s.touched.values()]);
-    await setSettledSeq(tx, b.market.symbol, b.book, s.lastSeq);
-  });
+  await inTransaction(deps.db, (tx: Tx) => writeSettlementIn(tx, deps.ledger, b, s));
+}
+
+/** Writes a settlement in the caller's transaction: the entries, the trades, the order rows, the cursor. */
+export async function writeSettlementIn(
+  tx: Tx,
+  ledger: Ledger,
+  b: { market: MarketRef; book: Book },
+  s: Settlement,
+): Promise<void> {
+  const entryIds = await postEntries(tx, ledger, s.entries);
+  await insertTrades(
+    tx,
+    s.trades.map((t, i) => tradeRow(b, t, s.lastSeq, entryIds[i] as string)),
+  );
+  await updateOrderProgress(tx, [...s.touched.values()]);
+  await setSettledSeq(tx, b.market.symbol, b.book, s.lastSeq);
 }
 
 /** Posts the entries in chunks; a refusal is a broken invariant (the freeze covered every need). */

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { expectLogLine } from '../../../test/logwatch.ts';
+import { customer, fund, ledgerOf, USDT } from '../assets/testing.ts';
+import type { EntryInput, Ledger } from '../ledger/index.ts';
+import type { BookRunner, RunnerDeps } from './runner.ts';
+
+/**
+ * Group commit (issue 21 point 4): the orders a book takes together are journaled, matched and
+ * settled in ONE transaction with their requests' rtoken claims. A failure after matching leaves
+ * nothing of the batch behind (memory is rebuilt from what committed); a deadlock is run again.
+ */
+let t: TestApp;
+let runner: BookRunner;
+const SYMBOL = 'BTC/USDT';
+beforeAll(async () => {
+  t = await startTestApp({ feedTickMs: 0 });
+  await t.app.market.step();
+  runner = t.app.spot.runner(SYMBOL, 'real');
+});
+afterAll(async () => t?.close());
+
+const BASE = (n: number) => BigInt(Math.round(n * 1e8));
+
+function order(token: string, fields: Record<string, string>) {
+  return call(t.app, { call: 'createOrder', fields: { symbol: SYMBOL, ...fields }, headers: { token } });
+}
+
+/** A price inside the band (the tests of spot.test.ts trade BTC there too). */
+async function referencePrice(): Promise<number> {
+  return 50_000;
+}
+
+async function count(table: 'spot_order' | 'spot_journal' | 'spot_trade' | 'http_idempotency') {
+  const r = await t.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** Replaces the runner's ledger with one whose settlement posting runs `onSettle` first. */
+function injectIntoSettlement(onSettle: (call: number) => void): {
+  calls: () => number;
+  restore: () => void;
+} {
+  const deps = (runner as unknown as { deps: RunnerDeps }).deps;
+  const original: Ledger = deps.ledger;
+  let calls = 0;
+  deps.ledger = {
+    ...original,
+    postBatch: (tx, entries: EntryInput[]) => {
+      if (entries.some((e) => e.reason === 'spot.trade')) {
+        calls += 1;
+        onSettle(calls);
+      }
+      return original.postBatch(tx, entries);
+    },
+  };
+  return {
+    calls: () => calls,
+    restore: () => {
+      deps.ledger = original;
+    },
+  };
+}
+
+async function invariants() {
+  expect(await t.app.spot.checkFrozen()).toEqual([]);
+  expect((await ledgerOf(t).verify()).ok).toBe(true);
+}
+
+describe('group commit: one transaction per batch', () => {
+  it('forty orders arriving together commit in a few batches, each with its rtoken claim', async () => {
+    const price = await referencePrice();
+    const buyers = await Promise.all(Array.from({ length: 8 }, (_, i) => customer(t, `gcb${i}`)));
+    for (const b of buyers) await fund(t, b.id, 'USDT', USDT(2000));
+    const before = { ...runner.stats };
+    const claimsBefore = await count('http_idempotency');
+    const requests = buyers.flatMap((b, i) =>
+      Array.from({ length: 5 }, (_, k) => ({
+        token: b.token,
+        rtoken: `gc-${i}-${k}-first`,
+        price: String(price - 50 - k),
+      })),
+    );
+    const answers = await Promise.all(
+      requests.map((r) =>
+        order(r.token, { side: 'buy', price: r.price, quantity: '0.001', rtoken: r.rtoken }),
+      ),
+    );
+    expect(answers.map((a) => a.code)).toEqual(requests.map(() => 1));
+    const after = runner.stats;
+    expect(after.commands - before.commands).toBe(40);
+    // The first order starts a batch alone; the rest wait for it and go together.
+    expect(after.batches - before.batches).toBeLessThanOrEqual(5);
+    expect(await count('http_idempotency')).toBe(claimsBefore + 40);
+    // Each rtoken replays its own first answer: the claims committed with the batch.
+    const replays = await Promise.all(
+      requests.map((r) =>
+        order(r.token, { side: 'buy', price: r.price, quantity: '0.001', rtoken: r.rtoken }),
+      ),
+    );
+    expect(replays.map((a) => a.data.order_id)).toEqual(answers.map((a) => a.data.order_id));
+    expect(new Set(answers.map((a) => a.data.order_id)).size).toBe(40);
+    await invariants();
+  });
+
+  it('a settlement that fails leaves nothing of its batch: no journal, no order, the same book; the retry fills', async () => {
+    const price = await referencePrice();
+    const seller = await customer(t, 'gcs');
+    await fund(t, seller.id, 'BTC', BASE(1));
+    const buyer = await customer(t, 'gcf');
+    await fund(t, buyer.id, 'USDT', USDT(1000));
+    const ask = await order(seller.token, { side: 'sell', price: String(price + 5), quantity: '0.02' });
+    expect(ask.code).toBe(1);
+    const counts = {
+      orders: await count('spot_order'),
+      journal: await count('spot_journal'),
+      trades: await count('spot_trade'),
+    };
+    const hash = runner.hash();
+    const seq = runner.engineSeq;
+    const balance = await ledgerOf(t).balance(t.db, {
+      book: 'real',
+      customerId: buyer.id,
+      accountType: 'spot',
+      currency: 'USDT',
+    });
+    const injected = injectIntoSettlement(() => {
+      throw new Error('injected settlement failure');
+    });
+    expectLogLine(/spot batch failed; nothing of it committed/);
+    expectLogLine(/injected settlement failure/, { optional: true });
+    const fields = { side: 'buy', price: String(price + 5), quantity: '0.01', rtoken: 'gc-fail-once' };
+    let failed: Awaited<ReturnType<typeof order>>;
+    try {
+      failed = await order(buyer.token, fields);
+    } finally {
+      injected.restore();
+    }
+    expect(injected.calls()).toBe(1);
+    expect(failed.status).toBeGreaterThanOrEqual(500);
+    expect({
+      orders: await count('spot_order'),
+      journal: await count('spot_journal'),
+      trades: await count('spot_trade'),
+    }).toEqual(counts);
+    expect(runner.hash()).toBe(hash);
+    expect(runner.engineSeq).toBe(seq);
+    expect(
+      await ledgerOf(t).balance(t.db, {
+        book: 'real',
+        customerId: buyer.id,
+        accountType: 'spot',
+        currency: 'USDT',
+      }),
+    ).toEqual(balance);
+    await invariants();
+    // Nothing was claimed either: the same rtoken runs now and takes the ask.
+    const retry = await order(buyer.token, fields);
+    expect(retry.code).toBe(1);
+    expect(retry.data.status).toBe('filled');
+    expect(await count('spot_trade')).toBe(counts.trades + 1);
+    await invariants();
+  });
+
+  it('a deadlock after matching is rebuilt and run again: one order, one trade, a gap-free journal', async () => {
+    const price = await referencePrice();
+    const seller = await customer(t, 'gcd');
+    await fund(t, seller.id, 'BTC', BASE(1));
+    const buyer = await customer(t, 'gce');
+    await fund(t, buyer.id, 'USDT', USDT(1000));
+    expect(
+      (await order(seller.token, { side: 'sell', price: String(price + 6), quantity: '0.01' })).code,
+    ).toBe(1);
+    const counts = { orders: await count('spot_order'), trades: await count('spot_trade') };
+    const seq = runner.engineSeq;
+    const injected = injectIntoSettlement((n) => {
+      if (n === 1) throw Object.assign(new Error('injected deadlock'), { code: '40P01' });
+    });
+    let answer: Awaited<ReturnType<typeof order>>;
+    try {
+      answer = await order(buyer.token, { side: 'buy', price: String(price + 6), quantity: '0.01' });
+    } finally {
+      injected.restore();
+    }
+    expect(injected.calls()).toBe(2);
+    expect(answer.code).toBe(1);
+    expect(answer.data.status).toBe('filled');
+    expect({ orders: await count('spot_order'), trades: await count('spot_trade') }).toEqual({
+      orders: counts.orders + 1,
+      trades: counts.trades + 1,
+    });
+    expect(runner.engineSeq).toBe(seq + 1);
+    const seqs = await t.db
+      .selectFrom('spot_journal')
+      .select('seq')
+      .where('symbol', '=', SYMBOL)
+      .where('book', '=', 'real')
+      .orderBy('seq')
+      .execute();
+    expect(seqs.map((r) => Number(r.seq))).toEqual(seqs.map((_, i) => i + 1));
+    await invariants();
+  });
+});
