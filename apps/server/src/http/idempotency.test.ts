@@ -51,6 +51,75 @@ describe('idempotency store', () => {
     await store.close();
   });
 
+  it('many keys at once share round trips: each is claimed once, its twin waits, every answer lands on its own key', async () => {
+    const store = idempotencyStore(db);
+    const keys = Array.from({ length: 60 }, () => newKey());
+    // Count statements on the pool and the lock connection alike.
+    let statements = 0;
+    const counted = db.withPlugin({
+      transformQuery: (args) => {
+        statements += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const countingStore = idempotencyStore(counted);
+    const begun = await Promise.all(keys.map((k) => countingStore.begin(k, t0)));
+    expect(begun.every((b) => b.state === 'claimed')).toBe(true);
+    // Twins of every key, in the same process, while the first claims hold: each waits.
+    const twins = keys.map((k) => countingStore.begin(k, t0, 2000));
+    await inTransaction(db, async (tx) => {
+      const ours = await countingStore.commitMany(
+        tx,
+        keys.slice(0, 30).map((key, i) => ({ key, claimId: (begun[i] as { claimId: string }).claimId })),
+        t0,
+      );
+      expect(ours.size).toBe(30);
+      // A second claimant of an applied key is fenced off, in the batch as alone.
+      const other = await countingStore.commitMany(tx, [{ key: keys[0]!, claimId: 'someone-else' }], t0);
+      expect(other.size).toBe(0);
+    });
+    await Promise.all(
+      keys.map((key, i) =>
+        countingStore.finish(
+          key,
+          (begun[i] as { claimId: string }).claimId,
+          { httpStatus: 200, sealed: `answer-${i}` },
+          at(i),
+        ),
+      ),
+    );
+    const replayed = await Promise.all(twins);
+    expect(replayed).toEqual(keys.map((_, i) => ({ state: 'done', httpStatus: 200, sealed: `answer-${i}` })));
+    // 60 keys: lock, read, finish and unlock for each, and 60 twins' polls — far fewer statements
+    // than one per call (the first of each kind goes alone, the rest together).
+    expect(statements).toBeLessThan(120);
+    await countingStore.close();
+    await store.close();
+  });
+
+  it('a batched answer overwrites an expired record and never another live claim', async () => {
+    const store = idempotencyStore(db);
+    const expired = newKey();
+    const live = newKey();
+    await sql`insert into http_idempotency (key_hash, route, state, claim_id, request_hash, created_at)
+      values (${expired.hash}, 'POST /x', 'done', 'old', 'content', ${at(-IDEMPOTENCY_TTL_MS - 1)}),
+             (${live.hash}, 'POST /x', 'applied', 'other', 'content', ${t0})`.execute(db);
+    await Promise.all([
+      store.finish(expired, 'mine', { httpStatus: 200, sealed: 'new' }, t0),
+      store.finish(live, 'mine', { httpStatus: 200, sealed: 'new' }, t0),
+    ]);
+    const rows = await db
+      .selectFrom('http_idempotency')
+      .select(['key_hash', 'state', 'response_sealed'])
+      .where('key_hash', 'in', [expired.hash, live.hash])
+      .execute();
+    const byKey = new Map(rows.map((r) => [r.key_hash, r]));
+    expect(byKey.get(expired.hash)).toMatchObject({ state: 'done', response_sealed: 'new' });
+    expect(byKey.get(live.hash)).toMatchObject({ state: 'applied', response_sealed: null });
+    await store.close();
+  });
+
   it('a claim held by another process blocks; when that process dies, a retry proceeds at once', async () => {
     const a = idempotencyStore(db);
     const b = idempotencyStore(db);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db, Tx } from '../db/database.ts';
+import { coalesce, POOL_LANES } from '../lib/coalesce.ts';
 
 /** How long an (identity, rtoken) pair replays its first answer (API.md). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -67,12 +68,18 @@ function lockKey(hash: string): string {
   ).toString();
 }
 
-type LockOp = 'lock' | 'unlock' | 'unlockAll';
-type Held = { locked: (op: LockOp, key: string) => Promise<boolean>; end: () => void };
+type LockOp = 'lock' | 'unlock';
+type Held = {
+  /** Runs the ops in order on the held connection, in one statement: each one's result. */
+  run: (ops: Array<{ op: LockOp; key: string }>) => Promise<boolean[]>;
+  unlockAll: () => Promise<void>;
+  end: () => void;
+};
 
 /**
  * One connection held for advisory locks (session locks live as long as their connection); reopened
- * when it fails — its locks die with it, as they do with the process.
+ * when it fails — its locks die with it, as they do with the process. Lock and unlock calls made
+ * while a statement runs go together in the next one (`coalesce`): one round trip for many requests.
  */
 function lockConnection(db: Db, log?: Logger) {
   let current: Promise<Held> | null = null;
@@ -86,18 +93,16 @@ function lockConnection(db: Db, log?: Logger) {
       db.connection()
         .execute(async (conn) => {
           resolve({
-            locked: async (op, key) => {
-              const { rows } =
-                op === 'lock'
-                  ? await sql<{ ok: boolean }>`select pg_try_advisory_lock(${key}::bigint) as ok`.execute(
-                      conn,
-                    )
-                  : op === 'unlock'
-                    ? await sql<{ ok: boolean }>`select pg_advisory_unlock(${key}::bigint) as ok`.execute(
-                        conn,
-                      )
-                    : await sql<{ ok: boolean }>`select pg_advisory_unlock_all() is null as ok`.execute(conn);
-              return rows[0]?.ok === true;
+            run: async (ops) => {
+              const { rows } = await sql<{ ok: boolean }>`
+                select case when o.op = 'lock' then pg_try_advisory_lock(o.k) else pg_advisory_unlock(o.k) end as ok
+                from unnest(${ops.map((o) => o.op)}::text[], ${ops.map((o) => o.key)}::bigint[])
+                     with ordinality as o(op, k, n)
+                order by o.n`.execute(conn);
+              return rows.map((r) => r.ok === true);
+            },
+            unlockAll: async () => {
+              await sql`select pg_advisory_unlock_all()`.execute(conn);
             },
             end,
           });
@@ -108,34 +113,90 @@ function lockConnection(db: Db, log?: Logger) {
           current = null;
         });
     });
+  const locked = coalesce(async (ops: Array<{ op: LockOp; key: string }>) => {
+    if (closed) throw new Error('idempotency store closed');
+    current ??= open();
+    const conn = await current;
+    try {
+      return await conn.run(ops);
+    } catch (error) {
+      log?.warn({ err: error }, 'idempotency lock connection failed; reopening');
+      await conn.unlockAll().catch(() => undefined);
+      conn.end();
+      current = null;
+      throw error;
+    }
+  });
   return {
-    async locked(op: LockOp, key: string): Promise<boolean> {
-      if (closed) throw new Error('idempotency store closed');
-      current ??= open();
-      const conn = await current;
-      try {
-        return await conn.locked(op, key);
-      } catch (error) {
-        log?.warn({ err: error }, 'idempotency lock connection failed; reopening');
-        await conn.locked('unlockAll', '0').catch(() => false);
-        conn.end();
-        current = null;
-        throw error;
-      }
-    },
+    locked: (op: LockOp, key: string): Promise<boolean> => locked({ op, key }),
     async close() {
+      await locked.drained();
       closed = true;
       const conn = await current?.catch(() => null);
       // The connection goes back to the pool: it must not carry this store's locks with it.
-      await conn?.locked('unlockAll', '0').catch(() => false);
+      await conn?.unlockAll().catch(() => undefined);
       conn?.end();
     },
   };
 }
 
+type RecordRow = {
+  key_hash: string;
+  state: string;
+  http_status: number | null;
+  response_sealed: string | null;
+  request_hash: string | null;
+  created_at: Date;
+};
+
+type Answer = { key: IdempotencyKey; claimId: string; httpStatus: number; sealed: string; now: Date };
+
 export function idempotencyStore(db: Db, options: { log?: Logger } = {}): IdempotencyStore {
   const inFlight = new Set<string>();
   const locks = lockConnection(db, options.log);
+  /** The records of many keys in one query (each caller holds its key's lock). */
+  const readRecord = coalesce(
+    async (hashes: string[]): Promise<Array<RecordRow | undefined>> => {
+      const rows = await db
+        .selectFrom('http_idempotency')
+        .select(['key_hash', 'state', 'http_status', 'response_sealed', 'request_hash', 'created_at'])
+        .where('key_hash', 'in', [...new Set(hashes)])
+        .execute();
+      const byHash = new Map(rows.map((r) => [r.key_hash, r]));
+      return hashes.map((h) => byHash.get(h));
+    },
+    { lanes: POOL_LANES },
+  );
+  /** Many answers in one statement; each judged against its own request's time. */
+  const storeAnswers = coalesce(
+    async (answers: Answer[]): Promise<void[]> => {
+      // A key is answered once by its holder: distinct keys; a repeat would go in a statement of its own.
+      const seen = new Set<string>();
+      const first = answers.filter((a) => !seen.has(a.key.hash) && seen.add(a.key.hash));
+      const rest = answers.filter((a) => !first.includes(a));
+      for (const part of [first, ...rest.map((a) => [a])]) await upsertAnswers(part);
+      return answers.map(() => undefined);
+    },
+    { lanes: POOL_LANES },
+  );
+
+  async function upsertAnswers(answers: Answer[]): Promise<void> {
+    if (answers.length === 0) return;
+    await sql`
+      insert into http_idempotency as h (key_hash, route, state, claim_id, request_hash, http_status, response_sealed, created_at)
+      select a.key_hash, a.route, 'done', a.claim_id, a.request_hash, a.http_status, a.response_sealed, a.created_at
+      from unnest(${answers.map((a) => a.key.hash)}::text[], ${answers.map((a) => a.key.route)}::text[],
+                  ${answers.map((a) => a.claimId)}::text[], ${answers.map((a) => a.key.requestHash)}::text[],
+                  ${answers.map((a) => a.httpStatus)}::int[], ${answers.map((a) => a.sealed)}::text[],
+                  ${answers.map((a) => a.now.toISOString())}::timestamptz[])
+           as a(key_hash, route, claim_id, request_hash, http_status, response_sealed, created_at)
+      on conflict (key_hash) do update set
+        state = 'done', http_status = excluded.http_status, response_sealed = excluded.response_sealed
+      where h.claim_id = excluded.claim_id
+         or h.created_at < excluded.created_at - interval '1 millisecond' * ${IDEMPOTENCY_TTL_MS}::int`.execute(
+      db,
+    );
+  }
 
   async function tryLock(hash: string): Promise<boolean> {
     if (inFlight.has(hash)) return false;
@@ -164,11 +225,7 @@ export function idempotencyStore(db: Db, options: { log?: Logger } = {}): Idempo
         await new Promise((r) => setTimeout(r, TWIN_POLL_MS));
       }
       try {
-        const row = await db
-          .selectFrom('http_idempotency')
-          .select(['state', 'http_status', 'response_sealed', 'request_hash', 'created_at'])
-          .where('key_hash', '=', key.hash)
-          .executeTakeFirst();
+        const row = await readRecord(key.hash);
         const live = row && row.created_at.getTime() > now.getTime() - IDEMPOTENCY_TTL_MS;
         if (live) {
           let answer: BeginResult;
@@ -244,31 +301,7 @@ export function idempotencyStore(db: Db, options: { log?: Logger } = {}): Idempo
 
     async finish(key, claimId, answer, now) {
       try {
-        const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
-        await db
-          .insertInto('http_idempotency')
-          .values({
-            key_hash: key.hash,
-            route: key.route,
-            state: 'done',
-            claim_id: claimId,
-            request_hash: key.requestHash,
-            http_status: answer.httpStatus,
-            response_sealed: answer.sealed,
-            created_at: now,
-          })
-          .onConflict((oc) =>
-            oc
-              .column('key_hash')
-              .doUpdateSet({ state: 'done', http_status: answer.httpStatus, response_sealed: answer.sealed })
-              .where((eb) =>
-                eb.or([
-                  eb('http_idempotency.claim_id', '=', claimId),
-                  eb('http_idempotency.created_at', '<', expiredBefore),
-                ]),
-              ),
-          )
-          .execute();
+        await storeAnswers({ key, claimId, httpStatus: answer.httpStatus, sealed: answer.sealed, now });
       } finally {
         await unlock(key.hash);
       }

@@ -63,6 +63,17 @@ export async function insertSession(q: Q, row: SessionRow): Promise<void> {
 }
 
 export async function findSessionByTokenHash(q: Q, tokenHash: string) {
+  return (await findSessionsByTokenHashes(q, [tokenHash]))[0];
+}
+
+/** Many sessions by their token hashes in one query: for each hash, its session or undefined. */
+export async function findSessionsByTokenHashes(q: Q, tokenHashes: readonly string[]) {
+  const rows = await sessionRows(q, [...new Set(tokenHashes)]);
+  const byHash = new Map(rows.map((r) => [r.token_hash, r]));
+  return tokenHashes.map((h) => byHash.get(h));
+}
+
+function sessionRows(q: Q, tokenHashes: string[]) {
   return q
     .selectFrom('accounts_session as s')
     .innerJoin('accounts_customer as c', 'c.id', 's.customer_id')
@@ -75,9 +86,10 @@ export async function findSessionByTokenHash(q: Q, tokenHash: string) {
       'c.is_demo',
       'c.demo_expires_at',
       'c.status',
+      's.token_hash',
     ])
-    .where('s.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('s.token_hash', 'in', tokenHashes)
+    .execute();
 }
 
 /** What decides whether sessions still hold, for many at once (the websocket's periodic check). */

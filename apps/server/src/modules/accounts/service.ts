@@ -16,6 +16,7 @@ import type { AuthContext, SessionResolver } from '../../http/context.ts';
 import { Refusal, refuse } from '../../http/refusal.ts';
 import type { AuditLog } from '../../http/staff.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { coalesce, POOL_LANES } from '../../lib/coalesce.ts';
 import { hmac, newToken, sha256 } from '../../lib/crypto.ts';
 import { newId, randomCode } from '../../lib/ids.ts';
 import type { Notifier } from '../notify/index.ts';
@@ -199,9 +200,13 @@ export function createAccounts(deps: AccountsDeps) {
     return phone;
   }
 
+  // Requests arriving together look their sessions up in one query (a few at once over the pool).
+  const findSession = coalesce((hashes: string[]) => repo.findSessionsByTokenHashes(db, hashes), {
+    lanes: POOL_LANES,
+  });
   const sessions: SessionResolver = {
     async resolve(token) {
-      const row = await repo.findSessionByTokenHash(db, sha256(token));
+      const row = await findSession(sha256(token));
       if (!row) refuse('SESSION_EXPIRED');
       const ended = sessionEndReason(row, clock.now());
       if (ended) refuse(ended);
