@@ -93,8 +93,18 @@ export type EffectClaim = {
 /** Records many claims of its group in `tx` at once: for each, as `commit` would answer. */
 export type ClaimGroup = { commitAll(tx: Tx, claims: EffectClaim[]): Promise<boolean[]> };
 
-/** Records every claim in `tx`, a group's claims in one call each: for each, whether it is ours. */
-export async function commitClaims(tx: Tx, claims: EffectClaim[]): Promise<boolean[]> {
+/**
+ * Records every claim in `tx`, a group's claims in one call each: for each, whether it is ours. A
+ * claim listed twice (one request's several commands, e.g. a cancel-all) is recorded once.
+ */
+export async function commitClaims(tx: Tx, listed: EffectClaim[]): Promise<boolean[]> {
+  const claims = [...new Set(listed)];
+  const answers = await commitDistinct(tx, claims);
+  const ours = new Map(claims.map((c, i) => [c, answers[i] === true]));
+  return listed.map((c) => ours.get(c) === true);
+}
+
+async function commitDistinct(tx: Tx, claims: EffectClaim[]): Promise<boolean[]> {
   const out = new Array<boolean>(claims.length).fill(false);
   const groups = new Map<ClaimGroup, number[]>();
   for (let i = 0; i < claims.length; i++) {

@@ -203,4 +203,68 @@ describe('group commit: one transaction per batch', () => {
     expect(seqs.map((r) => Number(r.seq))).toEqual(seqs.map((_, i) => i + 1));
     await invariants();
   });
+
+  it('an amend moves the funds of the old quotes to the new ones in one batch, cancels first', async () => {
+    const c = await customer(t, 'gca');
+    // Enough for three bids of 0.001 BTC at about 49,900 (and their fees), not for six.
+    await fund(t, c.id, 'USDT', USDT(160));
+    const bid = (price: number) => ({
+      symbol: SYMBOL,
+      side: 'buy' as const,
+      type: 'limit' as const,
+      price: String(price),
+      quantity: '0.001',
+      post_only: '1' as const,
+    });
+    const first = await t.app.spot.amendFor(c.id, 'real', SYMBOL, [bid(49_900), bid(49_890), bid(49_880)]);
+    expect([first.cancelled, first.placed.length, first.refused.length]).toEqual([0, 3, 0]);
+    const before = runner.stats;
+    const seq = runner.engineSeq;
+    const second = await t.app.spot.amendFor(c.id, 'real', SYMBOL, [bid(49_905), bid(49_895), bid(49_885)]);
+    expect([second.cancelled, second.placed.length, second.refused.map((r) => r.reason)]).toEqual([3, 3, []]);
+    // One batch, numbered cancels first: the new bids could freeze only what the old ones released.
+    expect(runner.stats.batches - before.batches).toBe(1);
+    const journal = await t.db
+      .selectFrom('spot_journal')
+      .select(['seq', 'command'])
+      .where('symbol', '=', SYMBOL)
+      .where('book', '=', 'real')
+      .where('seq', '>', String(seq))
+      .orderBy('seq')
+      .execute();
+    expect(journal.map((r) => (r.command as { type: string }).type)).toEqual([
+      'cancel',
+      'cancel',
+      'cancel',
+      'place',
+      'place',
+      'place',
+    ]);
+    const open = [...runner.open.values()]
+      .filter((o) => o.customerId === c.id)
+      .map((o) => Number(o.priceTicks) / 100);
+    expect(open.sort()).toEqual([49_885, 49_895, 49_905]);
+    await invariants();
+  });
+
+  it('two cancels of one order in the same batch: one cancels it, the other is told it is not open', async () => {
+    const c = await customer(t, 'gcx');
+    await fund(t, c.id, 'USDT', USDT(200));
+    const a = await order(c.token, { side: 'buy', price: '49000', quantity: '0.001' });
+    const b = await order(c.token, { side: 'buy', price: '49001', quantity: '0.001' });
+    const before = runner.stats;
+    // The first cancel starts a batch alone; the two others wait for it and go together.
+    const answers = await Promise.allSettled([
+      runner.cancel(b.data.order_id, c.id, 'user'),
+      runner.cancel(a.data.order_id, c.id, 'user'),
+      runner.cancel(a.data.order_id, c.id, 'user'),
+    ]);
+    expect(runner.stats.batches - before.batches).toBe(2);
+    expect(
+      answers.map((x) =>
+        x.status === 'fulfilled' ? x.value.status : (x.reason as { reason: string }).reason,
+      ),
+    ).toEqual(['cancelled', 'cancelled', 'ORDER_NOT_OPEN']);
+    await invariants();
+  });
 });

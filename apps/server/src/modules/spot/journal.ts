@@ -12,24 +12,28 @@ import { appendJournal, insertOrders, type SpotJournalTableRow, takenClientOids 
  * command into `spot_journal` with the next seq. Nothing is acknowledged before the transaction commits.
  */
 
-/** A request waiting in a book's queue. */
-export type Job =
+/**
+ * A request waiting in a book's queue. Jobs of one `group` (an amend) go in the same batch; a place
+ * of a group is checked for post-only by the engine only (after the group's cancels), not against
+ * the book as it stood.
+ */
+export type Job = (
   | {
       kind: 'place';
       input: PlaceInput;
-      claim: EffectClaim | null;
-      resolve: (o: OrderState) => void;
-      reject: (e: unknown) => void;
     }
   | {
       kind: 'cancel';
-      claim: EffectClaim | null;
       orderId: string;
       customerId: string;
       reason: SpotCancelReason;
-      resolve: (o: OrderState) => void;
-      reject: (e: unknown) => void;
-    };
+    }
+) & {
+  claim: EffectClaim | null;
+  group?: number;
+  resolve: (o: OrderState) => void;
+  reject: (e: unknown) => void;
+};
 
 export type PlaceJob = Job & { kind: 'place' };
 export type CancelJob = Job & { kind: 'cancel' };
@@ -45,6 +49,8 @@ export type JournalResult = {
   lost: Set<Job>;
   /** Freezes the ledger refused. */
   refusals: Map<Job, Refusal>;
+  /** Orders cancelled in this batch whose frozen funds the journal part already released. */
+  released: Set<string>;
 };
 
 export type JournalBatch = {
@@ -56,7 +62,14 @@ export type JournalBatch = {
   now: Date;
 };
 
-export type JournalDeps = { db: Db; ledger: Ledger; market: MarketRef; book: Book };
+export type JournalDeps = {
+  db: Db;
+  ledger: Ledger;
+  market: MarketRef;
+  book: Book;
+  /** The book's open orders (what its cancels release). */
+  open: ReadonlyMap<string, OrderState>;
+};
 
 class ClientOidRace extends Error {}
 /** A request's idempotency claim was taken by a twin: drop that job and journal the rest. */
@@ -71,7 +84,7 @@ export function isJournalRace(error: unknown): boolean {
 }
 
 export function newJournalResult(): JournalResult {
-  return { accepted: [], duplicate: new Set(), lost: new Set(), refusals: new Map() };
+  return { accepted: [], duplicate: new Set(), lost: new Set(), refusals: new Map(), released: new Set() };
 }
 
 /**
@@ -81,11 +94,17 @@ export function newJournalResult(): JournalResult {
 export async function journalAttempt(tx: Tx, deps: JournalDeps, batch: JournalBatch, result: JournalResult) {
   result.accepted.length = 0;
   result.refusals.clear();
+  result.released.clear();
   let candidates = batch.places.filter((j) => !result.duplicate.has(j) && !result.lost.has(j));
   await markDuplicateClientOids(tx, candidates, result.duplicate);
   candidates = candidates.filter((j) => !result.duplicate.has(j));
-  const placed = await freeze(tx, deps, candidates, result.refusals);
-  const rows = journalCommands(deps, batch, { placed, lost: result.lost, accepted: result.accepted });
+  const cancels = batch.cancels.filter((j) => !result.lost.has(j));
+  const placed = await releaseAndFreeze(tx, deps, batch, { cancels, candidates, result });
+  const rows = journalCommands(deps, batch, {
+    placed,
+    cancels,
+    accepted: result.accepted,
+  });
   const orders = result.accepted.flatMap((a) => (a.order ? [a.order] : []));
   if (orders.length > 0) {
     const ids = await insertOrders(tx, orders);
@@ -138,22 +157,52 @@ async function markDuplicateClientOids(tx: Tx, candidates: PlaceJob[], duplicate
   }
 }
 
-/** Freezes each candidate's need (one postBatch); returns the jobs whose freeze went through. */
-async function freeze(
+/**
+ * One postBatch: first every cancelled order's frozen funds go back (a batch's cancels run before its
+ * places, on orders resting when the batch began, so each is certain to succeed: an amend's new
+ * quotes can use what its old ones held), then each candidate's need is frozen. Returns the jobs
+ * whose freeze went through; the released orders are in `result.released`.
+ */
+async function releaseAndFreeze(
   tx: Tx,
   deps: JournalDeps,
-  candidates: PlaceJob[],
-  refusals: Map<Job, Refusal>,
+  batch: JournalBatch,
+  p: { cancels: CancelJob[]; candidates: PlaceJob[]; result: JournalResult },
 ): Promise<Set<Job>> {
-  const freezes = candidates.map((j) => freezeEntry(deps.book, j.input.order));
-  const outcomes = freezes.length > 0 ? await deps.ledger.postBatch(tx, freezes) : [];
+  const releases: EntryInput[] = [];
+  p.cancels.forEach((job, i) => {
+    const o = deps.open.get(job.orderId);
+    if (!o) throw new Error(`order ${job.orderId} is not open in ${deps.market.symbol}/${deps.book}`);
+    if (o.frozen === 0n) return;
+    releases.push(releaseEntry(deps.book, o, batch.firstSeq + i + 1));
+    p.result.released.add(o.id);
+  });
+  const freezes = p.candidates.map((j) => freezeEntry(deps.book, j.input.order));
+  const entries = [...releases, ...freezes];
+  const outcomes = entries.length > 0 ? await deps.ledger.postBatch(tx, entries) : [];
+  for (const outcome of outcomes.slice(0, releases.length))
+    if (!outcome.ok) throw new Error(`spot release refused by the ledger: ${outcome.refusal.reason}`);
   const placed = new Set<Job>();
-  candidates.forEach((j, i) => {
-    const outcome = outcomes[i];
+  p.candidates.forEach((j, i) => {
+    const outcome = outcomes[releases.length + i];
     if (outcome?.ok) placed.add(j);
-    else if (outcome) refusals.set(j, new Refusal(outcome.refusal.reason, outcome.refusal.params));
+    else if (outcome) p.result.refusals.set(j, new Refusal(outcome.refusal.reason, outcome.refusal.params));
   });
   return placed;
+}
+
+/** frozen → available: all a cancelled order still holds (its need after the cancel is nothing). */
+function releaseEntry(book: Book, o: OrderState, cancelSeq: number): EntryInput {
+  const account = { book, customerId: o.customerId, accountType: 'spot' as const };
+  return {
+    reason: 'spot.release',
+    reference: { type: 'spot_order', id: o.id },
+    idempotencyKey: `spot:release:${o.id}:${cancelSeq}`,
+    postings: [
+      { account, currency: o.frozenCurrency, bucket: 'frozen', amountUnits: -o.frozen },
+      { account, currency: o.frozenCurrency, bucket: 'available', amountUnits: o.frozen },
+    ],
+  };
 }
 
 /** available → frozen: what a new order needs, in its frozen currency. */
@@ -171,13 +220,15 @@ function freezeEntry(book: Book, o: OrderState): EntryInput {
 }
 
 /**
- * Numbers the batch's commands in queue order (placed orders and cancels not lost), fills
- * `accepted` and returns the journal rows.
+ * Numbers the batch's commands — its cancels first, then its places in queue order — fills
+ * `accepted` and returns the journal rows. Cancels first: each cancels an order resting when the
+ * batch began, so it cannot lose to a fill in the same batch, and its funds are free for the places
+ * that follow (the market maker's amend: old quotes out, new ones in, in one batch).
  */
 function journalCommands(
   deps: JournalDeps,
   batch: JournalBatch,
-  state: { placed: Set<Job>; lost: Set<Job>; accepted: Accepted[] },
+  state: { placed: Set<Job>; cancels: CancelJob[]; accepted: Accepted[] },
 ): SpotJournalTableRow[] {
   const rows: SpotJournalTableRow[] = [];
   let seq = batch.firstSeq;
@@ -188,26 +239,25 @@ function journalCommands(
     command: JSON.stringify(command),
     created_at: batch.now,
   });
+  for (const job of state.cancels) {
+    seq += 1;
+    const command: JournalCommand = {
+      type: 'cancel',
+      seq,
+      timestampMs: batch.now.getTime(),
+      orderId: job.orderId,
+      userId: job.customerId,
+      cancelReason: job.reason,
+    };
+    state.accepted.push({ job, command });
+    rows.push(row(command));
+  }
   for (const job of batch.jobs) {
-    if (job.kind === 'place') {
-      if (!state.placed.has(job)) continue;
-      seq += 1;
-      const command = placeCommand(job.input, seq, batch.now);
-      state.accepted.push({ job, command, order: { ...job.input.order, seq: BigInt(seq) } });
-      rows.push(row(command));
-    } else if (batch.cancels.includes(job) && !state.lost.has(job)) {
-      seq += 1;
-      const command: JournalCommand = {
-        type: 'cancel',
-        seq,
-        timestampMs: batch.now.getTime(),
-        orderId: job.orderId,
-        userId: job.customerId,
-        cancelReason: job.reason,
-      };
-      state.accepted.push({ job, command });
-      rows.push(row(command));
-    }
+    if (job.kind !== 'place' || !state.placed.has(job)) continue;
+    seq += 1;
+    const command = placeCommand(job.input, seq, batch.now);
+    state.accepted.push({ job, command, order: { ...job.input.order, seq: BigInt(seq) } });
+    rows.push(row(command));
   }
   return rows;
 }

@@ -1,3 +1,4 @@
+import type { CreateOrderBody } from '@bourse/protocol';
 import { baseUnits, notionalUnits, priceText, qtyText, toSteps } from '@bourse/risk';
 import { Refusal } from '../../http/refusal.ts';
 import { baseCapitalOf } from './mm-capital.ts';
@@ -6,9 +7,9 @@ import type { Book } from './order.ts';
 
 /**
  * The market maker's quotes: `levels` post-only bids and asks at `spread_bps + i × step_bps` around
- * the market module's mark, `level_notional` each, placed through `spot.placeFor` like any
- * customer's. A market is re-quoted (cancel, place) only when its mark moved; the inventory limit
- * stops bids (or asks) when base holdings stray from the base capital by `inventory_limit_pct`.
+ * the market module's mark, `level_notional` each, validated like any customer's order. A market
+ * is re-quoted only when its mark moved, as one amend (`spot.amendFor`: old quotes out, new ones in,
+ * in one batch of the book, so it never stands empty); the inventory limit stops bids (or asks) when base holdings stray from the base capital by `inventory_limit_pct`.
  */
 
 /** Quotes one market of one book; true when its quotes are on the book afterwards (placed or kept). */
@@ -28,7 +29,6 @@ export async function quote(s: MmState, book: Book, symbol: string): Promise<boo
   let mine = 0;
   for (const o of s.spot.runner(symbol, book).open.values()) if (o.customerId === customerId) mine += 1;
   if (s.lastQuoted.get(key) === mark && mine > 0) return true;
-  await s.spot.cancelAll(customerId, symbol);
   const ref = toSteps(mark, m.math.priceScale, m.math.tickUnits);
   if (!ref.ok) return false;
   const [base, quoteBal] = await Promise.all([
@@ -41,29 +41,35 @@ export async function quote(s: MmState, book: Book, symbol: string): Promise<boo
   const baseCapital = baseCapitalOf(s, symbol);
   const held = base.availableUnits + base.frozenUnits;
   const pct = BigInt(s.settings.inventory_limit_pct);
-  await placeLevels(s, m, {
-    book,
+  // The old quotes' funds are released in the same batch, before the new quotes freeze theirs.
+  const freed = { quote: 0n, base: 0n };
+  for (const o of s.spot.runner(symbol, book).open.values()) {
+    if (o.customerId !== customerId) continue;
+    if (o.frozenCurrency === m.quote) freed.quote += o.frozen;
+    else freed.base += o.frozen;
+  }
+  const bodies = levelOrders(s, m, {
     symbol,
-    customerId,
     refTicks: ref.steps,
     levelUnits: level.steps,
     bids: held * 100n <= baseCapital * (100n + pct),
     asks: held * 100n >= baseCapital * (100n - pct),
-    quoteLeft: quoteBal.availableUnits,
-    baseLeft: base.availableUnits,
+    quoteLeft: quoteBal.availableUnits + freed.quote,
+    baseLeft: base.availableUnits + freed.base,
   });
+  // One batch: the old quotes out, the new ones in (a refused level — a customer's order inside the
+  // spread makes a post-only quote take, a halt — is simply not quoted this round).
+  await s.spot.amendFor(customerId, book, symbol, bodies);
   s.lastQuoted.set(key, mark);
   return true;
 }
 
-/** Places each level's bid and ask that is allowed and affordable; a refused level is skipped. */
-async function placeLevels(
+/** Each level's bid and ask that is allowed and affordable, as post-only limit orders. */
+function levelOrders(
   s: MmState,
   m: ReturnType<MmState['spot']['market']>,
   q: {
-    book: Book;
     symbol: string;
-    customerId: string;
     refTicks: bigint;
     /** Each level's value in quote minor units. */
     levelUnits: bigint;
@@ -72,8 +78,9 @@ async function placeLevels(
     quoteLeft: bigint;
     baseLeft: bigint;
   },
-): Promise<void> {
+): CreateOrderBody[] {
   let { quoteLeft, baseLeft } = q;
+  const out: CreateOrderBody[] = [];
   for (let i = 0; i < s.settings.levels; i++) {
     const bps = BigInt(s.settings.spread_bps + i * s.settings.step_bps);
     const bid = (q.refTicks * (10_000n - bps)) / 10_000n;
@@ -88,21 +95,17 @@ async function placeLevels(
       if (lots < m.minQtyLots) lots = m.minQtyLots;
       const cost = side === 'buy' ? notionalUnits(m.math, price, lots) * 2n : baseUnits(m.math, lots);
       if (side === 'buy' ? cost > quoteLeft : cost > baseLeft) continue;
-      try {
-        await s.spot.placeFor(q.customerId, q.book, {
-          symbol: q.symbol,
-          side,
-          type: 'limit',
-          price: priceText(m.math, price),
-          quantity: qtyText(m.math, lots),
-          post_only: '1',
-        });
-        if (side === 'buy') quoteLeft -= cost;
-        else baseLeft -= cost;
-      } catch (error) {
-        if (!(error instanceof Refusal)) throw error;
-        // ORDER_WOULD_TAKE (a customer's order sits inside the spread), halts: skip this level.
-      }
+      out.push({
+        symbol: q.symbol,
+        side,
+        type: 'limit',
+        price: priceText(m.math, price),
+        quantity: qtyText(m.math, lots),
+        post_only: '1',
+      });
+      if (side === 'buy') quoteLeft -= cost;
+      else baseLeft -= cost;
     }
   }
+  return out;
 }

@@ -191,9 +191,9 @@ describe('market maker', () => {
   }, 240_000); // each round re-quotes 10 books × 10 post-only orders: slow on a loaded machine
 
   it('one failing market never stops the others, logs once per run of failures, and recovers by itself', async () => {
-    const original = t.app.spot.cancelAll;
-    const spy = vi.spyOn(t.app.spot, 'cancelAll').mockImplementation(async (...args) => {
-      if (args[1] === 'ETH/USDT') throw new Error('injected: ETH/USDT unavailable');
+    const original = t.app.spot.amendFor;
+    const spy = vi.spyOn(t.app.spot, 'amendFor').mockImplementation(async (...args) => {
+      if (args[2] === 'ETH/USDT') throw new Error('injected: ETH/USDT unavailable');
       return original(...args);
     });
     const before = t.lines.length;

@@ -6,7 +6,6 @@ import { Refusal } from '../../http/refusal.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Ledger } from '../ledger/index.ts';
 import {
-  type Accepted,
   answerJournalRefusals,
   type CancelJob,
   isJournalRace,
@@ -117,6 +116,8 @@ export class BookRunner {
   private events: EngineEvent[] = [];
   private idle: Promise<void> = Promise.resolve();
   private idleResolve: (() => void) | null = null;
+  /** Amend groups numbered so far. */
+  private groups = 0;
   /** Batches committed, the commands in them and the time they took (the bench reads it). */
   private readonly counters = { batches: 0, commands: 0, ms: 0 };
 
@@ -217,18 +218,43 @@ export class BookRunner {
     }
   }
 
-  /** Up to `batchMax` queued jobs; a post-only order is checked against the book as it is, so it goes alone. */
+  /**
+   * Up to `batchMax` queued jobs, and the rest of a group the last one belongs to (an amend goes in
+   * one batch). A post-only order is screened against the book as the batch found it, and the engine
+   * rejects it if the batch's earlier orders made it take: it need not go alone.
+   */
   private nextBatchSize(): number {
-    let n = 0;
-    while (n < this.queue.length && n < RUNNER_LIMITS.batchMax) {
-      const job = this.queue[n]!;
-      if (job.kind === 'place' && job.input.order.postOnly) {
-        if (n === 0) n = 1;
-        break;
-      }
-      n += 1;
-    }
+    let n = Math.min(this.queue.length, RUNNER_LIMITS.batchMax);
+    const group = this.queue[n - 1]?.group;
+    while (group !== undefined && n < this.queue.length && this.queue[n]!.group === group) n += 1;
     return n;
+  }
+
+  /**
+   * Amend: cancels `orderIds` (this customer's, resting) and places `inputs` in ONE batch — the
+   * cancels first, their funds released before the new orders freeze theirs — so the book never
+   * stands without the customer's quotes. Each answer as `cancel` / `place` would give it.
+   */
+  amend(
+    customerId: string,
+    orderIds: string[],
+    inputs: PlaceInput[],
+    reason: SpotCancelReason = 'user',
+  ): { cancelled: Promise<OrderState>[]; placed: Promise<OrderState>[] } {
+    const group = ++this.groups;
+    const full = this.queue.length + orderIds.length + inputs.length > this.queueMax * 2;
+    type Command =
+      | { kind: 'cancel'; orderId: string; customerId: string; reason: SpotCancelReason }
+      | { kind: 'place'; input: PlaceInput };
+    const enqueue = (command: Command) =>
+      new Promise<OrderState>((resolve, reject) => {
+        if (full) reject(this.busy());
+        else this.queue.push({ ...command, claim: null, group, resolve, reject });
+      });
+    const cancelled = orderIds.map((orderId) => enqueue({ kind: 'cancel', orderId, customerId, reason }));
+    const placed = inputs.map((input) => enqueue({ kind: 'place', input }));
+    if (!full) this.kick();
+    return { cancelled, placed };
   }
 
   /** Records a config change (band, minimum) in the journal and applies it to the engine. */
@@ -311,7 +337,7 @@ export class BookRunner {
     batch: JournalBatch,
   ): Promise<{ journaled: JournalResult; settlement: Settlement | null } | null> {
     const { db, ledger } = this.deps;
-    const deps = { db, ledger, market: this.market, book: this.book };
+    const deps = { db, ledger, market: this.market, book: this.book, open: this.open };
     const journaled = newJournalResult();
     for (let attempt = 0; ; attempt++) {
       let settlement: Settlement | null = null;
@@ -326,7 +352,7 @@ export class BookRunner {
             await journalAttempt(tx, deps, { ...batch, firstSeq: this.seq }, journaled);
             if (journaled.accepted.length === 0) return;
             matched = true;
-            settlement = this.match(journaled.accepted, batch.now);
+            settlement = this.match(journaled, batch.now);
             await writeSettlementIn(tx, ledger, { market: this.market, book: this.book }, settlement);
           },
           1,
@@ -348,7 +374,12 @@ export class BookRunner {
   }
 
   /** Matches a batch's accepted commands in memory and computes their settlement (nothing written). */
-  private match(accepted: Accepted[], now: Date): Settlement {
+  private match({ accepted, released }: JournalResult, now: Date): Settlement {
+    // What the journal part released of cancelled orders is no longer theirs to release.
+    for (const id of released) {
+      const o = this.open.get(id);
+      if (o) this.open.set(id, { ...o, frozen: 0n });
+    }
     for (const a of accepted) if (a.order) this.open.set(a.order.id, a.order);
     const commands = accepted.map((a) => a.command);
     const events = this.applyCommands(commands);
@@ -396,7 +427,7 @@ export class BookRunner {
           continue;
         }
         const o = job.input.order;
-        if (o.postOnly && o.priceTicks !== null) {
+        if (o.postOnly && o.priceTicks !== null && job.group === undefined) {
           const best = o.side === 'buy' ? this.engine.bestAsk() : this.engine.bestBid();
           const p = Number(o.priceTicks);
           if (best !== undefined && (o.side === 'buy' ? p >= best : p <= best)) {
@@ -410,6 +441,11 @@ export class BookRunner {
         const state = this.open.get(job.orderId);
         if (!resting || !state || state.customerId !== job.customerId) {
           job.reject(new Refusal('ORDER_NOT_OPEN', { status: state?.status ?? 'filled' }));
+          continue;
+        }
+        if (cancels.some((c) => c.orderId === job.orderId)) {
+          // A second cancel of the same order in this batch: the first one cancels it.
+          job.reject(new Refusal('ORDER_NOT_OPEN', { status: 'cancelled' }));
           continue;
         }
         cancels.push(job);

@@ -3,6 +3,7 @@ import type { AuthContext } from '../../http/context.ts';
 import type { StaffContext } from '../../http/staff.ts';
 import type { BookCursor } from '../market/index.ts';
 import * as admin from './admin.ts';
+import { amendFor } from './amend.ts';
 import { cancelAll, cancelFor } from './cancel.ts';
 import { checkFrozen } from './frozen.ts';
 import { buildOrder, PRICE_TICKS_MAX, placeFor, QTY_LOTS_MAX } from './intake.ts';
@@ -54,6 +55,14 @@ export function createSpot(deps: SpotDeps) {
       return orderData(await placeFor(s, auth.customerId, bookOf(auth), body));
     },
     placeFor: (customerId: string, book: Book, body: CreateOrderBody) => placeFor(s, customerId, book, body),
+    /** A customer's resting orders on one market out and `bodies` in, in one batch (`amend.ts`). */
+    amendFor: (
+      customerId: string,
+      book: Book,
+      symbol: string,
+      bodies: CreateOrderBody[],
+      reason?: 'user' | 'operator',
+    ) => amendFor(s, customerId, book, symbol, bodies, reason),
     /** An order checked against its market's rules (the bot API's test order); nothing is written. */
     checkOrder(customerId: string, book: Book, body: CreateOrderBody): void {
       buildOrder(s, customerId, book, body);
