@@ -56,7 +56,14 @@ export type JournalBatch = {
   now: Date;
 };
 
-type JournalDeps = { db: Db; ledger: Ledger; market: MarketRef; book: Book };
+type JournalDeps = {
+  db: Db;
+  ledger: Ledger;
+  market: MarketRef;
+  book: Book;
+  /** SPOT_LEASES: the lease check, first in the transaction (throws SPOT_BOOK_MOVED: nothing is written). */
+  fence?: (tx: Tx) => Promise<void>;
+};
 
 class ClientOidRace extends Error {}
 /** A request's idempotency claim was taken by a twin: drop that job and journal the rest. */
@@ -82,6 +89,7 @@ export async function journalBatch(deps: JournalDeps, batch: JournalBatch): Prom
 }
 
 async function journalAttempt(tx: Tx, deps: JournalDeps, batch: JournalBatch, result: JournalResult) {
+  await deps.fence?.(tx);
   result.accepted.length = 0;
   result.refusals.clear();
   let candidates = batch.places.filter((j) => !result.duplicate.has(j) && !result.lost.has(j));

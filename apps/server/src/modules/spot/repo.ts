@@ -398,3 +398,64 @@ export async function replaceSnapshot(
     .where('seq', '<', String(s.seq))
     .execute();
 }
+
+// ---- book leases (SPOT_LEASES=on, `lease.ts`). Expiry is always judged by the database's now().
+
+/**
+ * Takes a book whose lease is free or expired: a new epoch for `owner`. Waits for a transaction of
+ * the previous owner holding the row `for share` (its batch in flight) and re-checks after it.
+ */
+export async function takeLease(q: Q, symbol: string, book: Book, owner: string, ttlMs: number) {
+  const r = await sql<{ epoch: string }>`
+    insert into spot_book_lease (symbol, book, owner, epoch, expires_at)
+    values (${symbol}, ${book}, ${owner}, 1, now() + ${ttlMs} * interval '1 millisecond')
+    on conflict (symbol, book) do update
+      set owner = excluded.owner, epoch = spot_book_lease.epoch + 1, expires_at = excluded.expires_at
+      where spot_book_lease.expires_at <= now()
+    returning epoch`.execute(q);
+  const row = r.rows[0];
+  return row ? Number(row.epoch) : null;
+}
+
+/** Extends the lease while `owner` still holds `epoch`; false when it was taken over. */
+export async function renewLease(
+  q: Q,
+  symbol: string,
+  book: Book,
+  owner: string,
+  epoch: number,
+  ttlMs: number,
+) {
+  const r = await sql`
+    update spot_book_lease set expires_at = now() + ${ttlMs} * interval '1 millisecond'
+    where symbol = ${symbol} and book = ${book} and owner = ${owner} and epoch = ${epoch}`.execute(q);
+  return Number(r.numAffectedRows ?? 0) === 1;
+}
+
+/** The fence: true when `owner` holds `epoch` unexpired; the row stays locked `for share` until the transaction ends. */
+export async function holdsLease(tx: Tx, symbol: string, book: Book, owner: string, epoch: number) {
+  const r = await sql`
+    select 1 from spot_book_lease
+    where symbol = ${symbol} and book = ${book} and owner = ${owner} and epoch = ${epoch} and expires_at > now()
+    for share`.execute(tx);
+  return r.rows.length === 1;
+}
+
+/** Gives a book up (a clean shutdown): the next process takes it at once. */
+export async function releaseLease(q: Q, symbol: string, book: Book, owner: string, epoch: number) {
+  await sql`
+    update spot_book_lease set expires_at = now() - interval '1 millisecond'
+    where symbol = ${symbol} and book = ${book} and owner = ${owner} and epoch = ${epoch}`.execute(q);
+}
+
+/** Every book's lease as the database sees it now. */
+export async function leasesNow(q: Q) {
+  const r = await sql<{ symbol: string; book: Book; owner: string; epoch: string; live: boolean }>`
+    select symbol, book, owner, epoch, expires_at > now() as live from spot_book_lease`.execute(q);
+  return r.rows;
+}
+
+/** Every book's settled cursor (followers compare it with their own seq). */
+export async function settledCursors(q: Q) {
+  return q.selectFrom('spot_cursor').select(['symbol', 'book', 'settled_seq']).execute();
+}

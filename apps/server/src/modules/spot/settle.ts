@@ -259,11 +259,13 @@ function releaseExcess(b: SettleBook, o: OrderState): EntryInput | null {
 
 /** Writes a settlement in one transaction: ledger entries (in chunks), trades, order rows, the cursor. */
 export async function writeSettlement(
-  deps: { db: Db; ledger: Ledger },
+  deps: { db: Db; ledger: Ledger; fence?: (tx: Tx) => Promise<void> },
   b: { market: MarketRef; book: Book },
   s: Settlement,
 ): Promise<void> {
   await inTransaction(deps.db, async (tx: Tx) => {
+    // SPOT_LEASES: a former owner never commits a settlement after a takeover (`lease.ts`).
+    await deps.fence?.(tx);
     const entryIds = await postEntries(tx, deps.ledger, s.entries);
     await insertTrades(
       tx,
