@@ -221,7 +221,7 @@ export function createBookLeases(s: LeaseState) {
         continue;
       }
       const lease = leases.get(keyOf(symbol, book));
-      if (!lease || !lease.live) {
+      if (!lease?.live) {
         await serial(h, () => take(h));
         if (h.owned) continue;
       }
