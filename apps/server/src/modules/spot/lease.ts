@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { Db, Tx } from '../../db/database.ts';
 import { Refusal } from '../../http/refusal.ts';
-import type { SpotEvents } from './markets.ts';
 import type { BatchOutcome, Book, JournalCommand } from './order.ts';
 import {
   holdsLease,
@@ -236,7 +235,10 @@ export function createBookLeases(s: LeaseState) {
 
   async function rebuild(h: Held): Promise<void> {
     if (h.owned) return;
-    await s.runner(h.symbol, h.book).resync();
+    const runner = s.runner(h.symbol, h.book);
+    // A batch of its own still ending (its lease just lost) must not interleave with the rebuild.
+    await runner.drained();
+    await runner.resync();
     h.stale = false;
     h.behind = 0;
   }
@@ -247,6 +249,8 @@ export function createBookLeases(s: LeaseState) {
     if (h.owned) return;
     const outcome = decode(w.outcome) as BatchOutcome;
     const runner = s.runner(w.symbol, w.book);
+    await runner.drained();
+    // Past it already when a rebuild read it as settled: nothing to apply.
     if (outcome.engineSeq > runner.engineSeq) {
       if (h.stale || w.prevSeq === null || w.prevSeq !== runner.engineSeq) await rebuild(h);
       else {
@@ -258,11 +262,12 @@ export function createBookLeases(s: LeaseState) {
         else runner.followBatch(commands, outcome);
       }
     }
+    // Published in any case, in the owner's order: this process's sockets hear every settled batch.
     s.publish(runner, outcome);
   }
 
   /** The owner's listener: every settled batch goes to the other processes. */
-  const listener: SpotEvents = {
+  const listener: { onBatch(symbol: string, book: Book, outcome: BatchOutcome): void } = {
     onBatch(symbol, book, outcome) {
       const h = heldOf(symbol, book);
       if (!h.owned || !pub) return;

@@ -109,7 +109,13 @@ function exited(child: ChildProcess): Promise<unknown> {
     : new Promise((r) => child.once('exit', r));
 }
 
-type Answer = { status: number; code: number; data: Record<string, unknown> | null; reason?: string };
+type Answer = {
+  status: number;
+  code: number;
+  data: Record<string, unknown> | null;
+  reason?: string;
+  retryAfter: string | null;
+};
 
 let rtokens = 0;
 const newRtoken = () => `rt${(rtokens++).toString(36)}${randomBytes(4).toString('hex')}`;
@@ -133,10 +139,14 @@ async function once(
     ...(method === 'POST' ? { body: params } : {}),
     signal: AbortSignal.timeout(30_000),
   });
-  return { status: response.status, ...((await response.json()) as Omit<Answer, 'status'>) };
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    ...((await response.json()) as Omit<Answer, 'status' | 'retryAfter'>),
+  };
 }
 
-const stats = { moved: 0, inProgress: 0, dropped: 0 };
+const stats = { moved: 0, movedWithoutRetryAfter: 0, inProgress: 0, dropped: 0, ackedAfterMoved: 0 };
 
 /**
  * A request with one rtoken until it has a final answer: on 503 (SPOT_BOOK_MOVED), 409
@@ -148,9 +158,10 @@ async function send(
   call: string,
   fields: Record<string, string>,
   token: string,
-): Promise<Answer & { port: number }> {
+): Promise<Answer & { port: number; moved: number }> {
   const rtoken = newRtoken();
   let p = first;
+  let moved = 0;
   for (let attempt = 0; attempt < 2_000; attempt++) {
     const list = procs();
     const target = list[p % list.length] as Proc;
@@ -169,6 +180,8 @@ async function send(
     }
     if (answer.status === 503 && answer.reason === 'SPOT_BOOK_MOVED') {
       stats.moved += 1;
+      moved += 1;
+      if (answer.retryAfter === null) stats.movedWithoutRetryAfter += 1;
       await sleep(50);
       continue;
     }
@@ -177,7 +190,7 @@ async function send(
       await sleep(50);
       continue;
     }
-    return { ...answer, port: target.port };
+    return { ...answer, port: target.port, moved };
   }
   throw new Error(`no final answer for ${call} ${JSON.stringify(fields)}`);
 }
@@ -318,6 +331,8 @@ describe('two server processes on one database (SPOT_LEASES)', () => {
         };
         const answer = await send(() => procs, w, 'createOrder', fields, c.token);
         if (answer.code === 1 && answer.data) {
+          // Refused 503 first, then applied under the same rtoken: the 5xx released the key.
+          if (answer.moved > 0) stats.ackedAfterMoved += 1;
           const after = killedAt !== null;
           acked.set(String(answer.data.order_id), { customer: c.id, clientOid, after });
           // The takeover: the first order the second process acknowledged after the kill.
@@ -455,6 +470,10 @@ describe('two server processes on one database (SPOT_LEASES)', () => {
     expect(mismatches).toEqual([]);
     // 8. private updates were heard on the process that did not own the book
     expect(heard.beforeKill).toBeGreaterThan(0);
+    // 9. SPOT_BOOK_MOVED is a 503 with Retry-After, and the same rtoken then runs (nothing stored)
+    expect(stats.moved).toBeGreaterThan(0);
+    expect(stats.movedWithoutRetryAfter).toBe(0);
+    expect(stats.ackedAfterMoved).toBeGreaterThan(0);
 
     const trades = await db
       .selectFrom('spot_trade')
@@ -463,7 +482,7 @@ describe('two server processes on one database (SPOT_LEASES)', () => {
     console.log(
       `two processes: ${ackedBeforeKill} orders acknowledged before the kill, ${ackedAfterKill} after; ` +
         `${applied.length} answered REQUEST_ALREADY_APPLIED; takeover (kill → first acknowledgement on the other process) ${takeoverMs} ms ` +
-        `with SPOT_LEASE_TTL_MS=${TTL_MS}; retries: ${stats.moved} × 503 SPOT_BOOK_MOVED, ${stats.inProgress} × 409 in progress, ` +
+        `with SPOT_LEASE_TTL_MS=${TTL_MS}; retries: ${stats.moved} × 503 SPOT_BOOK_MOVED (${stats.ackedAfterMoved} orders acknowledged under an rtoken first refused 503), ${stats.inProgress} × 409 in progress, ` +
         `${stats.dropped} dropped; ${heard.beforeKill} private order updates heard on the non-owner; ${trades.n} trades; ` +
         `books taken by the second process: ${taken.length}, recovery ${Math.min(...taken.map((t) => t.recoverMs))}–${Math.max(...taken.map((t) => t.recoverMs))} ms, ` +
         `commands settled on taking: ${
