@@ -136,7 +136,7 @@ describe('spot book leases', () => {
       await expect(runnerA('demo').cancel('ord_x', 'cus_x', 'user')).rejects.toSatisfy(moved);
 
       // 5. a takeover waits for a batch in flight: A's transaction passes the fence (its row held
-      // `for share`) and journals a command; meanwhile the lease expires and B tries to take it.
+      // `for key share`) and journals a command; meanwhile the lease expires and B tries to take it.
       // B's take waits on the row until A commits, then recovers the book with A's command in it
       // (journaled, not settled: B settles it, exactly once, by the cursor).
       await A.round();
@@ -194,6 +194,15 @@ describe('spot book leases', () => {
       expect(B.owns(SYMBOL, 'real')).toBe(true);
       expect(runnerB('real').engineSeq).toBe(2);
       expect(await settledSeqOf(db, SYMBOL, 'real')).toBe(2);
+      // 6. a renewal never waits for the owner's own batch in flight (`for key share` lets it through).
+      const fenceB = B.hooks.fenceFor(SYMBOL, 'real');
+      const beforeRenewal = (await lease('real')).expires_at.getTime();
+      await db.transaction().execute(async (tx) => {
+        await fenceB(tx);
+        await B.round();
+      });
+      expect((await lease('real')).expires_at.getTime()).toBeGreaterThan(beforeRenewal);
+      expect(B.owns(SYMBOL, 'real')).toBe(true);
       // A learns at its next write or round.
       await A.round();
       expect(A.owns(SYMBOL, 'real')).toBe(false);

@@ -8,7 +8,7 @@ import {
   journalAfter,
   leasesNow,
   releaseLease,
-  renewLease,
+  renewLeases,
   settledCursors,
   takeLease,
 } from './repo.ts';
@@ -26,7 +26,7 @@ import type { BookRunner } from './runner.ts';
  *   epoch, **recovers it first** (`BookRunner.recover()`: snapshot + journal, settling what the
  *   former owner journaled but did not settle) and only then accepts orders.
  * - **The fence**: every transaction writing a book's state (journal, settlement, config row,
- *   snapshot) first reads its lease row `for share` (owner and epoch match, not expired). A former
+ *   snapshot) first reads its lease row `for key share` (owner and epoch match, not expired). A former
  *   owner's transaction after a takeover finds another epoch and throws SPOT_BOOK_MOVED (nothing
  *   commits), and this process stops owning the book. A takeover (an update of that row) waits for
  *   a batch in flight holding the row and sees it committed when it recovers.
@@ -211,14 +211,14 @@ export function createBookLeases(s: LeaseState) {
     const cursors = new Map(
       (await settledCursors(db)).map((c) => [keyOf(c.symbol, c.book), Number(c.settled_seq)]),
     );
+    // Renewals first, all in one statement: a slow take or rebuild below never delays them.
+    const owned = [...held.values()].filter((h) => h.owned);
+    const renewed = await renewLeases(db, options.processId, owned, options.ttlMs);
+    for (const h of owned) if (!renewed.has(keyOf(h.symbol, h.book))) lose(h, 'renewal');
     for (const { symbol, book } of s.books()) {
       if (closed) return;
       const h = heldOf(symbol, book);
-      if (h.owned) {
-        const renewed = await renewLease(db, symbol, book, options.processId, h.epoch, options.ttlMs);
-        if (!renewed) lose(h, 'renewal');
-        continue;
-      }
+      if (h.owned) continue;
       const lease = leases.get(keyOf(symbol, book));
       if (!lease?.live) {
         await serial(h, () => take(h));

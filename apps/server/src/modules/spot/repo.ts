@@ -400,44 +400,64 @@ export async function replaceSnapshot(
 }
 
 // ---- book leases (SPOT_LEASES=on, `lease.ts`). Expiry is always judged by the database's now().
+/**
+ * Takes a book whose lease is free or expired: a new epoch for `owner` (null: it is live). The row
+ * is locked `for update` first, which waits for every transaction of the owner holding it through
+ * the fence (`for key share`: its batch in flight), and is judged after that.
+ */
+export async function takeLease(db: Db, symbol: string, book: Book, owner: string, ttlMs: number) {
+  return db.transaction().execute(async (tx) => {
+    const current = await sql<{ free: boolean }>`
+      select expires_at <= now() as free from spot_book_lease
+      where symbol = ${symbol} and book = ${book} for update`.execute(tx);
+    const row = current.rows[0];
+    if (row && !row.free) return null;
+    const r = row
+      ? await sql<{ epoch: string }>`
+          update spot_book_lease
+          set owner = ${owner}, epoch = epoch + 1, expires_at = now() + ${ttlMs} * interval '1 millisecond'
+          where symbol = ${symbol} and book = ${book}
+          returning epoch`.execute(tx)
+      : await sql<{ epoch: string }>`
+          insert into spot_book_lease (symbol, book, owner, epoch, expires_at)
+          values (${symbol}, ${book}, ${owner}, 1, now() + ${ttlMs} * interval '1 millisecond')
+          on conflict (symbol, book) do nothing
+          returning epoch`.execute(tx);
+    const taken = r.rows[0];
+    return taken ? Number(taken.epoch) : null;
+  });
+}
 
 /**
- * Takes a book whose lease is free or expired: a new epoch for `owner`. Waits for a transaction of
- * the previous owner holding the row `for share` (its batch in flight) and re-checks after it.
+ * Extends every lease `owner` still holds at its epoch, in one statement; returns the books renewed
+ * (`symbol#book`; one missing was taken over). A plain update does not wait for the fence's
+ * `for key share`, so a busy book's batches never delay its renewal.
  */
-export async function takeLease(q: Q, symbol: string, book: Book, owner: string, ttlMs: number) {
-  const r = await sql<{ epoch: string }>`
-    insert into spot_book_lease (symbol, book, owner, epoch, expires_at)
-    values (${symbol}, ${book}, ${owner}, 1, now() + ${ttlMs} * interval '1 millisecond')
-    on conflict (symbol, book) do update
-      set owner = excluded.owner, epoch = spot_book_lease.epoch + 1, expires_at = excluded.expires_at
-      where spot_book_lease.expires_at <= now()
-    returning epoch`.execute(q);
-  const row = r.rows[0];
-  return row ? Number(row.epoch) : null;
-}
-
-/** Extends the lease while `owner` still holds `epoch`; false when it was taken over. */
-export async function renewLease(
+export async function renewLeases(
   q: Q,
-  symbol: string,
-  book: Book,
   owner: string,
-  epoch: number,
+  held: ReadonlyArray<{ symbol: string; book: Book; epoch: number }>,
   ttlMs: number,
-) {
-  const r = await sql`
-    update spot_book_lease set expires_at = now() + ${ttlMs} * interval '1 millisecond'
-    where symbol = ${symbol} and book = ${book} and owner = ${owner} and epoch = ${epoch}`.execute(q);
-  return Number(r.numAffectedRows ?? 0) === 1;
+): Promise<Set<string>> {
+  if (held.length === 0) return new Set();
+  const r = await sql<{ symbol: string; book: Book }>`
+    update spot_book_lease l set expires_at = now() + ${ttlMs} * interval '1 millisecond'
+    from unnest(${held.map((h) => h.symbol)}::text[], ${held.map((h) => h.book)}::text[],
+                ${held.map((h) => String(h.epoch))}::bigint[]) as v(symbol, book, epoch)
+    where l.symbol = v.symbol and l.book = v.book and l.epoch = v.epoch and l.owner = ${owner}
+    returning l.symbol, l.book`.execute(q);
+  return new Set(r.rows.map((row) => `${row.symbol}#${row.book}`));
 }
 
-/** The fence: true when `owner` holds `epoch` unexpired; the row stays locked `for share` until the transaction ends. */
+/**
+ * The fence: true when `owner` holds `epoch` unexpired. The row stays locked `for key share` until
+ * the transaction ends: a takeover (`for update`) waits for it, a renewal (a plain update) does not.
+ */
 export async function holdsLease(tx: Tx, symbol: string, book: Book, owner: string, epoch: number) {
   const r = await sql`
     select 1 from spot_book_lease
     where symbol = ${symbol} and book = ${book} and owner = ${owner} and epoch = ${epoch} and expires_at > now()
-    for share`.execute(tx);
+    for key share`.execute(tx);
   return r.rows.length === 1;
 }
 
