@@ -20,6 +20,15 @@ describe('config', () => {
     expect(loadConfig({}).documentSweepIntervalMs).toBe(3_600_000);
   });
 
+  it('SPOT_LEASES is off by default; on, it needs REDIS_URL and takes SPOT_LEASE_TTL_MS', () => {
+    expect(loadConfig({})).toMatchObject({ spotLeases: false, spotLeaseTtlMs: 6_000 });
+    expect(() => loadConfig({ SPOT_LEASES: 'on' })).toThrow(/SPOT_LEASES=on needs REDIS_URL/);
+    expect(
+      loadConfig({ SPOT_LEASES: 'on', REDIS_URL: 'redis://127.0.0.1:6379', SPOT_LEASE_TTL_MS: '3000' }),
+    ).toMatchObject({ spotLeases: true, spotLeaseTtlMs: 3_000 });
+    expect(() => loadConfig({ SPOT_LEASE_TTL_MS: '10' })).toThrow(/SPOT_LEASE_TTL_MS must be between/);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT must be a whole number/],
     [{ PORT: '70000' }, /PORT must be between/],

@@ -37,6 +37,10 @@ export type Config = Readonly<{
   spotSnapshotEvery: number;
   /** Commands a spot book queues before refusing new orders SPOT_BUSY (SPOT_QUEUE_MAX; cancels up to twice). */
   spotQueueMax: number;
+  /** One owner process per spot book through a lease (SPOT_LEASES=on; needs REDIS_URL); off: this process owns every book. */
+  spotLeases: boolean;
+  /** A book's lease lasts this long after its last renewal, judged by PostgreSQL's now() (SPOT_LEASE_TTL_MS; renewed every third). */
+  spotLeaseTtlMs: number;
   shutdownTimeoutMs: number;
   /** A websocket client silent this long is dropped (API.md: 60 s). */
   wsIdleTimeoutMs: number;
@@ -329,8 +333,20 @@ export function loadConfig(
     referralJobIntervalMs: int(env, 'REFERRAL_JOB_INTERVAL_MS', 60_000, { min: 1_000, max: 3_600_000 }),
     c2cWindowMinMinutes: int(env, 'C2C_WINDOW_MIN_MINUTES', 15, { min: 1, max: 1_440 }),
     ...marketConfig(env, deps),
+    ...spotLeaseConfig(env),
     ...staffConfig(env),
   });
+}
+
+/** SPOT_LEASES: several processes on one database, one owner per book (modules/spot/lease.ts). */
+function spotLeaseConfig(env: Env) {
+  const spotLeases = bool(env, 'SPOT_LEASES', false);
+  if (spotLeases && !env.REDIS_URL)
+    throw new ConfigError('SPOT_LEASES=on needs REDIS_URL (non-owners follow the books through it)');
+  return {
+    spotLeases,
+    spotLeaseTtlMs: int(env, 'SPOT_LEASE_TTL_MS', 6_000, { min: 300, max: 600_000 }),
+  };
 }
 
 function decimalSetting(env: Env, name: string, fallback: string): string {

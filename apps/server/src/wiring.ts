@@ -486,6 +486,16 @@ export async function wireSpot(core: Core, access: Access, prices: Awaited<Retur
     audit,
     snapshotEvery: config.spotSnapshotEvery,
     queueMax: config.spotQueueMax,
+    // SPOT_LEASES=on (needs REDIS_URL, checked by config.ts): one owner process per book.
+    ...(config.spotLeases && config.redisUrl
+      ? {
+          leases: {
+            ttlMs: config.spotLeaseTtlMs,
+            redisUrl: config.redisUrl,
+            redisPrefix: config.redisPrefix,
+          },
+        }
+      : {}),
   });
   await spot.start();
   // Coins that trade only here (launchpad listings) are priced by their own real book.

@@ -16,6 +16,8 @@ export const CODE = {
   UNSUPPORTED_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
   SERVER_ERROR: 500,
+  /** Nothing was done and the same request may be retried elsewhere or later (`Retry-After`). */
+  UNAVAILABLE: 503,
 } as const;
 
 export type EnvelopeCode = (typeof CODE)[keyof typeof CODE];

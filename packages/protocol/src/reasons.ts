@@ -143,6 +143,11 @@ export const REASONS = {
   SPOT_MARKET_HALTED: { code: CODE.REFUSED, params: ['symbol', 'reason'] },
   /** The book's queue is full: nothing was done, retry shortly (issue 21: bounded queues). */
   SPOT_BUSY: { code: CODE.TOO_MANY_REQUESTS, params: ['symbol', 'seconds'] },
+  /**
+   * SPOT_LEASES=on: another process owns this book (or it is changing hands). HTTP 503, so the
+   * idempotency layer releases the rtoken and the same request may be retried (issue 21 point 6).
+   */
+  SPOT_BOOK_MOVED: { code: CODE.UNAVAILABLE, params: ['symbol', 'seconds'] },
   SPOT_MARKET_EXISTS: { code: CODE.REFUSED, params: ['symbol'] },
   SPOT_MARKET_SCALE: { code: CODE.REFUSED, params: ['field', 'max'] },
   SPOT_FEE_RATE_RANGE: { code: CODE.REFUSED, params: ['field', 'max'] },

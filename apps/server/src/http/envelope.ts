@@ -128,7 +128,8 @@ const FASTIFY_REASONS: Readonly<Record<string, ReasonCode>> = {
 export function errorHandler(bodyLimitBytes: number) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof Refusal) {
-      if (error.reason === 'RATE_LIMITED') reply.header('retry-after', String(error.params.seconds));
+      if (error.reason === 'RATE_LIMITED' || error.reason === 'SPOT_BOOK_MOVED')
+        reply.header('retry-after', String(error.params.seconds));
       return sendReason(request, reply, error.reason, error.params);
     }
     // A twin request with the same rtoken committed first: this run rolled back and changed nothing.

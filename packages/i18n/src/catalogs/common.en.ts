@@ -333,6 +333,8 @@ export const commonEn = {
     SPOT_MARKET_HALTED: 'Trading in {{symbol}} is halted: {{reason}}',
     SPOT_BUSY:
       '{{symbol}} is taking more orders than it can queue: nothing was done, try again in {{seconds}}\u00a0s',
+    SPOT_BOOK_MOVED:
+      'The {{symbol}} book is served by another server just now: nothing was done, try again in {{seconds}}\u00a0s',
     SPOT_MARKET_EXISTS: 'A spot market {{symbol}} already exists',
     SPOT_MARKET_SCALE: '{{field}} has too many decimals for this market (rule: at most {{max}})',
     SPOT_FEE_RATE_RANGE: '{{field}} must be between 0 and {{max}}',

@@ -311,6 +311,7 @@ export const commonFt: Shape<typeof commonEn> = {
     SPOT_MARKET_UNKNOWN: '現貨市場 {{symbol}} 不存在',
     SPOT_MARKET_HALTED: '{{symbol}} 已暫停交易：{{reason}}',
     SPOT_BUSY: '{{symbol}} 當前委託過多，本次未執行，請 {{seconds}} 秒後重試',
+    SPOT_BOOK_MOVED: '{{symbol}} 訂單簿正由另一台伺服器處理，本次未執行，請 {{seconds}} 秒後重試',
     SPOT_MARKET_EXISTS: '現貨市場 {{symbol}} 已存在',
     SPOT_MARKET_SCALE: '{{field}} 小數位數過多（規則：最多 {{max}} 位）',
     SPOT_FEE_RATE_RANGE: '{{field}} 必須在 0 到 {{max}} 之間',

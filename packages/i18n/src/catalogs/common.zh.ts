@@ -311,6 +311,7 @@ export const commonZh: Shape<typeof commonEn> = {
     SPOT_MARKET_UNKNOWN: '现货市场 {{symbol}} 不存在',
     SPOT_MARKET_HALTED: '{{symbol}} 已暂停交易：{{reason}}',
     SPOT_BUSY: '{{symbol}} 当前委托过多，本次未执行，请 {{seconds}} 秒后重试',
+    SPOT_BOOK_MOVED: '{{symbol}} 订单簿正由另一台服务器处理，本次未执行，请 {{seconds}} 秒后重试',
     SPOT_MARKET_EXISTS: '现货市场 {{symbol}} 已存在',
     SPOT_MARKET_SCALE: '{{field}} 小数位数过多（规则：最多 {{max}} 位）',
     SPOT_FEE_RATE_RANGE: '{{field}} 必须在 0 到 {{max}} 之间',

@@ -171,6 +171,15 @@ describe('errors in Binance shape', () => {
     expect(binanceErrorOf('NOT_FOUND', {}, 'cancel').code).toBe(-2011);
     expect(binanceErrorOf('NOT_FOUND', {}, 'query').code).toBe(-2013);
   });
+
+  it('a book another process owns (SPOT_LEASES) is -1001 DISCONNECTED with HTTP 503: retry', () => {
+    for (const context of ['order', 'cancel', 'other'] as const)
+      expect(binanceErrorOf('SPOT_BOOK_MOVED', { symbol: 'BTC/USDT', seconds: 3 }, context)).toEqual({
+        status: 503,
+        code: -1001,
+        msg: 'Internal error; unable to process your request. Please try again.',
+      });
+  });
 });
 
 describe('orders', () => {

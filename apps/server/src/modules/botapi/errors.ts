@@ -63,6 +63,12 @@ const FIXED: Partial<Record<ReasonCode, BinanceError>> = {
     code: -1008,
     msg: 'Server is currently overloaded with other requests. Please try again in a few minutes.',
   },
+  // SPOT_LEASES=on: another process owns the book; nothing done, the same request may be retried.
+  SPOT_BOOK_MOVED: {
+    status: 503,
+    code: -1001,
+    msg: 'Internal error; unable to process your request. Please try again.',
+  },
   SPOT_MARKET_HALTED: rejected('Market is closed.'),
   MARKET_CLOSED: rejected('Market is closed.'),
   RATE_LIMITED: {

@@ -347,6 +347,9 @@ function plumbing(app: FastifyInstance): WeakMap<object, string> {
   app.decorateRequest('botPrincipal', null);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const e = errorOf(error, request);
+    // SPOT_LEASES: another process owns the book; the client may retry after this pause.
+    if (error instanceof Refusal && error.reason === 'SPOT_BOOK_MOVED')
+      reply.header('retry-after', String(error.params.seconds));
     if (e) return sendError(reply, e);
     request.log.error({ err: error }, 'bot API call failed');
     return sendError(reply, UNKNOWN_ERROR);

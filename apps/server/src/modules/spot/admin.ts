@@ -154,7 +154,8 @@ export async function createMarket(s: SpotState, staff: StaffContext, body: Mark
   });
   await loadMarkets(s);
   const m = marketOf(s, instrument.symbol);
-  for (const b of BOOKS) await m.runners[b].recover();
+  // SPOT_LEASES: the next lease round takes (and recovers) the new books; else this process owns them.
+  if (!s.bookLeases) for (const b of BOOKS) await m.runners[b].recover();
   return adminMarket(m);
 }
 

@@ -8,6 +8,7 @@ import type { AuditLog } from '../../http/staff.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Ledger } from '../ledger/index.ts';
 import type { Market } from '../market/index.ts';
+import { type BookLeases, createBookLeases, type LeaseOptions } from './lease.ts';
 import type { BatchOutcome, Book, MarketRef } from './order.ts';
 import { insertMarketIfAbsent, readSetting, selectMarkets } from './repo.ts';
 import { BookRunner, type RunnerHooks } from './runner.ts';
@@ -71,6 +72,8 @@ export type SpotDeps = {
   snapshotEvery?: number;
   /** Commands a book queues before refusing SPOT_BUSY (default RUNNER_LIMITS.queueMax). */
   queueMax?: number;
+  /** SPOT_LEASES=on: one owner process per book (`lease.ts`); unset: this process owns every book. */
+  leases?: LeaseOptions;
 };
 
 export type SpotState = SpotDeps & {
@@ -79,6 +82,8 @@ export type SpotState = SpotDeps & {
   kill: SpotKillSwitchData;
   listeners: SpotEvents[];
   hooks: RunnerHooks;
+  /** SPOT_LEASES=on only. */
+  bookLeases: BookLeases | null;
 };
 
 export function createSpotState(deps: SpotDeps): SpotState {
@@ -99,7 +104,20 @@ export function createSpotState(deps: SpotDeps): SpotState {
         }
       },
     },
+    bookLeases: null,
   };
+  if (deps.leases) {
+    const leases = createBookLeases({
+      db: deps.db,
+      log: deps.log,
+      options: deps.leases,
+      runner: (symbol, book) => runnerOf(state, symbol, book),
+      books: () => [...state.markets.keys()].flatMap((symbol) => BOOKS.map((book) => ({ symbol, book }))),
+      publish: (runner, outcome) => state.hooks.published(runner, outcome),
+    });
+    state.bookLeases = leases;
+    state.listeners.push(leases.listener);
+  }
   return state;
 }
 
@@ -169,9 +187,17 @@ export function loadedMarket(s: SpotState, row: SpotMarketRow, existing?: Loaded
     snapshotEvery: s.snapshotEvery,
     queueMax: s.queueMax,
   };
+  // SPOT_LEASES: each book's runner checks its own lease (`lease.ts`).
+  const leased = (book: Book) =>
+    s.bookLeases
+      ? {
+          fence: s.bookLeases.hooks.fenceFor(row.symbol, book),
+          owner: s.bookLeases.hooks.ownerFor(row.symbol, book),
+        }
+      : {};
   const runners = existing?.runners ?? {
-    real: new BookRunner(ref, 'real', runnerDeps),
-    demo: new BookRunner({ ...ref }, 'demo', { ...runnerDeps }),
+    real: new BookRunner(ref, 'real', { ...runnerDeps, ...leased('real') }),
+    demo: new BookRunner({ ...ref }, 'demo', { ...runnerDeps, ...leased('demo') }),
   };
   return {
     ...row,

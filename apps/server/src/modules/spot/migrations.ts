@@ -118,4 +118,19 @@ export const spotMigrations: Record<string, Migration> = {
       `.execute(db);
     },
   },
+  '20261127_0900_spot_book_lease': {
+    async up(db: Kysely<unknown>) {
+      // SPOT_LEASES=on: one owner process per book; expiry is judged by the database's now().
+      await sql`
+        create table spot_book_lease (
+          symbol text not null,
+          book text not null check (book in ('real', 'demo')),
+          owner text not null,
+          epoch bigint not null check (epoch > 0),
+          expires_at timestamptz not null,
+          primary key (symbol, book)
+        );
+      `.execute(db);
+    },
+  },
 };

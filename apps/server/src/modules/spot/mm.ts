@@ -109,6 +109,8 @@ async function refreshAll(s: MmState): Promise<void> {
     if (!s.ids[book]) continue;
     for (const m of quotedMarkets(s)) {
       if (s.stopped) return;
+      // SPOT_LEASES: only the books this process owns (another process's market maker quotes the rest).
+      if (!s.spot.owns(m.symbol, book)) continue;
       await refreshMarket(s, book, m);
     }
   }

@@ -398,3 +398,84 @@ export async function replaceSnapshot(
     .where('seq', '<', String(s.seq))
     .execute();
 }
+
+// ---- book leases (SPOT_LEASES=on, `lease.ts`). Expiry is always judged by the database's now().
+/**
+ * Takes a book whose lease is free or expired: a new epoch for `owner` (null: it is live). The row
+ * is locked `for update` first, which waits for every transaction of the owner holding it through
+ * the fence (`for key share`: its batch in flight), and is judged after that.
+ */
+export async function takeLease(db: Db, symbol: string, book: Book, owner: string, ttlMs: number) {
+  return db.transaction().execute(async (tx) => {
+    const current = await sql<{ free: boolean }>`
+      select expires_at <= now() as free from spot_book_lease
+      where symbol = ${symbol} and book = ${book} for update`.execute(tx);
+    const row = current.rows[0];
+    if (row && !row.free) return null;
+    const r = row
+      ? await sql<{ epoch: string }>`
+          update spot_book_lease
+          set owner = ${owner}, epoch = epoch + 1, expires_at = now() + ${ttlMs} * interval '1 millisecond'
+          where symbol = ${symbol} and book = ${book}
+          returning epoch`.execute(tx)
+      : await sql<{ epoch: string }>`
+          insert into spot_book_lease (symbol, book, owner, epoch, expires_at)
+          values (${symbol}, ${book}, ${owner}, 1, now() + ${ttlMs} * interval '1 millisecond')
+          on conflict (symbol, book) do nothing
+          returning epoch`.execute(tx);
+    const taken = r.rows[0];
+    return taken ? Number(taken.epoch) : null;
+  });
+}
+
+/**
+ * Extends every lease `owner` still holds at its epoch, in one statement; returns the books renewed
+ * (`symbol#book`; one missing was taken over). A plain update does not wait for the fence's
+ * `for key share`, so a busy book's batches never delay its renewal.
+ */
+export async function renewLeases(
+  q: Q,
+  owner: string,
+  held: ReadonlyArray<{ symbol: string; book: Book; epoch: number }>,
+  ttlMs: number,
+): Promise<Set<string>> {
+  if (held.length === 0) return new Set();
+  const r = await sql<{ symbol: string; book: Book }>`
+    update spot_book_lease l set expires_at = now() + ${ttlMs} * interval '1 millisecond'
+    from unnest(${held.map((h) => h.symbol)}::text[], ${held.map((h) => h.book)}::text[],
+                ${held.map((h) => String(h.epoch))}::bigint[]) as v(symbol, book, epoch)
+    where l.symbol = v.symbol and l.book = v.book and l.epoch = v.epoch and l.owner = ${owner}
+    returning l.symbol, l.book`.execute(q);
+  return new Set(r.rows.map((row) => `${row.symbol}#${row.book}`));
+}
+
+/**
+ * The fence: true when `owner` holds `epoch` unexpired. The row stays locked `for key share` until
+ * the transaction ends: a takeover (`for update`) waits for it, a renewal (a plain update) does not.
+ */
+export async function holdsLease(tx: Tx, symbol: string, book: Book, owner: string, epoch: number) {
+  const r = await sql`
+    select 1 from spot_book_lease
+    where symbol = ${symbol} and book = ${book} and owner = ${owner} and epoch = ${epoch} and expires_at > now()
+    for key share`.execute(tx);
+  return r.rows.length === 1;
+}
+
+/** Gives a book up (a clean shutdown): the next process takes it at once. */
+export async function releaseLease(q: Q, symbol: string, book: Book, owner: string, epoch: number) {
+  await sql`
+    update spot_book_lease set expires_at = now() - interval '1 millisecond'
+    where symbol = ${symbol} and book = ${book} and owner = ${owner} and epoch = ${epoch}`.execute(q);
+}
+
+/** Every book's lease as the database sees it now. */
+export async function leasesNow(q: Q) {
+  const r = await sql<{ symbol: string; book: Book; owner: string; epoch: string; live: boolean }>`
+    select symbol, book, owner, epoch, expires_at > now() as live from spot_book_lease`.execute(q);
+  return r.rows;
+}
+
+/** Every book's settled cursor (followers compare it with their own seq). */
+export async function settledCursors(q: Q) {
+  return q.selectFrom('spot_cursor').select(['symbol', 'book', 'settled_seq']).execute();
+}

@@ -63,10 +63,12 @@ export type RunnerDeps = {
   snapshotEvery?: number;
   queueMax?: number;
   /**
-   * Called first thing in every transaction that writes this book's state: throws when this process
-   * may no longer write the book (several processes).
+   * SPOT_LEASES (`lease.ts`): called first in every transaction writing this book's state (journal,
+   * settlement, config row, snapshot); throws SPOT_BOOK_MOVED when this process no longer holds the lease.
    */
   fence?: (tx: Tx) => Promise<void>;
+  /** SPOT_LEASES: SPOT_BOOK_MOVED while this process does not own the book (orders and cancels refused), else null. */
+  owner?: () => Refusal | null;
 };
 
 /** A batch that matched but hit a deadlock or serialization failure is rebuilt and run this many more times. */
@@ -148,6 +150,8 @@ export class BookRunner {
 
   place(input: PlaceInput): Promise<OrderState> {
     return new Promise((resolve, reject) => {
+      const moved = this.deps.owner?.();
+      if (moved) return reject(moved);
       if (this.queue.length >= this.queueMax) return reject(this.busy());
       this.queue.push({ kind: 'place', input, claim: currentEffectClaim(), resolve, reject });
       this.kick();
@@ -156,6 +160,8 @@ export class BookRunner {
 
   cancel(orderId: string, customerId: string, reason: SpotCancelReason): Promise<OrderState> {
     return new Promise((resolve, reject) => {
+      const moved = this.deps.owner?.();
+      if (moved) return reject(moved);
       if (this.queue.length >= this.queueMax * 2) return reject(this.busy());
       this.queue.push({
         kind: 'cancel',
@@ -202,6 +208,11 @@ export class BookRunner {
     try {
       while (this.queue.length > 0) {
         const jobs = this.queue.splice(0, this.nextBatchSize());
+        const moved = this.deps.owner?.();
+        if (moved) {
+          for (const job of jobs) job.reject(moved);
+          continue;
+        }
         if (this.broken) {
           try {
             await this.recover();
@@ -242,13 +253,14 @@ export class BookRunner {
     reason: SpotCancelReason = 'user',
   ): { cancelled: Promise<OrderState>[]; placed: Promise<OrderState>[] } {
     const group = ++this.groups;
-    const full = this.queue.length + orderIds.length + inputs.length > this.queueMax * 2;
+    const moved = this.deps.owner?.() ?? null;
+    const full = moved !== null || this.queue.length + orderIds.length + inputs.length > this.queueMax * 2;
     type Command =
       | { kind: 'cancel'; orderId: string; customerId: string; reason: SpotCancelReason }
       | { kind: 'place'; input: PlaceInput };
     const enqueue = (command: Command) =>
       new Promise<OrderState>((resolve, reject) => {
-        if (full) reject(this.busy());
+        if (full) reject(moved ?? this.busy());
         else this.queue.push({ ...command, claim: null, group, resolve, reject });
       });
     const cancelled = orderIds.map((orderId) => enqueue({ kind: 'cancel', orderId, customerId, reason }));
@@ -270,7 +282,7 @@ export class BookRunner {
   }
 
   private async writeConfig(bandBps: number, minQtyLots: number): Promise<void> {
-    const { db, clock } = this.deps;
+    const { db, clock, fence } = this.deps;
     const seq = this.seq + 1;
     const command: JournalCommand = {
       type: 'config',
@@ -279,18 +291,21 @@ export class BookRunner {
       bandBps,
       minQtyLots,
     };
-    await appendJournal(db, [
-      {
-        symbol: this.market.symbol,
-        book: this.book,
-        seq: String(seq),
-        command: JSON.stringify(command),
-        created_at: clock.now(),
-      },
-    ]);
+    await inTransaction(db, async (tx) => {
+      await fence?.(tx);
+      await appendJournal(tx, [
+        {
+          symbol: this.market.symbol,
+          book: this.book,
+          seq: String(seq),
+          command: JSON.stringify(command),
+          created_at: clock.now(),
+        },
+      ]);
+      await setSettledSeq(tx, this.market.symbol, this.book, seq);
+    });
     this.seq = seq;
     this.applyConfig(bandBps, minQtyLots);
-    await setSettledSeq(db, this.market.symbol, this.book, seq);
   }
 
   private applyConfig(bandBps: number, minQtyLots: number): void {
@@ -403,9 +418,13 @@ export class BookRunner {
       return true;
     } catch (again) {
       this.broken = true;
-      this.deps.log.error(
+      // A lost lease (SPOT_LEASES) is no failure: the new owner has the book.
+      const moved = again instanceof Refusal && again.reason === 'SPOT_BOOK_MOVED';
+      this.deps.log[moved ? 'warn' : 'error'](
         { err: again, cause: error, symbol: this.market.symbol, book: this.book },
-        'spot book could not be rebuilt after a failed batch; it will try again',
+        moved
+          ? 'spot book fenced while rebuilding: another process owns it now'
+          : 'spot book could not be rebuilt after a failed batch; it will try again',
       );
       for (const job of jobs) job.reject(error);
       return false;
@@ -461,15 +480,16 @@ export class BookRunner {
   async snapshotNow(): Promise<number> {
     const seq = this.seq;
     const snapshot = this.engine.snapshot();
-    await inTransaction(this.deps.db, (tx) =>
-      replaceSnapshot(tx, {
+    await inTransaction(this.deps.db, async (tx) => {
+      await this.deps.fence?.(tx);
+      await replaceSnapshot(tx, {
         symbol: this.market.symbol,
         book: this.book,
         seq,
         snapshot,
         now: this.deps.clock.now(),
-      }),
-    );
+      });
+    });
     this.lastSnapshotSeq = seq;
     return seq;
   }
@@ -529,22 +549,8 @@ export class BookRunner {
    * settled (a crash between journal and settlement). Also the start-up path.
    */
   async recover(): Promise<{ replayed: number; settled: number }> {
-    const { db } = this.deps;
-    const { symbol } = this.market;
-    const settledSeq = await settledSeqOf(db, symbol, this.book);
-    const snap = await latestSnapshot(db, symbol, this.book, settledSeq);
-    const fromSeq = snap ? Number(snap.seq) : 0;
-    const rows = await journalAfter(db, symbol, this.book, fromSeq);
     const current = { bandBps: this.market.bandBps, minQtyLots: this.market.minQtyLots };
-    this.restoreEngine(snap ? (snap.snapshot as BookSnapshot) : null);
-    this.lastSnapshotSeq = fromSeq;
-    this.open.clear();
-    const commands = rows.map((r) => r.command as JournalCommand);
-    const after = commands.filter((c) => c.seq > settledSeq);
-    this.applyCommands(commands.filter((c) => c.seq <= settledSeq));
-    this.seq = settledSeq;
-    for (const row of await orderRowsToRecover(db, symbol, this.book, settledSeq))
-      this.open.set(row.id, orderFromRow(row));
+    const { commands, after, fromSeq } = await this.loadSettled(this.deps.db);
     if (after.length > 0) {
       const events = this.applyCommands(after);
       this.seq = after.at(-1)!.seq;
@@ -561,6 +567,67 @@ export class BookRunner {
       await this.writeConfig(current.bandBps, current.minQtyLots);
     }
     return { replayed: commands.length, settled: after.length };
+  }
+
+  /**
+   * The book as settled (snapshot + journal up to the settled cursor, its open orders) — writing
+   * nothing; returns the journal read and the commands past the cursor (not applied).
+   */
+  private async loadSettled(q: Db | Tx) {
+    const { symbol } = this.market;
+    const settledSeq = await settledSeqOf(q, symbol, this.book);
+    const snap = await latestSnapshot(q, symbol, this.book, settledSeq);
+    const fromSeq = snap ? Number(snap.seq) : 0;
+    const rows = await journalAfter(q, symbol, this.book, fromSeq);
+    this.restoreEngine(snap ? (snap.snapshot as BookSnapshot) : null);
+    this.lastSnapshotSeq = fromSeq;
+    this.open.clear();
+    const commands = rows.map((r) => r.command as JournalCommand);
+    const after = commands.filter((c) => c.seq > settledSeq);
+    this.applyCommands(commands.filter((c) => c.seq <= settledSeq));
+    this.seq = settledSeq;
+    for (const row of await orderRowsToRecover(q, symbol, this.book, settledSeq))
+      this.open.set(row.id, orderFromRow(row));
+    return { commands, after, fromSeq, settledSeq };
+  }
+
+  /**
+   * SPOT_LEASES, a process that does not own the book: rebuilds it as settled (one consistent read),
+   * writing nothing — what the owner journaled but has not settled stays out.
+   */
+  async resync(): Promise<void> {
+    const { settledSeq } = await this.deps.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute((tx) => this.loadSettled(tx));
+    for (const [id, o] of this.open)
+      if (o.status === 'filled' || o.status === 'cancelled' || o.seq > BigInt(settledSeq))
+        this.open.delete(id);
+    await this.reloadPrints();
+    this.broken = false;
+  }
+
+  /**
+   * SPOT_LEASES, a process that does not own the book: applies a batch the owner settled — its
+   * journal commands to the engine (the owner settled their events) and the outcome's orders and prints.
+   */
+  followBatch(commands: JournalCommand[], outcome: BatchOutcome): void {
+    this.applyCommands(commands);
+    if (commands.length > 0) this.seq = commands.at(-1)!.seq;
+    for (const o of outcome.orders) {
+      if (o.status === 'filled' || o.status === 'cancelled') this.open.delete(o.id);
+      else this.open.set(o.id, o);
+    }
+    for (const t of outcome.trades) {
+      this.prints.unshift({
+        id: t.id,
+        priceTicks: t.priceTicks,
+        qtyLots: t.qtyLots,
+        side: t.takerSide,
+        time: t.time,
+      });
+    }
+    if (this.prints.length > PRINTS_KEPT) this.prints.length = PRINTS_KEPT;
   }
 
   /** The engine from a snapshot (and the band and minimum it was taken with), or a new empty one. */

@@ -41,7 +41,10 @@ export function createSpot(deps: SpotDeps) {
     start: () => start(s),
     async close(): Promise<void> {
       for (const m of s.markets.values()) for (const b of BOOKS) await m.runners[b].drained();
+      await s.bookLeases?.close();
     },
+    /** Whether this process takes orders for the book (SPOT_LEASES=on: it owns the book; off: always). */
+    owns: (symbol: string, book: Book): boolean => s.bookLeases?.owns(symbol, book) ?? true,
     markets(symbol?: string): SpotMarketData[] {
       return [...s.markets.values()].filter((m) => !symbol || m.symbol === symbol).map(marketData);
     },
@@ -118,6 +121,12 @@ async function start(s: SpotState): Promise<{ markets: number; replayed: number;
   await seedMarkets(s);
   await loadMarkets(s);
   await loadKillSwitch(s);
+  if (s.bookLeases) {
+    // SPOT_LEASES: follow every book as settled, then take (and recover) the free ones (`lease.ts`).
+    await s.bookLeases.start();
+    s.log.info({ markets: s.markets.size, owner: s.bookLeases.processId }, 'spot books under leases');
+    return { markets: s.markets.size, replayed: 0, settled: 0 };
+  }
   let replayed = 0;
   let settled = 0;
   for (const m of s.markets.values()) {

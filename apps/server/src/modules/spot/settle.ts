@@ -1,7 +1,7 @@
 import type { EngineEvent } from '@bourse/matching';
 import type { SpotCancelReason } from '@bourse/protocol';
 import { baseUnits, notionalUnits, parseRate, spotFee } from '@bourse/risk';
-import { type Db, inTransaction, type Tx } from '../../db/database.ts';
+import type { Tx } from '../../db/database.ts';
 import { newId } from '../../lib/ids.ts';
 import type { EntryInput, Ledger } from '../ledger/index.ts';
 import {
@@ -255,15 +255,6 @@ function releaseExcess(b: SettleBook, o: OrderState): EntryInput | null {
       { account, currency: o.frozenCurrency, bucket: 'available', amountUnits: excess },
     ],
   };
-}
-
-/** Writes a settlement in one transaction: ledger entries (in chunks), trades, order rows, the cursor. */
-export async function writeSettlement(
-  deps: { db: Db; ledger: Ledger },
-  b: { market: MarketRef; book: Book },
-  s: Settlement,
-): Promise<void> {
-  await inTransaction(deps.db, (tx: Tx) => writeSettlementIn(tx, deps.ledger, b, s));
 }
 
 /** Writes a settlement in the caller's transaction: the entries, the trades, the order rows, the cursor. */

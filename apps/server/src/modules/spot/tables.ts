@@ -31,6 +31,14 @@ export type SpotTables = {
     book: 'real' | 'demo';
     settled_seq: string;
   };
+  /** SPOT_LEASES=on: which process owns a book (`lease.ts`); expiry judged by PostgreSQL's now(). */
+  spot_book_lease: {
+    symbol: string;
+    book: 'real' | 'demo';
+    owner: string;
+    epoch: string;
+    expires_at: Date;
+  };
   spot_order: {
     id: string;
     customer_id: string;

@@ -1,0 +1,220 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/harness.ts';
+import { testLogger } from '../../../test/logwatch.ts';
+import { createDb, type Db } from '../../db/database.ts';
+import { Refusal } from '../../http/refusal.ts';
+import type { AuditLog } from '../../http/staff.ts';
+import { manualClock } from '../../lib/clock.ts';
+import { createLedger } from '../ledger/index.ts';
+import type { Market } from '../market/index.ts';
+import { createSpotState, loadMarkets, type SpotState } from './markets.ts';
+import { appendJournal, insertMarketIfAbsent, settledSeqOf } from './repo.ts';
+
+/**
+ * SPOT_LEASES (`lease.ts`) on one database, two "processes" (two spot states with their own lease
+ * managers and runners) driven round by round (`start({ rounds: false })`, `round()`): acquire,
+ * renew, expiry judged by PostgreSQL's now(), the fence refusing a former owner's transaction, a
+ * takeover waiting for a batch in flight and recovering what it journaled. Both app clocks are
+ * manual and never move: nothing here reads them.
+ */
+const SYMBOL = 'BTC/USDT';
+const TTL = 1_000;
+const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const PREFIX = `bourse-lease-test-${process.pid}:`;
+
+let database: { url: string; drop(): Promise<void> };
+let db: Db;
+let destroy: () => Promise<void>;
+
+function processState(name: string): SpotState {
+  const clock = manualClock(new Date('2026-11-21T04:00:00Z'));
+  const log = testLogger();
+  return createSpotState({
+    db,
+    clock,
+    log,
+    ledger: createLedger({ db, clock, log }),
+    market: {} as Market,
+    audit: {} as AuditLog,
+    leases: { processId: name, ttlMs: TTL, redisUrl: REDIS, redisPrefix: PREFIX },
+  });
+}
+
+async function lease(book: 'real' | 'demo') {
+  return db
+    .selectFrom('spot_book_lease')
+    .selectAll()
+    .where('symbol', '=', SYMBOL)
+    .where('book', '=', book)
+    .executeTakeFirstOrThrow();
+}
+
+const moved = (e: unknown) => e instanceof Refusal && e.reason === 'SPOT_BOOK_MOVED';
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const handle = createDb(database.url, { max: 8 });
+  db = handle.db;
+  destroy = () => handle.db.destroy();
+  const now = new Date();
+  await insertMarketIfAbsent(db, {
+    symbol: SYMBOL,
+    base: 'BTC',
+    quote: 'USDT',
+    price_tick: '0.01',
+    lot_size: '0.00001',
+    min_quantity: '0.00001',
+    min_notional: '5',
+    max_notional: '1000000',
+    maker_fee_rate: '0.001',
+    taker_fee_rate: '0.002',
+    price_band_bps: 500,
+    status: 'enabled',
+    halt_reason: null,
+    created_at: now,
+    updated_at: now,
+  });
+});
+afterAll(async () => {
+  await destroy?.();
+  await database?.drop();
+});
+
+describe('spot book leases', () => {
+  it('acquire, renew, expiry by the database, the fence, and a takeover that waits and recovers', async () => {
+    const a = processState('proc-a');
+    const b = processState('proc-b');
+    await loadMarkets(a);
+    await loadMarkets(b);
+    const A = a.bookLeases!;
+    const B = b.bookLeases!;
+    const runnerA = (book: 'real' | 'demo') => a.markets.get(SYMBOL)!.runners[book];
+    const runnerB = (book: 'real' | 'demo') => b.markets.get(SYMBOL)!.runners[book];
+    try {
+      // 1. acquire: A starts first and takes both books (recovering them: each journal opens with its config row).
+      await A.start({ rounds: false });
+      for (const book of ['real', 'demo'] as const) {
+        expect(A.owns(SYMBOL, book)).toBe(true);
+        expect(await lease(book)).toMatchObject({ owner: 'proc-a', epoch: '1' });
+        expect(runnerA(book).engineSeq).toBe(1);
+      }
+      // B starts second: a follower of both (the books as settled), taking orders for none.
+      await B.start({ rounds: false });
+      for (const book of ['real', 'demo'] as const) {
+        expect(B.owns(SYMBOL, book)).toBe(false);
+        expect(runnerB(book).engineSeq).toBe(1);
+        await expect(
+          runnerB(book).cancel('ord_x', 'cus_x', 'user'),
+          'a non-owner refuses at once',
+        ).rejects.toSatisfy(moved);
+      }
+
+      // 2. renew: A's round moves expires_at on (the database's now()); B's round takes nothing live.
+      const before = (await lease('real')).expires_at.getTime();
+      await A.round();
+      expect((await lease('real')).expires_at.getTime()).toBeGreaterThan(before);
+      await B.round();
+      expect(await lease('real')).toMatchObject({ owner: 'proc-a', epoch: '1' });
+
+      // 3. expiry is the database's verdict: the demo lease ends by PostgreSQL's now() (A's clock
+      // never moved and is never asked); B's next round takes it with a new epoch and recovers it.
+      await sql`update spot_book_lease set expires_at = now() - interval '1 millisecond' where book = 'demo'`.execute(
+        db,
+      );
+      await B.round();
+      expect(await lease('demo')).toMatchObject({ owner: 'proc-b', epoch: '2' });
+      expect(B.owns(SYMBOL, 'demo')).toBe(true);
+
+      // 4. the fence: A still believes it owns demo; its next write (a snapshot) is refused, nothing
+      // written, and A stops owning the book.
+      expect(A.owns(SYMBOL, 'demo')).toBe(true);
+      await expect(runnerA('demo').snapshotNow()).rejects.toSatisfy(moved);
+      expect(A.owns(SYMBOL, 'demo')).toBe(false);
+      const snapshots = await db.selectFrom('spot_snapshot').selectAll().execute();
+      expect(snapshots).toEqual([]);
+      await expect(runnerA('demo').cancel('ord_x', 'cus_x', 'user')).rejects.toSatisfy(moved);
+
+      // 5. a takeover waits for a batch in flight: A's transaction passes the fence (its row held
+      // `for key share`) and journals a command; meanwhile the lease expires and B tries to take it.
+      // B's take waits on the row until A commits, then recovers the book with A's command in it
+      // (journaled, not settled: B settles it, exactly once, by the cursor).
+      await A.round();
+      const fence = A.hooks.fenceFor(SYMBOL, 'real');
+      const events: string[] = [];
+      let release: () => void = () => {};
+      const hold = new Promise<void>((r) => {
+        release = r;
+      });
+      let fenced: () => void = () => {};
+      const passed = new Promise<void>((r) => {
+        fenced = r;
+      });
+      const inFlight = db.transaction().execute(async (tx) => {
+        await fence(tx);
+        fenced();
+        await hold;
+        await appendJournal(tx, [
+          {
+            symbol: SYMBOL,
+            book: 'real',
+            seq: '2',
+            command: JSON.stringify({ type: 'config', seq: 2, timestampMs: 0, bandBps: 500, minQtyLots: 1 }),
+            created_at: new Date(0),
+          },
+        ]);
+        events.push('A committed');
+      });
+      await passed;
+      // Wait until the database itself says the lease is over (no clock of ours decides).
+      for (;;) {
+        const r = await sql<{
+          over: boolean;
+        }>`select expires_at <= now() as over from spot_book_lease where book = 'real'`.execute(db);
+        if (r.rows[0]?.over) break;
+        await new Promise((res) => setTimeout(res, 50));
+      }
+      const taking = B.round().then(() => events.push('B took'));
+      // B's take is blocked on the lease row (a lock wait the database reports), not finished.
+      for (;;) {
+        const w = await sql<{
+          n: string;
+        }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(
+          db,
+        );
+        if (Number(w.rows[0]?.n) > 0) break;
+        await new Promise((res) => setTimeout(res, 20));
+      }
+      expect(B.owns(SYMBOL, 'real')).toBe(false);
+      release();
+      await inFlight;
+      await taking;
+      expect(events).toEqual(['A committed', 'B took']);
+      expect(await lease('real')).toMatchObject({ owner: 'proc-b', epoch: '2' });
+      expect(B.owns(SYMBOL, 'real')).toBe(true);
+      expect(runnerB('real').engineSeq).toBe(2);
+      expect(await settledSeqOf(db, SYMBOL, 'real')).toBe(2);
+      // 6. a renewal never waits for the owner's own batch in flight (`for key share` lets it through).
+      const fenceB = B.hooks.fenceFor(SYMBOL, 'real');
+      const beforeRenewal = (await lease('real')).expires_at.getTime();
+      await db.transaction().execute(async (tx) => {
+        await fenceB(tx);
+        await B.round();
+      });
+      expect((await lease('real')).expires_at.getTime()).toBeGreaterThan(beforeRenewal);
+      expect(B.owns(SYMBOL, 'real')).toBe(true);
+      // A learns at its next write or round.
+      await A.round();
+      expect(A.owns(SYMBOL, 'real')).toBe(false);
+      await expect(runnerA('real').snapshotNow()).rejects.toSatisfy(moved);
+    } finally {
+      await A.close();
+      await B.close();
+    }
+    // A clean close gives the books up at once (expired by the database's clock).
+    const r = await sql<{
+      live: boolean;
+    }>`select bool_or(expires_at > now()) as live from spot_book_lease`.execute(db);
+    expect(r.rows[0]?.live).toBe(false);
+  }, 60_000);
+});

@@ -1,0 +1,391 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import type { Db, Tx } from '../../db/database.ts';
+import { Refusal } from '../../http/refusal.ts';
+import type { BatchOutcome, Book, JournalCommand } from './order.ts';
+import {
+  holdsLease,
+  journalAfter,
+  leasesNow,
+  releaseLease,
+  renewLeases,
+  settledCursors,
+  takeLease,
+} from './repo.ts';
+import type { BookRunner } from './runner.ts';
+
+/**
+ * SPOT_LEASES=on: several server processes on one database, **one owner per book** (market symbol ×
+ * real/demo), through a lease row in `spot_book_lease` (owner, epoch, expires_at).
+ *
+ * - **Expiry is judged by PostgreSQL's `now()`**, never by a process's clock: a lease is about
+ *   whether its owner is still alive and renewing, and the database is the one clock every process
+ *   and every fence check shares (two machines' clocks may disagree; the injected app clock may be a
+ *   test's fixed instant).
+ * - The owner renews every TTL/3. A process takes a book whose lease is free or expired with a new
+ *   epoch, **recovers it first** (`BookRunner.recover()`: snapshot + journal, settling what the
+ *   former owner journaled but did not settle) and only then accepts orders.
+ * - **The fence**: every transaction writing a book's state (journal, settlement, config row,
+ *   snapshot) first reads its lease row `for key share` (owner and epoch match, not expired). A former
+ *   owner's transaction after a takeover finds another epoch and throws SPOT_BOOK_MOVED (nothing
+ *   commits), and this process stops owning the book. A takeover (an update of that row) waits for
+ *   a batch in flight holding the row and sees it committed when it recovers.
+ * - **Followers** (every process for the books it does not own) serve depth, prints and private
+ *   updates: the owner publishes each settled batch's outcome over Redis pub/sub; a follower applies
+ *   that batch's journal rows to its engine (read from `spot_journal`), the outcome's orders and
+ *   prints, and feeds the outcome to the same `spot.listen({onBatch})` listeners as the owner's own
+ *   batches (so `channels.ts` publishes to its websocket clients). A batch it cannot place (a gap, a
+ *   new owner, its own lost ownership) makes it rebuild the book as settled (`BookRunner.resync()`);
+ *   each round it also compares the settled cursors with its books and rebuilds one that stays behind
+ *   (a lost message).
+ * - Orders, cancels and cancel-all reaching a non-owner are refused SPOT_BOOK_MOVED (HTTP 503,
+ *   Retry-After): a 5xx, so the idempotency layer releases the rtoken and the retry runs.
+ */
+
+export type LeaseOptions = {
+  /** This process in `spot_book_lease.owner` (default: host, pid and a random suffix). */
+  processId?: string;
+  ttlMs: number;
+  redisUrl: string;
+  redisPrefix: string;
+};
+
+/** What `markets.ts` gives each runner (`RunnerDeps.fence` / `owner`). */
+export type LeaseHooks = {
+  fenceFor(symbol: string, book: Book): (tx: Tx) => Promise<void>;
+  ownerFor(symbol: string, book: Book): () => Refusal | null;
+};
+
+type Held = {
+  symbol: string;
+  book: Book;
+  /** The epoch this process holds (0: none). */
+  epoch: number;
+  owned: boolean;
+  /** Owned and recovered: orders are taken. */
+  ready: boolean;
+  /** A follower whose engine may hold what it journaled as owner and never settled: rebuild first. */
+  stale: boolean;
+  /** The last engine seq this owner published (null: followers must rebuild at its first batch). */
+  publishedSeq: number | null;
+  /** Rounds in a row the settled cursor was ahead of this follower's engine. */
+  behind: number;
+  /** Serialises takeover, follow and rebuild of this book. */
+  chain: Promise<void>;
+};
+
+/** On the wire: a settled batch's outcome (bigint, Map, Set, Date tagged). */
+type WireBatch = {
+  v: 1;
+  owner: string;
+  symbol: string;
+  book: Book;
+  epoch: number;
+  prevSeq: number | null;
+  outcome: string;
+};
+
+export const LEASE_LIMITS = {
+  connectTimeoutMs: 5_000,
+  /** Rounds a follower may stay behind the settled cursor before it rebuilds (a lost message). */
+  behindRounds: 2,
+} as const;
+
+type LeaseState = {
+  db: Db;
+  log: import('pino').Logger;
+  options: LeaseOptions;
+  runner: (symbol: string, book: Book) => BookRunner;
+  books: () => Array<{ symbol: string; book: Book }>;
+  publish: (runner: BookRunner, outcome: BatchOutcome) => void;
+};
+
+export function createBookLeases(s: LeaseState) {
+  const { db, log } = s;
+  const options = {
+    ...s.options,
+    processId: s.options.processId ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
+  };
+  const held = new Map<string, Held>();
+  type Client = import('ioredis').Redis;
+  let pub: Client | null = null;
+  let sub: Client | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let round: Promise<void> | null = null;
+  let closed = false;
+  const channel = `${options.redisPrefix}spot:batch`;
+  const seconds = Math.max(1, Math.ceil(options.ttlMs / 1000));
+
+  const keyOf = (symbol: string, book: Book) => `${symbol}#${book}`;
+  function heldOf(symbol: string, book: Book): Held {
+    const key = keyOf(symbol, book);
+    let h = held.get(key);
+    if (!h) {
+      h = {
+        symbol,
+        book,
+        epoch: 0,
+        owned: false,
+        ready: false,
+        stale: false,
+        publishedSeq: null,
+        behind: 0,
+        chain: Promise.resolve(),
+      };
+      held.set(key, h);
+    }
+    return h;
+  }
+  const moved = (symbol: string) => new Refusal('SPOT_BOOK_MOVED', { symbol, seconds });
+  function serial(h: Held, work: () => Promise<void>): Promise<void> {
+    const next = h.chain.then(work, work);
+    h.chain = next.catch(() => {});
+    return next;
+  }
+
+  function lose(h: Held, why: string): void {
+    if (!h.owned) return;
+    h.owned = false;
+    h.ready = false;
+    h.stale = true;
+    log.warn({ symbol: h.symbol, book: h.book, epoch: h.epoch, why }, 'spot book lease lost');
+  }
+
+  const hooks: LeaseHooks = {
+    fenceFor(symbol, book) {
+      const h = heldOf(symbol, book);
+      return async (tx) => {
+        if (h.owned && (await holdsLease(tx, symbol, book, options.processId, h.epoch))) return;
+        lose(h, 'fence');
+        throw moved(symbol);
+      };
+    },
+    ownerFor(symbol, book) {
+      const h = heldOf(symbol, book);
+      return () => (h.ready ? null : moved(symbol));
+    },
+  };
+
+  /** Takes a free or expired book: recover, then take orders. */
+  async function take(h: Held): Promise<void> {
+    const epoch = await takeLease(db, h.symbol, h.book, options.processId, options.ttlMs);
+    if (epoch === null) return;
+    const t0 = performance.now();
+    h.epoch = epoch;
+    h.owned = true;
+    h.ready = false;
+    try {
+      const runner = s.runner(h.symbol, h.book);
+      const r = await runner.recover();
+      if (!h.owned) return;
+      h.publishedSeq = null;
+      h.stale = false;
+      h.behind = 0;
+      h.ready = true;
+      log.info(
+        {
+          symbol: h.symbol,
+          book: h.book,
+          epoch,
+          replayed: r.replayed,
+          settled: r.settled,
+          recoverMs: Math.round(performance.now() - t0),
+        },
+        'spot book taken',
+      );
+    } catch (error) {
+      const fenced = error instanceof Refusal && error.reason === 'SPOT_BOOK_MOVED';
+      if (!fenced) log.error({ err: error, symbol: h.symbol, book: h.book }, 'spot book recovery failed');
+      if (h.owned) {
+        h.owned = false;
+        h.ready = false;
+        h.stale = true;
+        await releaseLease(db, h.symbol, h.book, options.processId, epoch).catch(() => {});
+      }
+    }
+  }
+
+  /** One round: renew what is owned, take what is free or expired, rebuild followers left behind. */
+  async function tick(): Promise<void> {
+    const leases = new Map((await leasesNow(db)).map((l) => [keyOf(l.symbol, l.book), l]));
+    const cursors = new Map(
+      (await settledCursors(db)).map((c) => [keyOf(c.symbol, c.book), Number(c.settled_seq)]),
+    );
+    // Renewals first, all in one statement: a slow take or rebuild below never delays them.
+    const owned = [...held.values()].filter((h) => h.owned);
+    const renewed = await renewLeases(db, options.processId, owned, options.ttlMs);
+    for (const h of owned) if (!renewed.has(keyOf(h.symbol, h.book))) lose(h, 'renewal');
+    for (const { symbol, book } of s.books()) {
+      if (closed) return;
+      const h = heldOf(symbol, book);
+      if (h.owned) continue;
+      const lease = leases.get(keyOf(symbol, book));
+      if (!lease?.live) {
+        await serial(h, () => take(h));
+        if (h.owned) continue;
+      }
+      const runner = s.runner(symbol, book);
+      const settled = cursors.get(keyOf(symbol, book)) ?? 0;
+      h.behind = settled > runner.engineSeq || h.stale ? h.behind + 1 : 0;
+      if (h.behind >= LEASE_LIMITS.behindRounds) {
+        await serial(h, () => rebuild(h));
+      }
+    }
+  }
+
+  async function rebuild(h: Held): Promise<void> {
+    if (h.owned) return;
+    const runner = s.runner(h.symbol, h.book);
+    // A batch of its own still ending (its lease just lost) must not interleave with the rebuild.
+    await runner.drained();
+    await runner.resync();
+    h.stale = false;
+    h.behind = 0;
+  }
+
+  /** A batch settled by another process: follow it and tell the listeners. */
+  async function follow(w: WireBatch): Promise<void> {
+    const h = heldOf(w.symbol, w.book);
+    if (h.owned) return;
+    const outcome = decode(w.outcome) as BatchOutcome;
+    const runner = s.runner(w.symbol, w.book);
+    await runner.drained();
+    // Past it already when a rebuild read it as settled: nothing to apply.
+    if (outcome.engineSeq > runner.engineSeq) {
+      if (h.stale || w.prevSeq === null || w.prevSeq !== runner.engineSeq) await rebuild(h);
+      else {
+        const rows = await journalAfter(db, w.symbol, w.book, runner.engineSeq);
+        const commands = rows
+          .map((r) => r.command as JournalCommand)
+          .filter((c) => c.seq <= outcome.engineSeq);
+        if (commands.at(-1)?.seq !== outcome.engineSeq) await rebuild(h);
+        else runner.followBatch(commands, outcome);
+      }
+    }
+    // Published in any case, in the owner's order: this process's sockets hear every settled batch.
+    s.publish(runner, outcome);
+  }
+
+  /** The owner's listener: every settled batch goes to the other processes. */
+  const listener: { onBatch(symbol: string, book: Book, outcome: BatchOutcome): void } = {
+    onBatch(symbol, book, outcome) {
+      const h = heldOf(symbol, book);
+      if (!h.owned || !pub) return;
+      const w: WireBatch = {
+        v: 1,
+        owner: options.processId,
+        symbol,
+        book,
+        epoch: h.epoch,
+        prevSeq: h.publishedSeq,
+        outcome: encode(outcome),
+      };
+      h.publishedSeq = outcome.engineSeq;
+      pub.publish(channel, JSON.stringify(w)).catch((error: unknown) => {
+        h.publishedSeq = null;
+        log.warn({ err: error }, 'spot batch not published to the other processes');
+      });
+    },
+  };
+
+  return {
+    hooks,
+    listener,
+    processId: options.processId,
+    /** SPOT_LEASES off: always true. On: this process owns the book and recovered it. */
+    owns: (symbol: string, book: Book) => heldOf(symbol, book).ready,
+    /** One round now (renew, take, rebuild); tests started with `{ rounds: false }` drive them. */
+    round: () => tick(),
+    /** Connects to Redis, takes the free books (recovering each) and follows the others. */
+    async start(opts: { rounds?: boolean } = {}): Promise<void> {
+      const { Redis } = await import('ioredis');
+      const common = {
+        connectTimeout: LEASE_LIMITS.connectTimeoutMs,
+        maxRetriesPerRequest: 3,
+        lazyConnect: true,
+      };
+      pub = new Redis(options.redisUrl, common);
+      sub = new Redis(options.redisUrl, common);
+      for (const client of [pub, sub])
+        client.on('error', (err) => log.warn({ err }, 'redis connection error'));
+      await Promise.all([pub.connect(), sub.connect()]);
+      sub.on('message', (ch: string, text: string) => {
+        if (ch !== channel) return;
+        let w: WireBatch;
+        try {
+          w = JSON.parse(text) as WireBatch;
+        } catch (error) {
+          log.warn({ err: error }, 'spot bus: unreadable batch');
+          return;
+        }
+        if (w.v !== 1 || w.owner === options.processId) return;
+        const h = heldOf(w.symbol, w.book);
+        void serial(h, () => follow(w)).catch((error: unknown) =>
+          log.warn({ err: error, symbol: w.symbol, book: w.book }, 'spot follower could not apply a batch'),
+        );
+      });
+      await sub.subscribe(channel);
+      // Every book starts as a follower of what is settled; the first round takes the free ones.
+      for (const { symbol, book } of s.books()) {
+        const h = heldOf(symbol, book);
+        await serial(h, () => s.runner(symbol, book).resync());
+      }
+      await tick();
+      if (opts.rounds === false) return;
+      timer = setInterval(
+        () => {
+          if (round || closed) return;
+          round = tick()
+            .catch((error: unknown) => log.warn({ err: error }, 'spot lease round failed'))
+            .finally(() => {
+              round = null;
+            });
+        },
+        Math.max(50, Math.floor(options.ttlMs / 3)),
+      );
+      timer.unref();
+    },
+    /** Stops renewing and gives every owned book up (after its batches drained), so another process takes it at once. */
+    async close(): Promise<void> {
+      closed = true;
+      if (timer) clearInterval(timer);
+      if (round) await round;
+      for (const h of held.values()) {
+        await h.chain;
+        if (!h.owned) continue;
+        await s.runner(h.symbol, h.book).drained();
+        h.owned = false;
+        h.ready = false;
+        await releaseLease(db, h.symbol, h.book, options.processId, h.epoch).catch(() => {});
+      }
+      await Promise.allSettled([pub?.quit(), sub?.quit()]);
+    },
+  };
+}
+
+export type BookLeases = ReturnType<typeof createBookLeases>;
+
+/** JSON with bigint, Map, Set and Date kept. */
+export function encode(value: unknown): string {
+  return JSON.stringify(value, function (this: Record<string, unknown>, key: string, v: unknown) {
+    const raw = key === '' ? v : this[key];
+    if (typeof raw === 'bigint') return { $b: raw.toString() };
+    if (raw instanceof Date) return { $d: raw.getTime() };
+    if (raw instanceof Map) return { $m: [...raw.entries()] };
+    if (raw instanceof Set) return { $s: [...raw.values()] };
+    return v;
+  });
+}
+
+export function decode(text: string): unknown {
+  return JSON.parse(text, (_key, v: unknown) => {
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      const o = v as Record<string, unknown>;
+      if ('$b' in o) return BigInt(o.$b as string);
+      if ('$d' in o) return new Date(o.$d as number);
+      if ('$m' in o) return new Map(o.$m as Array<[unknown, unknown]>);
+      if ('$s' in o) return new Set(o.$s as unknown[]);
+    }
+    return v;
+  });
+}
