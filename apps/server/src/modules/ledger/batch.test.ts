@@ -4,15 +4,7 @@ import { inTransaction, type Tx, withEffectClaim } from '../../db/database.ts';
 import { Refusal } from '../../http/refusal.ts';
 import type { Outcome } from './engine.ts';
 import { type AccountRef, type EntryInput, LedgerInvariantError } from './model.ts';
-import {
-  customerId,
-  key,
-  type LedgerFixture,
-  ledgerSnapshot,
-  openLedgerFixture,
-  ref,
-  usdt,
-} from './testing.ts';
+import { customerId, key, type LedgerFixture, ledgerSnapshot, openLedgerFixture, ref } from './testing.ts';
 
 /**
  * The batched posting path's statement semantics (issue 21): the account locks and the key look-up
