@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { newId, randomCode } from './ids.ts';
+import { newId, newIds, randomCode } from './ids.ts';
 
 describe('ids', () => {
   it('are prefixed and sort by creation time', () => {
@@ -12,6 +12,17 @@ describe('ids', () => {
         expect(a < b).toBe(true);
       }),
     );
+  });
+
+  it('a batch of ids from one random draw: same shape and time prefix, all distinct', () => {
+    expect(newIds('jnl', 0)).toEqual([]);
+    const ids = newIds('jnl', 1000, 1_700_000_000_000);
+    expect(new Set(ids).size).toBe(1000);
+    const single = newId('jnl', 1_700_000_000_000);
+    for (const id of ids) {
+      expect(id).toMatch(/^jnl_[0-9A-HJKMNP-TV-Z]{26}$/);
+      expect(id.slice(0, 14)).toBe(single.slice(0, 14));
+    }
   });
 
   it('random codes use the unambiguous alphabet', () => {

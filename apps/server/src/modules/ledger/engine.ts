@@ -2,7 +2,7 @@ import type { ReasonCode, ReasonParams } from '@bourse/protocol';
 import { type Db, inTransaction, isUniqueViolation, type Tx } from '../../db/database.ts';
 import { Refusal } from '../../http/refusal.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { newId } from '../../lib/ids.ts';
+import { newIds } from '../../lib/ids.ts';
 import {
   type AccountRef,
   accountKey,
@@ -23,14 +23,16 @@ import * as repo from './repo.ts';
  * The posting engine: turns checked entries into rows, in one transaction per call.
  *
  * 1. Resolve the accounts the entries name to row ids (cache, then database; reads only).
- * 2. Take the idempotency keys' advisory locks, then the existing accounts' row locks, each in one
- *    global order — so ledger transactions never wait on each other in a cycle.
- * 3. Look up the idempotency keys — after the locks, so a concurrent twin has either committed
- *    (and we replay it) or waits behind us (and will replay ours).
+ * 2. Take the idempotency keys' advisory locks (one statement), then the existing accounts' row
+ *    locks, each in one global order — so ledger transactions never wait on each other in a cycle.
+ * 3. Look up the idempotency keys — in the statement that takes the row locks, after the advisory
+ *    locks, so a concurrent twin has either committed (and we replay it) or waits behind us (and
+ *    will replay ours); reversal targets, when there are any, in a statement after the row locks.
  * 4. Apply the entries in order to the locked balances in memory; refuse those that would overdraw
  *    or cross books. A refused entry writes nothing — not even an empty account.
  * 5. Open the accounts accepted entries pay into, then write the entries, their postings and the
- *    balance changes: a handful of statements whatever the batch size (group commit).
+ *    balance changes in one statement (group commit). A batch of existing accounts and no reversal
+ *    is five round trips whatever its size: begin, advisory locks, row locks + keys, write, commit.
  */
 
 export type PostedEntry = {
@@ -180,9 +182,10 @@ export function createEngine(deps: { db: Db; clock: Clock }) {
         throw new LedgerInvariantError(`customer ${c} was opened in the ${book} book by a concurrent entry`);
       }
     }
-    const rows = identities.map((i) => ({
+    const ids = newIds('lac', identities.length, now.getTime());
+    const rows = identities.map((i, n) => ({
       ...i,
-      id: newId('lac', now.getTime()),
+      id: ids[n]!,
       allowNegative: mayGoNegative(i),
     }));
     await repo.insertAccounts(tx, rows, now);
@@ -202,13 +205,21 @@ export function createEngine(deps: { db: Db; clock: Clock }) {
     return opened;
   }
 
-  /** Locks the existing accounts (in id order) and returns every named account's balance state. */
-  async function lockStates(tx: Tx, resolution: Resolution): Promise<Map<string, BalanceState>> {
+  /**
+   * Locks the existing accounts (in id order) and, in the same statement, reads the entries already
+   * posted under `keys`. Returns every named account's balance state and those entries.
+   */
+  async function lockStates(
+    tx: Tx,
+    resolution: Resolution,
+    keys: readonly string[],
+  ): Promise<{ states: Map<string, BalanceState>; existing: repo.EntryRow[] }> {
     const { ids } = resolution;
     const lockIds = [
       ...new Set([...resolution.wanted.keys()].flatMap((k) => (ids.has(k) ? [ids.get(k)!] : []))),
     ];
-    const locked = new Map((await repo.lockAccounts(tx, lockIds.sort())).map((a) => [a.id, a]));
+    const found = await repo.lockAccountsAndFindEntries(tx, lockIds.sort(), keys);
+    const locked = new Map(found.accounts.map((a) => [a.id, a]));
     const states = new Map<string, BalanceState>();
     for (const [key, identity] of resolution.wanted) {
       const id = ids.get(key);
@@ -217,7 +228,7 @@ export function createEngine(deps: { db: Db; clock: Clock }) {
       const unopened = { availableUnits: 0n, frozenUnits: 0n, allowNegative: mayGoNegative(identity) };
       states.set(key, row ?? { currency: identity.currency, ...unopened });
     }
-    return states;
+    return { states, existing: found.entries };
   }
 
   async function apply(
@@ -228,15 +239,17 @@ export function createEngine(deps: { db: Db; clock: Clock }) {
   ): Promise<{ outcomes: Outcome[]; opened: Map<string, string> }> {
     const keys = [...new Set(entries.map((e) => e.idempotencyKey))];
     await repo.lockIdempotencyKeys(tx, keys);
-    const states = await lockStates(tx, resolution);
+    const { states, existing } = await lockStates(tx, resolution, keys);
+    // After the account locks, in a statement of its own (see lockAccountsAndFindEntries).
     const reversalTargets = entries.flatMap((e) => (e.reversesEntryId ? [e.reversesEntryId] : []));
+    const reversals = reversalTargets.length > 0 ? await repo.findReversals(tx, reversalTargets) : [];
     const decided = decide(entries, {
       now: clock.now(),
       states,
       pins: new Map(resolution.pins),
       opened: new Set(resolution.ids.keys()),
-      existing: new Map((await repo.findEntriesByKeys(tx, keys)).map((e) => [e.idempotencyKey, e])),
-      reversed: new Set((await repo.findReversals(tx, reversalTargets)).map((e) => e.reversesEntryId)),
+      existing: new Map(existing.map((e) => [e.idempotencyKey, e])),
+      reversed: new Set(reversals.map((e) => e.reversesEntryId)),
     });
     const opened = await open(tx, resolution, decided.toOpen, lateNowait);
     const idOf = (key: string) => resolution.ids.get(key) ?? opened.get(key)!;
@@ -313,6 +326,8 @@ function decide(entries: readonly NormalizedEntry[], d: Decision) {
   const accepted: Array<{ entry: NormalizedEntry; row: repo.EntryRow }> = [];
   const toOpen = new Set<string>();
   const outcomes: Outcome[] = [];
+  // Ids for every entry that may be accepted, from one random draw.
+  const ids = newIds('jnl', entries.length, d.now.getTime());
   const refuse = (reason: ReasonCode, params?: ReasonParams) =>
     outcomes.push({ ok: false, refusal: new Refusal(reason, params) });
   for (const entry of entries) {
@@ -343,7 +358,7 @@ function decide(entries: readonly NormalizedEntry[], d: Decision) {
     for (const c of customers) d.pins.set(c, entry.book);
     for (const p of entry.postings) if (!d.opened.has(p.key)) toOpen.add(p.key);
     const row: repo.EntryRow = {
-      id: newId('jnl', d.now.getTime()),
+      id: ids[accepted.length]!,
       book: entry.book,
       reason: entry.reason,
       referenceType: entry.referenceType,

@@ -131,4 +131,20 @@ export const ledgerMigrations: Record<string, Migration> = {
       }
     },
   },
+  /**
+   * Batched posting (issue 21): a balance update that fits on its page is a HOT update — no new
+   * entry in any of the account's four indexes — so account pages keep 30 % free (fillfactor 70;
+   * pages written before fill up to it as their rows are rewritten). The reversal uniqueness
+   * becomes a partial unique index: NULLs never collide, so indexing them (every ordinary entry)
+   * bought nothing; the rule "an entry is reversed at most once" is unchanged, and the index keeps
+   * the constraint's name (a violation still reports `ledger_entry_reverses_once`).
+   */
+  '20261228_0100_ledger_batch_writes': {
+    async up(db: Kysely<unknown>) {
+      await sql`alter table ledger_account set (fillfactor = 70)`.execute(db);
+      await sql`alter table ledger_entry drop constraint ledger_entry_reverses_once`.execute(db);
+      await sql`create unique index ledger_entry_reverses_once on ledger_entry (reverses_entry_id)
+        where reverses_entry_id is not null`.execute(db);
+    },
+  },
 };

@@ -1,11 +1,18 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import { type Book, type Bucket, LEDGER_LIMITS } from './model.ts';
+import { integerArray, textArray } from './pgarray.ts';
 
 /**
  * The only SQL on the ledger_* tables. Functions named `lock…` take row locks for the caller's
  * transaction; everything else reads or writes without locking. Amounts cross this boundary as
- * bigint and travel to PostgreSQL as decimal strings — never as JS numbers.
+ * bigint and travel to PostgreSQL as decimal strings — never as JS numbers. The posting path sends
+ * each column as one array literal (`pgarray.ts`), not a JS array the driver escapes element by element.
+ *
+ * A statement that writes must start with `insert`, `update`, `delete` or `with`, and one that only
+ * reads or locks must not start with `with`: inside an idempotent request, `inTransaction`
+ * (db/database.ts) commits the request's claim exactly when a statement of the first kind ran — a
+ * read taken for a write would record a refused or replayed request as applied.
  */
 type Q = Db | Tx;
 
@@ -57,8 +64,10 @@ export async function findAccountIds(q: Q, wanted: readonly AccountIdentity[]): 
     }>`
       select a.id, a.customer_id, a.book, a.account_type, a.currency
       from ledger_account a
-      join unnest(${customers.map((c) => c.customerId)}::text[], ${customers.map((c) => c.book)}::text[],
-                  ${customers.map((c) => c.accountType)}::text[], ${customers.map((c) => c.currency)}::text[])
+      join unnest(${textArray(customers.map((c) => c.customerId))}::text[],
+                  ${textArray(customers.map((c) => c.book))}::text[],
+                  ${textArray(customers.map((c) => c.accountType))}::text[],
+                  ${textArray(customers.map((c) => c.currency))}::text[])
         as k(customer_id, book, account_type, currency)
         on a.customer_id = k.customer_id and a.book = k.book
        and a.account_type = k.account_type and a.currency = k.currency`.execute(q);
@@ -77,8 +86,9 @@ export async function findAccountIds(q: Q, wanted: readonly AccountIdentity[]): 
     const rows = await sql<{ id: string; platform_code: string; book: Book; currency: string }>`
       select a.id, a.platform_code, a.book, a.currency
       from ledger_account a
-      join unnest(${platforms.map((p) => p.platformCode)}::text[], ${platforms.map((p) => p.book)}::text[],
-                  ${platforms.map((p) => p.currency)}::text[]) as k(platform_code, book, currency)
+      join unnest(${textArray(platforms.map((p) => p.platformCode))}::text[],
+                  ${textArray(platforms.map((p) => p.book))}::text[],
+                  ${textArray(platforms.map((p) => p.currency))}::text[]) as k(platform_code, book, currency)
         on a.platform_code = k.platform_code and a.book = k.book and a.currency = k.currency`.execute(q);
     for (const r of rows.rows) {
       found.push({
@@ -129,7 +139,7 @@ export async function insertAccounts(
  */
 export async function lockLateAccounts(tx: Tx, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await sql`select id from ledger_account where id = any(${ids}::text[]) order by id for no key update nowait`.execute(
+  await sql`select id from ledger_account where id = any(${textArray(ids)}::text[]) order by id for no key update nowait`.execute(
     tx,
   );
 }
@@ -142,33 +152,6 @@ export type LockedAccount = {
   allowNegative: boolean;
 };
 
-/**
- * Locks the accounts FOR NO KEY UPDATE in id order — every ledger transaction takes its locks in this one
- * order, so two of them never wait on each other in a cycle — and returns their balances. NO KEY
- * UPDATE, not UPDATE: a balance change never touches a key, and a plain FOR UPDATE would also block the
- * KEY SHARE locks that foreign-key checks of other transactions' postings take on these rows, which
- * deadlocked bursts of transfers on one account.
- */
-export async function lockAccounts(tx: Tx, ids: readonly string[]): Promise<LockedAccount[]> {
-  if (ids.length === 0) return [];
-  const { rows } = await sql<{
-    id: string;
-    currency: string;
-    available: string;
-    frozen: string;
-    allow_negative: boolean;
-  }>`
-    select id, currency, available, frozen, allow_negative from ledger_account
-     where id = any(${ids}::text[]) order by id for no key update`.execute(tx);
-  return rows.map((r) => ({
-    id: r.id,
-    currency: r.currency,
-    availableUnits: BigInt(r.available),
-    frozenUnits: BigInt(r.frozen),
-    allowNegative: r.allow_negative,
-  }));
-}
-
 /** The first key of the ledger's advisory locks ('LDGR'), so they never collide with another module's. */
 const IDEMPOTENCY_LOCK_CLASS = 0x4c444752;
 
@@ -180,7 +163,9 @@ export async function lockIdempotencyKeys(tx: Tx, keys: readonly string[]): Prom
   if (keys.length === 0) return;
   await sql`
     select count(pg_advisory_xact_lock(${IDEMPOTENCY_LOCK_CLASS}::int4, s.h))
-      from (select distinct hashtext(k) as h from unnest(${keys}::text[]) as k order by h) s`.execute(tx);
+      from (select distinct hashtext(k) as h from unnest(${textArray(keys)}::text[]) as k order by h) s`.execute(
+    tx,
+  );
 }
 
 export type EntryRow = {
@@ -251,6 +236,87 @@ export async function findEntriesByKeys(q: Q, keys: readonly string[]): Promise<
   return rows.map(toEntryRow);
 }
 
+/**
+ * ONE statement for the posting path: locks the accounts `ids` FOR NO KEY UPDATE in id order — every
+ * ledger transaction takes its locks in this one order, so two of them never wait on each other in a
+ * cycle — returning their balances, and reads the entries already posted under `keys` (as
+ * `findEntriesByKeys`). NO KEY UPDATE, not UPDATE: a balance change never touches a key, and a plain
+ * FOR UPDATE would also block the KEY SHARE locks that foreign-key checks of other transactions'
+ * postings take on these rows, which deadlocked bursts of transfers on one account.
+ *
+ * The key look-up sees what committed before this statement began — after the caller's
+ * `lockIdempotencyKeys`, so a twin posting one of these keys has committed (and is found) or waits
+ * behind us; no entry is written under a key without that advisory lock. Reversals are NOT looked up
+ * here: a reversal of the same entry under another key is serialized only by the account locks this
+ * statement may wait for, so `findReversals` runs after it, on a snapshot taken once they are held.
+ * It starts with `select`: it writes nothing (see the header on `with`).
+ */
+export async function lockAccountsAndFindEntries(
+  tx: Tx,
+  ids: readonly string[],
+  keys: readonly string[],
+): Promise<{ accounts: LockedAccount[]; entries: EntryRow[] }> {
+  const { rows } = await sql<{
+    kind: 'a' | 'e';
+    id: string;
+    currency: string | null;
+    available: string | null;
+    frozen: string | null;
+    allow_negative: boolean | null;
+    book: Book | null;
+    reason: string | null;
+    reference_type: string | null;
+    reference_id: string | null;
+    idempotency_key: string | null;
+    fingerprint: string | null;
+    reverses_entry_id: string | null;
+    actor_id: string | null;
+    memo: string | null;
+    created_at: Date | null;
+  }>`
+    select 'a' as kind, a.id, a.currency, a.available, a.frozen, a.allow_negative,
+           null::text as book, null::text as reason, null::text as reference_type, null::text as reference_id,
+           null::text as idempotency_key, null::text as fingerprint, null::text as reverses_entry_id,
+           null::text as actor_id, null::text as memo, null::timestamptz as created_at
+      from (select id, currency, available, frozen, allow_negative from ledger_account
+             where id = any(${textArray(ids)}::text[]) order by id for no key update) a
+    union all
+    select 'e', e.id, null, null, null, null, e.book, e.reason, e.reference_type, e.reference_id,
+           e.idempotency_key, e.fingerprint, e.reverses_entry_id, e.actor_id, e.memo, e.created_at
+      from ledger_entry e
+     where e.idempotency_key = any(${textArray(keys)}::text[])`.execute(tx);
+  const accounts: LockedAccount[] = [];
+  const entries: EntryRow[] = [];
+  for (const r of rows) {
+    if (r.kind === 'a') {
+      accounts.push({
+        id: r.id,
+        currency: r.currency ?? '',
+        availableUnits: BigInt(r.available ?? ''),
+        frozenUnits: BigInt(r.frozen ?? ''),
+        allowNegative: r.allow_negative === true,
+      });
+    } else {
+      entries.push(
+        toEntryRow({
+          id: r.id,
+          book: r.book as Book,
+          reason: r.reason ?? '',
+          reference_type: r.reference_type ?? '',
+          reference_id: r.reference_id ?? '',
+          idempotency_key: r.idempotency_key ?? '',
+          fingerprint: r.fingerprint ?? '',
+          reverses_entry_id: r.reverses_entry_id,
+          actor_id: r.actor_id,
+          memo: r.memo,
+          created_at: r.created_at as Date,
+        }),
+      );
+    }
+  }
+  return { accounts, entries };
+}
+
 /** Entries that reverse any of `entryIds`. */
 export async function findReversals(q: Q, entryIds: readonly string[]): Promise<EntryRow[]> {
   if (entryIds.length === 0) return [];
@@ -317,30 +383,47 @@ export type NewEntry = Omit<EntryRow, 'createdAt'> & {
 };
 
 /**
- * Writes entries, their postings and the balance changes they make: three statements whatever the
- * number of entries, which is where batching gets its throughput. The caller holds the account locks.
+ * Writes entries, their postings and the balance changes they make in ONE statement whatever the
+ * number of entries (three data-modifying parts of one `with`), which is where batching gets its
+ * throughput. Each column travels as one array literal. The postings' foreign keys to their entries
+ * are checked at the end of the statement, when the entries are in. The caller holds the account
+ * locks; every entry is created at `at`.
  */
 export async function writeEntries(tx: Tx, entries: readonly NewEntry[], at: Date): Promise<void> {
   if (entries.length === 0) return;
-  // One statement, one array per column: no per-row parameters, whatever the batch size.
-  const column = <K extends keyof NewEntry>(name: K) => entries.map((e) => e[name]);
-  await sql`
-    insert into ledger_entry (id, book, reason, reference_type, reference_id, idempotency_key, fingerprint,
-                              reverses_entry_id, actor_id, memo, created_at)
-    select * from unnest(${column('id')}::text[], ${column('book')}::text[], ${column('reason')}::text[],
-                         ${column('referenceType')}::text[], ${column('referenceId')}::text[],
-                         ${column('idempotencyKey')}::text[], ${column('fingerprint')}::text[],
-                         ${column('reversesEntryId')}::text[], ${column('actorId')}::text[],
-                         ${column('memo')}::text[], ${column('createdAt')}::timestamptz[])`.execute(tx);
+  const n = entries.length;
+  const ids = new Array<string>(n);
+  const entryBooks = new Array<string>(n);
+  const reasons = new Array<string>(n);
+  const referenceTypes = new Array<string>(n);
+  const referenceIds = new Array<string>(n);
+  const keys = new Array<string>(n);
+  const fingerprints = new Array<string>(n);
+  const reverses = new Array<string | null>(n);
+  const actors = new Array<string | null>(n);
+  const memos = new Array<string | null>(n);
 
   const entryIds: string[] = [];
   const accountIds: string[] = [];
   const books: string[] = [];
   const currencies: string[] = [];
   const buckets: string[] = [];
-  const amounts: string[] = [];
+  const amounts: bigint[] = [];
   const deltas = new Map<string, { available: bigint; frozen: bigint; entries: number }>();
-  for (const e of entries) {
+  for (let i = 0; i < n; i++) {
+    const e = entries[i]!;
+    if (e.createdAt.getTime() !== at.getTime())
+      throw new Error('writeEntries: every entry is created at `at`');
+    ids[i] = e.id;
+    entryBooks[i] = e.book;
+    reasons[i] = e.reason;
+    referenceTypes[i] = e.referenceType;
+    referenceIds[i] = e.referenceId;
+    keys[i] = e.idempotencyKey;
+    fingerprints[i] = e.fingerprint;
+    reverses[i] = e.reversesEntryId;
+    actors[i] = e.actorId;
+    memos[i] = e.memo;
     const touched = new Set<string>();
     for (const p of e.postings) {
       entryIds.push(e.id);
@@ -348,30 +431,50 @@ export async function writeEntries(tx: Tx, entries: readonly NewEntry[], at: Dat
       books.push(e.book);
       currencies.push(p.currency);
       buckets.push(p.bucket);
-      amounts.push(p.amountUnits.toString());
-      const d = deltas.get(p.accountId) ?? { available: 0n, frozen: 0n, entries: 0 };
+      amounts.push(p.amountUnits);
+      let d = deltas.get(p.accountId);
+      if (d === undefined) {
+        d = { available: 0n, frozen: 0n, entries: 0 };
+        deltas.set(p.accountId, d);
+      }
       d[p.bucket] += p.amountUnits;
-      if (!touched.has(p.accountId)) d.entries += 1;
-      touched.add(p.accountId);
-      deltas.set(p.accountId, d);
+      if (!touched.has(p.accountId)) {
+        d.entries += 1;
+        touched.add(p.accountId);
+      }
     }
   }
+  const changed = [...deltas.keys()].sort();
   await sql`
-    insert into ledger_posting (entry_id, account_id, book, currency, bucket, amount)
-    select * from unnest(${entryIds}::text[], ${accountIds}::text[], ${books}::text[],
-                         ${currencies}::text[], ${buckets}::text[], ${amounts}::numeric[])`.execute(tx);
-
-  const ids = [...deltas.keys()].sort();
-  await sql`
-    update ledger_account a
-       set available = a.available + d.available,
-           frozen = a.frozen + d.frozen,
-           version = a.version + d.entries,
-           updated_at = ${at}
-      from unnest(${ids}::text[], ${ids.map((id) => deltas.get(id)!.available.toString())}::numeric[],
-                  ${ids.map((id) => deltas.get(id)!.frozen.toString())}::numeric[],
-                  ${ids.map((id) => deltas.get(id)!.entries)}::int8[]) as d(id, available, frozen, entries)
-     where a.id = d.id`.execute(tx);
+    with entries as (
+      insert into ledger_entry (id, book, reason, reference_type, reference_id, idempotency_key, fingerprint,
+                                reverses_entry_id, actor_id, memo, created_at)
+      select e.*, ${at}::timestamptz
+        from unnest(${textArray(ids)}::text[], ${textArray(entryBooks)}::text[], ${textArray(reasons)}::text[],
+                    ${textArray(referenceTypes)}::text[], ${textArray(referenceIds)}::text[],
+                    ${textArray(keys)}::text[], ${textArray(fingerprints)}::text[],
+                    ${textArray(reverses)}::text[], ${textArray(actors)}::text[], ${textArray(memos)}::text[])
+          as e(id, book, reason, reference_type, reference_id, idempotency_key, fingerprint,
+               reverses_entry_id, actor_id, memo)
+    ), postings as (
+      insert into ledger_posting (entry_id, account_id, book, currency, bucket, amount)
+      select * from unnest(${textArray(entryIds)}::text[], ${textArray(accountIds)}::text[],
+                           ${textArray(books)}::text[], ${textArray(currencies)}::text[],
+                           ${textArray(buckets)}::text[], ${integerArray(amounts)}::numeric[])
+    ), balances as (
+      update ledger_account a
+         set available = a.available + d.available,
+             frozen = a.frozen + d.frozen,
+             version = a.version + d.entries,
+             updated_at = ${at}::timestamptz
+        from unnest(${textArray(changed)}::text[],
+                    ${integerArray(changed.map((id) => deltas.get(id)!.available))}::numeric[],
+                    ${integerArray(changed.map((id) => deltas.get(id)!.frozen))}::numeric[],
+                    ${integerArray(changed.map((id) => deltas.get(id)!.entries))}::int8[])
+          as d(id, available, frozen, entries)
+       where a.id = d.id
+    )
+    select 1`.execute(tx);
 }
 
 export type BalanceRow = {
