@@ -118,7 +118,7 @@ export const spotMigrations: Record<string, Migration> = {
       `.execute(db);
     },
   },
-  '20261127_0900_spot_book_lease': {
+  '20261229_0900_spot_book_lease': {
     async up(db: Kysely<unknown>) {
       // SPOT_LEASES=on: one owner process per book; expiry is judged by the database's now().
       await sql`
