@@ -1,5 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Kysely, type KyselyPlugin, PostgresDialect, type RootOperationNode, type Transaction } from 'kysely';
+import {
+  Kysely,
+  type KyselyPlugin,
+  PostgresDialect,
+  type RootOperationNode,
+  type SelectQueryNode,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import type { HttpTables } from '../http/tables.ts';
 import type { AccountsTables } from '../modules/accounts/tables.ts';
@@ -151,7 +158,15 @@ export function detached<T>(fn: () => T): T {
   return effectScope.run({ claim: null }, fn);
 }
 
-const WRITE_SQL = /^\s*(insert|update|delete|merge|with)\b/i;
+const WRITE_SQL = /^\s*(insert|update|delete|merge)\b/i;
+/**
+ * A statement starting with `with` writes when one of its parts does: an insert, an update … set, a
+ * delete or a merge. A read written as a CTE (even one locking rows) is a read — counting it as a
+ * write would record a refused request's claim as applied.
+ */
+const CTE_SQL = /^\s*with\b/i;
+const CTE_WRITE_SQL =
+  /\b(insert\s+into|delete\s+from|merge\s+into|update\s+[\w."]+(\s+(as\s+)?\w+)?\s+set)\b/i;
 
 /** Marks `flag.wrote` when a statement in the transaction changes data. */
 function writeTracker(flag: { wrote: boolean }): KyselyPlugin {
@@ -173,8 +188,17 @@ function isWrite(node: RootOperationNode): boolean {
     case 'DeleteQueryNode':
     case 'MergeQueryNode':
       return true;
-    case 'RawNode':
-      return WRITE_SQL.test(node.sqlFragments.join(' '));
+    case 'RawNode': {
+      const text = node.sqlFragments.join(' ');
+      return WRITE_SQL.test(text) || (CTE_SQL.test(text) && CTE_WRITE_SQL.test(text));
+    }
+    case 'SelectQueryNode':
+      // A built query's CTEs may write (`db.with('x', (q) => q.insertInto(…))…`).
+      return (
+        (node as SelectQueryNode).with?.expressions.some((cte) =>
+          isWrite(cte.expression as RootOperationNode),
+        ) ?? false
+      );
     default:
       return false;
   }

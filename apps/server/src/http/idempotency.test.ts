@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/harness.ts';
-import { createDb, type Db, detached, inTransaction, withEffectClaim } from '../db/database.ts';
+import { createDb, type Db, detached, inTransaction, type Tx, withEffectClaim } from '../db/database.ts';
 import { IDEMPOTENCY_TTL_MS, type IdempotencyKey, idempotencyStore } from './idempotency.ts';
 
 describe('idempotency store', () => {
@@ -219,6 +219,58 @@ describe('effect scope', () => {
       });
       expect(commits).toEqual(['commit']);
     });
+  });
+
+  it('a statement starting with `with` writes only when one of its parts modifies data', async () => {
+    const commits: string[] = [];
+    const claim = {
+      commit: async () => {
+        commits.push('commit');
+        return true;
+      },
+    };
+    const wrote = async (work: (tx: Tx) => Promise<unknown>) => {
+      commits.length = 0;
+      await withEffectClaim(claim, () => inTransaction(db, async (tx) => void (await work(tx))));
+      return commits.length === 1;
+    };
+    // Reads written as CTEs — even one locking rows — are reads: no claim is recorded for them.
+    expect(
+      await wrote((tx) => sql`with s as (select v from scratch) select count(*) from s`.execute(tx)),
+    ).toBe(false);
+    expect(
+      await wrote((tx) =>
+        sql`with s as (select v, 1 as updated from scratch for update) select * from s`.execute(tx),
+      ),
+    ).toBe(false);
+    // A CTE that inserts, updates or deletes is a write, raw or built.
+    expect(
+      await wrote((tx) =>
+        sql`with i as (insert into scratch (v) values (3) returning v) select * from i`.execute(tx),
+      ),
+    ).toBe(true);
+    expect(
+      await wrote((tx) =>
+        sql`with u as (update scratch s set v = v returning v) select count(*) from u`.execute(tx),
+      ),
+    ).toBe(true);
+    expect(await wrote((tx) => sql`with d as (delete from scratch where v < 0) select 1`.execute(tx))).toBe(
+      true,
+    );
+    expect(
+      await wrote((tx) =>
+        (tx as unknown as Db)
+          .with('i', (qb) =>
+            qb
+              .insertInto('scratch' as never)
+              .values({ v: 4 } as never)
+              .returning('v' as never),
+          )
+          .selectFrom('i' as never)
+          .selectAll()
+          .execute(),
+      ),
+    ).toBe(true);
   });
 
   it('a lost claim rolls the effect back', async () => {
