@@ -249,21 +249,6 @@ export async function insertOrders(q: Q, orders: OrderState[]): Promise<Set<stri
   return new Set(inserted.map((r) => r.id));
 }
 
-/** Writes what a settlement changed on each order: fills, fee, frozen, status, cancel reason. */
-export async function updateOrderProgress(q: Q, rows: OrderState[]): Promise<void> {
-  if (rows.length === 0) return;
-  await sql`
-    update spot_order o set
-      filled_lots = v.filled_lots::bigint, filled_amount_units = v.filled_amount::numeric, fee_units = v.fee::numeric,
-      frozen_units = v.frozen::numeric, status = v.status, cancel_reason = v.cancel_reason, updated_at = v.updated_at::timestamptz
-    from unnest(${rows.map((o) => o.id)}::text[], ${rows.map((o) => o.filledLots.toString())}::text[],
-                ${rows.map((o) => o.filledAmount.toString())}::text[], ${rows.map((o) => o.fee.toString())}::text[],
-                ${rows.map((o) => o.frozen.toString())}::text[], ${rows.map((o) => o.status)}::text[],
-                ${rows.map((o) => o.cancelReason)}::text[], ${rows.map((o) => o.updatedAt.toISOString())}::text[])
-      as v(id, filled_lots, filled_amount, fee, frozen, status, cancel_reason, updated_at)
-    where o.id = v.id`.execute(q);
-}
-
 /** What recovery loads into a book: its open orders and every order journaled after the cursor. */
 export async function orderRowsToRecover(q: Q, symbol: string, book: Book, settledSeq: number) {
   return q
@@ -303,13 +288,44 @@ export async function tradeRowsPage(q: Q, f: FillFilter, window: Window) {
 }
 
 /** Inserts a batch's trades; a trade already written (same engine trade id) is skipped. */
-export async function insertTrades(q: Q, rows: SpotTradeTableRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await q
-    .insertInto('spot_trade')
-    .values(rows)
-    .onConflict((oc) => oc.columns(['symbol', 'book', 'engine_trade_id']).doNothing())
-    .execute();
+/**
+ * A settlement's rows in ONE statement: the trades (a repeat of an engine trade id does nothing),
+ * what each touched order's row now holds, and the book's cursor.
+ */
+export async function writeSettlementRows(
+  q: Q,
+  s: { symbol: string; book: Book; seq: number; trades: SpotTradeTableRow[]; orders: OrderState[] },
+): Promise<void> {
+  const t = s.trades;
+  const o = s.orders;
+  await sql`
+    with trades as (
+      insert into spot_trade (id, symbol, book, engine_trade_id, seq, maker_order_id, taker_order_id,
+                              maker_customer_id, taker_customer_id, taker_side, price_ticks, qty_lots,
+                              amount_units, maker_fee_units, taker_fee_units, entry_id, created_at)
+      select * from unnest(${t.map((r) => r.id)}::text[], ${t.map((r) => r.symbol)}::text[],
+                           ${t.map((r) => r.book)}::text[], ${t.map((r) => r.engine_trade_id)}::bigint[],
+                           ${t.map((r) => r.seq)}::bigint[], ${t.map((r) => r.maker_order_id)}::text[],
+                           ${t.map((r) => r.taker_order_id)}::text[], ${t.map((r) => r.maker_customer_id)}::text[],
+                           ${t.map((r) => r.taker_customer_id)}::text[], ${t.map((r) => r.taker_side)}::text[],
+                           ${t.map((r) => r.price_ticks)}::bigint[], ${t.map((r) => r.qty_lots)}::bigint[],
+                           ${t.map((r) => r.amount_units)}::numeric[], ${t.map((r) => r.maker_fee_units)}::numeric[],
+                           ${t.map((r) => r.taker_fee_units)}::numeric[], ${t.map((r) => r.entry_id)}::text[],
+                           ${t.map((r) => r.created_at.toISOString())}::timestamptz[])
+      on conflict (symbol, book, engine_trade_id) do nothing
+    ), orders as (
+      update spot_order o set
+        filled_lots = v.filled_lots::bigint, filled_amount_units = v.filled_amount::numeric, fee_units = v.fee::numeric,
+        frozen_units = v.frozen::numeric, status = v.status, cancel_reason = v.cancel_reason, updated_at = v.updated_at::timestamptz
+      from unnest(${o.map((r) => r.id)}::text[], ${o.map((r) => r.filledLots.toString())}::text[],
+                  ${o.map((r) => r.filledAmount.toString())}::text[], ${o.map((r) => r.fee.toString())}::text[],
+                  ${o.map((r) => r.frozen.toString())}::text[], ${o.map((r) => r.status)}::text[],
+                  ${o.map((r) => r.cancelReason)}::text[], ${o.map((r) => r.updatedAt.toISOString())}::text[])
+        as v(id, filled_lots, filled_amount, fee, frozen, status, cancel_reason, updated_at)
+      where o.id = v.id
+    )
+    insert into spot_cursor (symbol, book, settled_seq) values (${s.symbol}, ${s.book}, ${String(s.seq)})
+    on conflict (symbol, book) do update set settled_seq = excluded.settled_seq`.execute(q);
 }
 
 /** A book's latest public prints, newest first. */

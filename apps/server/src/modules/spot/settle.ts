@@ -13,7 +13,7 @@ import {
   type OrderState,
   type SettledTrade,
 } from './order.ts';
-import { insertTrades, type SpotTradeTableRow, setSettledSeq, updateOrderProgress } from './repo.ts';
+import { type SpotTradeTableRow, writeSettlementRows } from './repo.ts';
 
 /**
  * Step 3 of a batch, settlement: from the engine's events, the orders' new states, the trades, one
@@ -265,12 +265,13 @@ export async function writeSettlementIn(
   s: Settlement,
 ): Promise<void> {
   const entryIds = await postEntries(tx, ledger, s.entries);
-  await insertTrades(
-    tx,
-    s.trades.map((t, i) => tradeRow(b, t, s.lastSeq, entryIds[i] as string)),
-  );
-  await updateOrderProgress(tx, [...s.touched.values()]);
-  await setSettledSeq(tx, b.market.symbol, b.book, s.lastSeq);
+  await writeSettlementRows(tx, {
+    symbol: b.market.symbol,
+    book: b.book,
+    seq: s.lastSeq,
+    trades: s.trades.map((t, i) => tradeRow(b, t, s.lastSeq, entryIds[i] as string)),
+    orders: [...s.touched.values()],
+  });
 }
 
 /** Posts the entries in chunks; a refusal is a broken invariant (the freeze covered every need). */
