@@ -182,14 +182,30 @@ function startClients(data: ClientsData): { job: RunJob; stop: () => Promise<num
 }
 
 /** Baseline, baseline + rtoken, place, cancel and mixed at one concurrency: one line each. */
-async function level(job: RunJob, concurrency: number): Promise<BenchResult[]> {
+async function level(
+  job: RunJob,
+  concurrency: number,
+  book: () => Readonly<{ batches: number; commands: number; ms: number }>,
+): Promise<BenchResult[]> {
   const clients = clientsOf(concurrency);
   const baseline = await job('baseline', concurrency);
   const withRtoken = await job('baselineRtoken', concurrency);
-  const place = await job('place', concurrency);
+  // The book's batches during a phase: commands per batch and milliseconds per batch (one transaction each).
+  const batchesOf = async (kind: Parameters<RunJob>[0]) => {
+    const before = book();
+    const result = await job(kind, concurrency);
+    const after = book();
+    const n = after.batches - before.batches;
+    const batch =
+      n > 0
+        ? `${((after.commands - before.commands) / n).toFixed(1)}/${((after.ms - before.ms) / n).toFixed(1)}`
+        : '-';
+    return { result, batch };
+  };
+  const { result: place, batch: placeBatch } = await batchesOf('place');
   const prefill = await job('prefill', concurrency);
-  const cancel = await job('cancel', concurrency);
-  const mixed = await job('mixed', concurrency);
+  const { result: cancel, batch: cancelBatch } = await batchesOf('cancel');
+  const { result: mixed, batch: mixedBatch } = await batchesOf('mixed');
   return [
     { name: `${NAMES.baseline}, ${clients}`, figures: figuresOf(baseline) },
     { name: `${NAMES.baselineRtoken}, ${clients}`, figures: figuresOf(withRtoken) },
@@ -198,17 +214,19 @@ async function level(job: RunJob, concurrency: number): Promise<BenchResult[]> {
       figures: {
         ...figuresOf(place),
         vs_baseline: (place.ok / place.seconds / (baseline.ok / baseline.seconds)).toFixed(2),
+        batch_cmds_ms: placeBatch,
       },
     },
     {
       name: `${NAMES.cancel}, ${clients}`,
-      figures: { ...figuresOf(cancel), resting_placed: prefill.ok },
+      figures: { ...figuresOf(cancel), resting_placed: prefill.ok, batch_cmds_ms: cancelBatch },
     },
     {
       name: `${NAMES.mixed}, ${clients}`,
       figures: {
         ...figuresOf(mixed),
         orders_per_s: Math.round((mixed.mix.place + mixed.mix.cancel) / mixed.seconds),
+        batch_cmds_ms: mixedBatch,
       },
     },
   ];
@@ -232,7 +250,8 @@ export async function run(): Promise<BenchResult[]> {
     clients = startClients({ role: 'spot-tcp-clients', port, tokens, mid });
 
     const results: BenchResult[] = [{ name: 'memory at the start (after setup, GC)', figures: memory() }];
-    for (const concurrency of LEVELS) results.push(...(await level(clients.job, concurrency)));
+    const book = () => app.spot.runner('BTC/USDT', 'demo').stats;
+    for (const concurrency of LEVELS) results.push(...(await level(clients.job, concurrency, book)));
     for (let minute = 1; minute <= Math.ceil(minutes); minute++) {
       const budget = Math.min(60_000, minutes * 60_000 - (minute - 1) * 60_000);
       const soak = await clients.job('mixed', SOAK_CLIENTS, budget);
