@@ -116,8 +116,9 @@ async function commitDistinct(tx: Tx, claims: EffectClaim[]): Promise<boolean[]>
   const groups = new Map<ClaimGroup, number[]>();
   for (let i = 0; i < claims.length; i++) {
     const group = claims[i]!.group;
-    if (group) groups.set(group, [...(groups.get(group) ?? []), i]);
-    else out[i] = await claims[i]!.commit(tx);
+    if (!group) out[i] = await claims[i]!.commit(tx);
+    else if (groups.has(group)) groups.get(group)!.push(i);
+    else groups.set(group, [i]);
   }
   for (const [group, at] of groups) {
     const answers = await group.commitAll(

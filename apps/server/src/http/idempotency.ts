@@ -198,6 +198,29 @@ export function idempotencyStore(db: Db, options: { log?: Logger } = {}): Idempo
     );
   }
 
+  /** `commit` of many claims in one statement (the only upsert of an `applied` record). */
+  async function commitMany(
+    tx: Tx,
+    claims: { key: IdempotencyKey; claimId: string }[],
+    now: Date,
+  ): Promise<Set<string>> {
+    if (claims.length === 0) return new Set();
+    const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
+    const { rows } = await sql<{ key_hash: string }>`
+        insert into http_idempotency as h (key_hash, route, state, claim_id, request_hash, created_at)
+        select c.key_hash, c.route, 'applied', c.claim_id, c.request_hash, ${now}::timestamptz
+        from unnest(${claims.map((c) => c.key.hash)}::text[], ${claims.map((c) => c.key.route)}::text[],
+                    ${claims.map((c) => c.claimId)}::text[], ${claims.map((c) => c.key.requestHash)}::text[])
+             as c(key_hash, route, claim_id, request_hash)
+        on conflict (key_hash) do update set
+          state = 'applied', claim_id = excluded.claim_id, request_hash = excluded.request_hash,
+          http_status = null, response_sealed = null, created_at = excluded.created_at
+        where h.created_at < ${expiredBefore}::timestamptz
+           or (h.claim_id = excluded.claim_id and h.state = 'applied')
+        returning h.key_hash`.execute(tx);
+    return new Set(rows.map((r) => r.key_hash));
+  }
+
   async function tryLock(hash: string): Promise<boolean> {
     if (inFlight.has(hash)) return false;
     inFlight.add(hash);
@@ -244,60 +267,10 @@ export function idempotencyStore(db: Db, options: { log?: Logger } = {}): Idempo
     },
 
     async commit(tx, key, claimId, now) {
-      const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
-      const row = await tx
-        .insertInto('http_idempotency')
-        .values({
-          key_hash: key.hash,
-          route: key.route,
-          state: 'applied',
-          claim_id: claimId,
-          request_hash: key.requestHash,
-          created_at: now,
-        })
-        .onConflict((oc) =>
-          oc
-            .column('key_hash')
-            .doUpdateSet({
-              state: 'applied',
-              claim_id: claimId,
-              request_hash: key.requestHash,
-              http_status: null,
-              response_sealed: null,
-              created_at: now,
-            })
-            .where((eb) =>
-              eb.or([
-                eb('http_idempotency.created_at', '<', expiredBefore),
-                eb.and([
-                  eb('http_idempotency.claim_id', '=', claimId),
-                  eb('http_idempotency.state', '=', 'applied'),
-                ]),
-              ]),
-            ),
-        )
-        .returning('key_hash')
-        .executeTakeFirst();
-      return row !== undefined;
+      return (await commitMany(tx, [{ key, claimId }], now)).has(key.hash);
     },
 
-    async commitMany(tx, claims, now) {
-      if (claims.length === 0) return new Set();
-      const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
-      const { rows } = await sql<{ key_hash: string }>`
-        insert into http_idempotency as h (key_hash, route, state, claim_id, request_hash, created_at)
-        select c.key_hash, c.route, 'applied', c.claim_id, c.request_hash, ${now}::timestamptz
-        from unnest(${claims.map((c) => c.key.hash)}::text[], ${claims.map((c) => c.key.route)}::text[],
-                    ${claims.map((c) => c.claimId)}::text[], ${claims.map((c) => c.key.requestHash)}::text[])
-             as c(key_hash, route, claim_id, request_hash)
-        on conflict (key_hash) do update set
-          state = 'applied', claim_id = excluded.claim_id, request_hash = excluded.request_hash,
-          http_status = null, response_sealed = null, created_at = excluded.created_at
-        where h.created_at < ${expiredBefore}::timestamptz
-           or (h.claim_id = excluded.claim_id and h.state = 'applied')
-        returning h.key_hash`.execute(tx);
-      return new Set(rows.map((r) => r.key_hash));
-    },
+    commitMany,
 
     async finish(key, claimId, answer, now) {
       try {

@@ -287,7 +287,6 @@ export async function tradeRowsPage(q: Q, f: FillFilter, window: Window) {
   return newestFirst(query, window);
 }
 
-/** Inserts a batch's trades; a trade already written (same engine trade id) is skipped. */
 /**
  * A settlement's rows in ONE statement: the trades (a repeat of an engine trade id does nothing),
  * what each touched order's row now holds, and the book's cursor.

@@ -438,6 +438,7 @@ export class BookRunner {
   private screen(jobs: Job[]): { places: PlaceJob[]; cancels: CancelJob[] } {
     const places: PlaceJob[] = [];
     const cancels: CancelJob[] = [];
+    const cancelling = new Set<string>();
     for (const job of jobs) {
       if (job.kind === 'place') {
         const refusal = this.deps.hooks.gate(this.market.symbol);
@@ -462,11 +463,12 @@ export class BookRunner {
           job.reject(new Refusal('ORDER_NOT_OPEN', { status: state?.status ?? 'filled' }));
           continue;
         }
-        if (cancels.some((c) => c.orderId === job.orderId)) {
+        if (cancelling.has(job.orderId)) {
           // A second cancel of the same order in this batch: the first one cancels it.
           job.reject(new Refusal('ORDER_NOT_OPEN', { status: 'cancelled' }));
           continue;
         }
+        cancelling.add(job.orderId);
         cancels.push(job);
       }
     }
@@ -521,13 +523,23 @@ export class BookRunner {
 
   /** After a settlement committed: open orders, prints and the changed depth levels follow it. */
   private follow(s: Settlement): BatchOutcome {
-    const customers = new Set<string>();
-    for (const o of s.touched.values()) {
-      customers.add(o.customerId);
+    const orders = [...s.touched.values()];
+    this.applySettled(orders, s.trades);
+    const customers = new Set(orders.map((o) => o.customerId));
+    // Only the levels the batch touched are read back from the engine (not the whole book).
+    const { depth } = s;
+    for (const p of depth.bids.keys()) depth.bids.set(p, this.engine.levelLots('buy', p));
+    for (const p of depth.asks.keys()) depth.asks.set(p, this.engine.levelLots('sell', p));
+    return { orders, trades: s.trades, depth, customers, engineSeq: s.lastSeq };
+  }
+
+  /** Open orders and public prints follow a settled batch's orders and trades. */
+  private applySettled(orders: readonly OrderState[], trades: BatchOutcome['trades']): void {
+    for (const o of orders) {
       if (o.status === 'filled' || o.status === 'cancelled') this.open.delete(o.id);
       else this.open.set(o.id, o);
     }
-    for (const t of s.trades) {
+    for (const t of trades) {
       this.prints.unshift({
         id: t.id,
         priceTicks: t.priceTicks,
@@ -537,11 +549,6 @@ export class BookRunner {
       });
     }
     if (this.prints.length > PRINTS_KEPT) this.prints.length = PRINTS_KEPT;
-    // Only the levels the batch touched are read back from the engine (not the whole book).
-    const { depth } = s;
-    for (const p of depth.bids.keys()) depth.bids.set(p, this.engine.levelLots('buy', p));
-    for (const p of depth.asks.keys()) depth.asks.set(p, this.engine.levelLots('sell', p));
-    return { orders: [...s.touched.values()], trades: s.trades, depth, customers, engineSeq: s.lastSeq };
   }
 
   /**
@@ -614,20 +621,7 @@ export class BookRunner {
   followBatch(commands: JournalCommand[], outcome: BatchOutcome): void {
     this.applyCommands(commands);
     if (commands.length > 0) this.seq = commands.at(-1)!.seq;
-    for (const o of outcome.orders) {
-      if (o.status === 'filled' || o.status === 'cancelled') this.open.delete(o.id);
-      else this.open.set(o.id, o);
-    }
-    for (const t of outcome.trades) {
-      this.prints.unshift({
-        id: t.id,
-        priceTicks: t.priceTicks,
-        qtyLots: t.qtyLots,
-        side: t.takerSide,
-        time: t.time,
-      });
-    }
-    if (this.prints.length > PRINTS_KEPT) this.prints.length = PRINTS_KEPT;
+    this.applySettled(outcome.orders, outcome.trades);
   }
 
   /** The engine from a snapshot (and the band and minimum it was taken with), or a new empty one. */
@@ -660,9 +654,10 @@ export class BookRunner {
 
 /** Answers each accepted request with its order as settled (a cancel that lost to a fill is refused). */
 function answerSettled(r: JournalResult, outcome: BatchOutcome): void {
+  const byId = new Map(outcome.orders.map((o) => [o.id, o]));
   for (const a of r.accepted) {
     const id = a.job.kind === 'place' ? a.job.input.order.id : a.job.orderId;
-    const state = outcome.orders.find((o) => o.id === id);
+    const state = byId.get(id);
     if (!state) a.job.reject(new Error(`order ${id} missing from its batch`));
     else if (a.job.kind === 'cancel' && state.status !== 'cancelled') {
       // The order filled earlier in the same batch: the cancel lost the race.
