@@ -9,7 +9,7 @@ import { testLogger } from '../../../test/logwatch.ts';
 import { createDb, type Db } from '../../db/database.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { createLedger } from '../ledger/index.ts';
-import { frozenMismatches, marketRef, replayJournal } from './testing.ts';
+import { frozenMismatches, marketRef, replayJournal, settledTradeCounts } from './testing.ts';
 
 /**
  * Recovery under SIGKILL: the real server process on a database of its own, a stream of orders over
@@ -255,20 +255,8 @@ describe('spot recovery after SIGKILL', () => {
           new Map(resting.map((o) => [o.orderId, o.openLots])),
         );
         // 3. settled exactly once: one trade row and one ledger entry per engine trade
-        const trades = await db
-          .selectFrom('spot_trade')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('symbol', '=', SYMBOL)
-          .where('book', '=', book)
-          .executeTakeFirstOrThrow();
-        const entries = await db
-          .selectFrom('ledger_entry')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('reason', '=', 'spot.trade')
-          .where('idempotency_key', 'like', `spot:trade:${SYMBOL}:${book}:%`)
-          .executeTakeFirstOrThrow();
-        expect(Number(trades.n)).toBe(replay.nextTradeId - 1);
-        expect(Number(entries.n)).toBe(replay.nextTradeId - 1);
+        const settled = await settledTradeCounts(db, SYMBOL, book);
+        expect(settled).toEqual({ trades: replay.nextTradeId - 1, entries: replay.nextTradeId - 1 });
       }
       // 4. the ledger verifies; 5. frozen = what open orders need
       const verified = await ledger.verify();

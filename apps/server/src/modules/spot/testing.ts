@@ -16,9 +16,14 @@ export async function marketRef(db: Db | Tx, symbol: string): Promise<MarketRef>
   return { symbol, base: row.base, quote: row.quote, math, bandBps: row.price_band_bps, minQtyLots: 1 };
 }
 
-/** Replays a book's journal into a fresh engine, independently of the server's runner. */
-export async function replayJournal(db: Db, market: MarketRef, book: Book): Promise<MatchingBook> {
-  const rows = await journalAfter(db, market.symbol, book, 0);
+/** Replays a book's journal (up to `maxSeq`) into a fresh engine, independently of the server's runner. */
+export async function replayJournal(
+  db: Db | Tx,
+  market: MarketRef,
+  book: Book,
+  maxSeq = Number.POSITIVE_INFINITY,
+): Promise<MatchingBook> {
+  const rows = (await journalAfter(db, market.symbol, book, 0)).filter((r) => Number(r.seq) <= maxSeq);
   let engine = new MatchingBook(bookConfig(market, book));
   for (const { command } of rows) {
     const c = command as { type: string; bandBps?: number; minQtyLots?: number; cancelReason?: string };
@@ -73,4 +78,25 @@ export async function frozenMismatches(db: Db | Tx): Promise<string[]> {
   for (const [key, want] of sums)
     if (!seen.has(key) && want !== 0n) out.push(`${key}: no account, open orders ${want}`);
   return out;
+}
+
+/**
+ * Settled exactly once, for a process the test does not own: the book's trade rows and its ledger
+ * `spot.trade` entries (each should equal the engine's trade count).
+ */
+export async function settledTradeCounts(q: Db | Tx, symbol: string, book: Book) {
+  const trades = await q
+    .selectFrom('spot_trade')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('symbol', '=', symbol)
+    .where('book', '=', book)
+    .executeTakeFirstOrThrow();
+  // TODO(boundary): the ledger's table, as in `frozenMismatches`.
+  const entries = await q
+    .selectFrom('ledger_entry')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('reason', '=', 'spot.trade')
+    .where('idempotency_key', 'like', `spot:trade:${symbol}:${book}:%`)
+    .executeTakeFirstOrThrow();
+  return { trades: Number(trades.n), entries: Number(entries.n) };
 }

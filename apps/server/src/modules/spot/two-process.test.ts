@@ -4,15 +4,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { MatchingBook } from '@bourse/matching';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/harness.ts';
 import { testLogger, watchOutput } from '../../../test/logwatch.ts';
-import { createDb, type Db, type Tx } from '../../db/database.ts';
+import { createDb, type Db } from '../../db/database.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { createLedger } from '../ledger/index.ts';
-import { type Book, bookConfig, type MarketRef } from './order.ts';
-import { frozenMismatches, marketRef } from './testing.ts';
+import { frozenMismatches, marketRef, replayJournal, settledTradeCounts } from './testing.ts';
 
 /**
  * Two processes, one platform (issue 21 point 6): two real `main.ts` processes with SPOT_LEASES=on
@@ -203,32 +201,6 @@ async function send(
     return { ...answer, port: target.port, moved };
   }
   throw new Error(`no final answer for ${call} ${JSON.stringify(fields)}`);
-}
-
-/** A book's journal replayed into a fresh engine up to `maxSeq` (independently of the servers). */
-async function replayTo(q: Db | Tx, market: MarketRef, book: Book, maxSeq: number): Promise<MatchingBook> {
-  const rows = await q
-    .selectFrom('spot_journal')
-    .select(['seq', 'command'])
-    .where('symbol', '=', market.symbol)
-    .where('book', '=', book)
-    .where('seq', '<=', String(maxSeq))
-    .orderBy('seq')
-    .execute();
-  let engine = new MatchingBook(bookConfig(market, book));
-  for (const { command } of rows) {
-    const c = command as { type: string; bandBps?: number; minQtyLots?: number; cancelReason?: string };
-    if (c.type === 'config') {
-      engine = MatchingBook.restore({
-        ...engine.snapshot(),
-        config: bookConfig({ ...market, bandBps: c.bandBps ?? 500, minQtyLots: c.minQtyLots ?? 1 }, book),
-      });
-    } else {
-      const { cancelReason: _ignored, ...rest } = c;
-      engine.apply(rest as never);
-    }
-  }
-  return engine;
 }
 
 beforeAll(async () => {
@@ -443,7 +415,7 @@ describe('two server processes on one database (SPOT_LEASES)', () => {
           asks: Array<[string, string]>;
           engine_seq: number;
         };
-        const replay = (await replayTo(db, market, book, data.engine_seq)).depth(200);
+        const replay = (await replayJournal(db, market, book, data.engine_seq)).depth(200);
         const toLots = (levels: Array<[string, string]>) =>
           levels.map(([p, q]) => `${Math.round(Number(p) * 100)}:${Math.round(Number(q) * 100_000)}`);
         const asText = (levels: Array<{ priceTicks: number; qtyLots: number }>) =>
@@ -465,21 +437,9 @@ describe('two server processes on one database (SPOT_LEASES)', () => {
             .where('symbol', '=', SYMBOL)
             .where('book', '=', book)
             .executeTakeFirstOrThrow();
-          const replay = await replayTo(tx, market, book, Number(cursor.settled_seq));
-          const trades = await tx
-            .selectFrom('spot_trade')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where('symbol', '=', SYMBOL)
-            .where('book', '=', book)
-            .executeTakeFirstOrThrow();
-          const entries = await tx
-            .selectFrom('ledger_entry')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where('reason', '=', 'spot.trade')
-            .where('idempotency_key', 'like', `spot:trade:${SYMBOL}:${book}:%`)
-            .executeTakeFirstOrThrow();
-          expect(Number(trades.n)).toBe(replay.nextTradeId - 1);
-          expect(Number(entries.n)).toBe(replay.nextTradeId - 1);
+          const replay = await replayJournal(tx, market, book, Number(cursor.settled_seq));
+          const settled = await settledTradeCounts(tx, SYMBOL, book);
+          expect(settled).toEqual({ trades: replay.nextTradeId - 1, entries: replay.nextTradeId - 1 });
         });
     }
     // 6. the ledger verifies; 7. frozen = what open orders need (one snapshot)
