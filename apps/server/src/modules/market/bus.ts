@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
+import { openPubSub, type PubSub } from '../../lib/redis.ts';
 
 /**
  * How processes share the market stream. One process — the feed owner, elected through Redis
@@ -69,9 +70,8 @@ export function redisBus(options: { url: string; prefix: string; log: Logger }):
   const processId = newProcessId();
   const batchChannel = `${options.prefix}market:batch`;
   const leaderKey = `${options.prefix}market:leader`;
-  type Client = import('ioredis').Redis;
-  let pub: Client | null = null;
-  let sub: Client | null = null;
+  let bus: PubSub | null = null;
+  let pub: PubSub['pub'] | null = null;
   let timer: NodeJS.Timeout | null = null;
   let leader = false;
   let handlers: BusHandlers | null = null;
@@ -109,29 +109,23 @@ export function redisBus(options: { url: string; prefix: string; log: Logger }):
     distributed: true,
     async start(h) {
       handlers = h;
-      const { Redis } = await import('ioredis');
-      const common = {
-        connectTimeout: BUS_LIMITS.connectTimeoutMs,
-        maxRetriesPerRequest: 3,
-        lazyConnect: true,
-      };
-      pub = new Redis(options.url, common);
-      sub = new Redis(options.url, common);
-      for (const client of [pub, sub])
-        client.on('error', (err) => options.log.warn({ err }, 'redis connection error'));
-      await Promise.all([pub.connect(), sub.connect()]);
-      sub.on('message', (channel: string, text: string) => {
-        if (channel !== batchChannel) return;
-        let batch: WireBatch;
-        try {
-          batch = JSON.parse(text);
-        } catch (error) {
-          options.log.error({ err: error }, 'market bus: unreadable batch');
-          return;
-        }
-        if (batch.v === 1 && batch.leader !== processId) handlers?.onBatch(batch);
+      bus = await openPubSub({
+        url: options.url,
+        channel: batchChannel,
+        log: options.log,
+        connectTimeoutMs: BUS_LIMITS.connectTimeoutMs,
+        onMessage(text) {
+          let batch: WireBatch;
+          try {
+            batch = JSON.parse(text);
+          } catch (error) {
+            options.log.error({ err: error }, 'market bus: unreadable batch');
+            return;
+          }
+          if (batch.v === 1 && batch.leader !== processId) handlers?.onBatch(batch);
+        },
       });
-      await sub.subscribe(batchChannel);
+      pub = bus.pub;
       await elect();
       timer = setInterval(() => void elect(), BUS_LIMITS.renewEveryMs);
       timer.unref();
@@ -148,7 +142,7 @@ export function redisBus(options: { url: string; prefix: string; log: Logger }):
         if (leader && pub) await pub.eval(RELEASE, 1, leaderKey, processId);
       } finally {
         leader = false;
-        await Promise.allSettled([pub?.quit(), sub?.quit()]);
+        await bus?.close();
       }
     },
   };

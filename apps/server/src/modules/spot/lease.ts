@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { Db, Tx } from '../../db/database.ts';
 import { Refusal } from '../../http/refusal.ts';
+import { openPubSub, type PubSub } from '../../lib/redis.ts';
 import type { BatchOutcome, Book, JournalCommand } from './order.ts';
 import {
   holdsLease,
@@ -107,9 +108,7 @@ export function createBookLeases(s: LeaseState) {
     processId: s.options.processId ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
   };
   const held = new Map<string, Held>();
-  type Client = import('ioredis').Redis;
-  let pub: Client | null = null;
-  let sub: Client | null = null;
+  let bus: PubSub | null = null;
   let timer: NodeJS.Timeout | null = null;
   let round: Promise<void> | null = null;
   let closed = false;
@@ -270,7 +269,7 @@ export function createBookLeases(s: LeaseState) {
   const listener: { onBatch(symbol: string, book: Book, outcome: BatchOutcome): void } = {
     onBatch(symbol, book, outcome) {
       const h = heldOf(symbol, book);
-      if (!h.owned || !pub) return;
+      if (!h.owned || !bus) return;
       const w: WireBatch = {
         v: 1,
         owner: options.processId,
@@ -281,7 +280,7 @@ export function createBookLeases(s: LeaseState) {
         outcome: encode(outcome),
       };
       h.publishedSeq = outcome.engineSeq;
-      pub.publish(channel, JSON.stringify(w)).catch((error: unknown) => {
+      bus.pub.publish(channel, JSON.stringify(w)).catch((error: unknown) => {
         h.publishedSeq = null;
         log.warn({ err: error }, 'spot batch not published to the other processes');
       });
@@ -298,33 +297,26 @@ export function createBookLeases(s: LeaseState) {
     round: () => tick(),
     /** Connects to Redis, takes the free books (recovering each) and follows the others. */
     async start(opts: { rounds?: boolean } = {}): Promise<void> {
-      const { Redis } = await import('ioredis');
-      const common = {
-        connectTimeout: LEASE_LIMITS.connectTimeoutMs,
-        maxRetriesPerRequest: 3,
-        lazyConnect: true,
-      };
-      pub = new Redis(options.redisUrl, common);
-      sub = new Redis(options.redisUrl, common);
-      for (const client of [pub, sub])
-        client.on('error', (err) => log.warn({ err }, 'redis connection error'));
-      await Promise.all([pub.connect(), sub.connect()]);
-      sub.on('message', (ch: string, text: string) => {
-        if (ch !== channel) return;
-        let w: WireBatch;
-        try {
-          w = JSON.parse(text) as WireBatch;
-        } catch (error) {
-          log.warn({ err: error }, 'spot bus: unreadable batch');
-          return;
-        }
-        if (w.v !== 1 || w.owner === options.processId) return;
-        const h = heldOf(w.symbol, w.book);
-        void serial(h, () => follow(w)).catch((error: unknown) =>
-          log.warn({ err: error, symbol: w.symbol, book: w.book }, 'spot follower could not apply a batch'),
-        );
+      bus = await openPubSub({
+        url: options.redisUrl,
+        channel,
+        log,
+        connectTimeoutMs: LEASE_LIMITS.connectTimeoutMs,
+        onMessage(text) {
+          let w: WireBatch;
+          try {
+            w = JSON.parse(text) as WireBatch;
+          } catch (error) {
+            log.warn({ err: error }, 'spot bus: unreadable batch');
+            return;
+          }
+          if (w.v !== 1 || w.owner === options.processId) return;
+          const h = heldOf(w.symbol, w.book);
+          void serial(h, () => follow(w)).catch((error: unknown) =>
+            log.warn({ err: error, symbol: w.symbol, book: w.book }, 'spot follower could not apply a batch'),
+          );
+        },
       });
-      await sub.subscribe(channel);
       // Every book starts as a follower of what is settled; the first round takes the free ones.
       for (const { symbol, book } of s.books()) {
         const h = heldOf(symbol, book);
@@ -358,7 +350,7 @@ export function createBookLeases(s: LeaseState) {
         h.ready = false;
         await releaseLease(db, h.symbol, h.book, options.processId, h.epoch).catch(() => {});
       }
-      await Promise.allSettled([pub?.quit(), sub?.quit()]);
+      await bus?.close();
     },
   };
 }
