@@ -81,6 +81,10 @@ export function createDb(connectionString: string, options: { max?: number } = {
   const pool = new pg.Pool({ connectionString, max: options.max ?? 20, idleTimeoutMillis: 30_000 });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor a dropped checked-out one (a held lock connection, a LISTEN): pg emits its error on the
+  // client, where an event without a listener throws. The query in flight rejects with the error, its
+  // owner handles that, and the pool discards the broken client when it comes back.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
 }
 
@@ -205,6 +209,17 @@ function isWrite(node: RootOperationNode): boolean {
   }
 }
 
+const commitHooks = new WeakMap<Tx, Array<() => void>>();
+
+/**
+ * Runs `hook` once `tx` has committed — never when it rolls back. For caches of facts a transaction
+ * read or wrote (an account's id), which are facts only once committed. Only transactions opened by
+ * `inTransaction` run hooks; in any other the hook is dropped (a cache then just misses).
+ */
+export function afterCommit(tx: Tx, hook: () => void): void {
+  commitHooks.get(tx)?.push(hook);
+}
+
 /**
  * Runs `work` in one transaction. Serialization failures and deadlocks are retried, because
  * those are the database telling us two requests raced, not that either was wrong. Inside an
@@ -213,17 +228,27 @@ function isWrite(node: RootOperationNode): boolean {
 export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, attempts = 8): Promise<T> {
   const claim = currentEffectClaim();
   for (let attempt = 1; ; attempt++) {
+    const hooks: Array<() => void> = [];
+    const hooked = (tx: Tx) => {
+      commitHooks.set(tx, hooks);
+      return work(tx);
+    };
     try {
-      if (!claim) return await db.transaction().execute(work);
-      const flag = { wrote: false };
-      return await db
-        .withPlugin(writeTracker(flag))
-        .transaction()
-        .execute(async (tx) => {
-          const result = await work(tx);
-          if (flag.wrote && !(await claim.commit(tx))) throw new ClaimLostError();
-          return result;
-        });
+      let result: T;
+      if (!claim) result = await db.transaction().execute(hooked);
+      else {
+        const flag = { wrote: false };
+        result = await db
+          .withPlugin(writeTracker(flag))
+          .transaction()
+          .execute(async (tx) => {
+            const answer = await hooked(tx);
+            if (flag.wrote && !(await claim.commit(tx))) throw new ClaimLostError();
+            return answer;
+          });
+      }
+      for (const hook of hooks) hook();
+      return result;
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (attempt < attempts && (code === '40001' || code === '40P01')) {

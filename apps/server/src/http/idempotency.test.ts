@@ -6,9 +6,11 @@ import { IDEMPOTENCY_TTL_MS, type IdempotencyKey, idempotencyStore } from './ide
 
 describe('idempotency store', () => {
   let db: Db;
+  let createdUrl: string;
   let close: () => Promise<void>;
   beforeAll(async () => {
     const database = await createTestDatabase();
+    createdUrl = database.url;
     const handle = createDb(database.url, { max: 6 });
     db = handle.db;
     close = async () => {
@@ -179,6 +181,30 @@ describe('idempotency store', () => {
     await store.release(key);
     expect(await store.purge(at(2 * IDEMPOTENCY_TTL_MS))).toBeGreaterThan(0);
     await store.close();
+  });
+
+  it('a lock connection killed under the store does not crash the process; the next claim reopens it', async () => {
+    const url = new URL(createdUrl);
+    url.searchParams.set('application_name', 'bourse-dropped');
+    const handle = createDb(url.toString(), { max: 3 });
+    const store = idempotencyStore(handle.db);
+    try {
+      expect((await store.begin(newKey(), t0)).state).toBe('claimed');
+      // The held lock connection and the pool's idle ones are terminated, as a restart of PostgreSQL does.
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from (
+          select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'bourse-dropped'
+        ) t`.execute(db);
+      expect(rows[0]?.n).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 300));
+      // The first call after the drop may fail with the dead connection; the store then reopens it.
+      await store.begin(newKey(), t0).catch(() => null);
+      expect((await store.begin(newKey(), t0)).state).toBe('claimed');
+    } finally {
+      await store.close();
+      // Every connection went back: a lock connection orphaned by the reopen would hang this.
+      await handle.db.destroy();
+    }
   });
 });
 

@@ -84,8 +84,8 @@ type Held = {
 function lockConnection(db: Db, log?: Logger) {
   let current: Promise<Held> | null = null;
   let closed = false;
-  const open = () =>
-    new Promise<Held>((resolve, reject) => {
+  const open = (): Promise<Held> => {
+    const opening: Promise<Held> = new Promise<Held>((resolve, reject) => {
       let end: () => void = () => {};
       const held = new Promise<void>((r) => {
         end = r;
@@ -110,9 +110,12 @@ function lockConnection(db: Db, log?: Logger) {
         })
         .catch(reject)
         .finally(() => {
-          current = null;
+          // Only this connection's own slot: a failed one ends after its replacement may have opened.
+          if (current === opening) current = null;
         });
     });
+    return opening;
+  };
   const locked = coalesce(async (ops: Array<{ op: LockOp; key: string }>) => {
     if (closed) throw new Error('idempotency store closed');
     current ??= open();
