@@ -3,6 +3,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
+import pg from 'pg';
 import type { Db } from '../apps/server/src/db/database.ts';
 import { inTransaction } from '../apps/server/src/db/database.ts';
 import { ok } from '../apps/server/src/http/envelope.ts';
@@ -40,7 +41,7 @@ import {
  */
 const CUSTOMERS = 40;
 const BUDGET_MS = Number(process.env.BENCH_TCP_MS ?? 6_000);
-const LEVELS = [1, 16, 64, 256];
+const LEVELS = (process.env.BENCH_TCP_LEVELS ?? '1,16,64,256').split(',').map(Number);
 const SOAK_CLIENTS = 64;
 
 function soakMinutes(): number {
@@ -50,6 +51,22 @@ function soakMinutes(): number {
     at < 0 ? process.env.BENCH_TCP_MINUTES : argv[at]?.includes('=') ? argv[at]?.split('=')[1] : argv[at + 1];
   const minutes = Number(raw ?? 0);
   return Number.isFinite(minutes) && minutes > 0 ? minutes : 0;
+}
+
+let sentStatements = 0;
+let counting = false;
+
+/** Statements sent to PostgreSQL by this process so far (every client: pools and held connections). */
+function statementsSent(): number {
+  if (!counting) {
+    counting = true;
+    const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      sentStatements += 1;
+      return query.apply(this, args);
+    } as typeof pg.Client.prototype.query;
+  }
+  return sentStatements;
 }
 
 let collect: (() => void) | null = null;
@@ -188,11 +205,11 @@ async function level(
   book: () => Readonly<{ batches: number; commands: number; ms: number }>,
 ): Promise<BenchResult[]> {
   const clients = clientsOf(concurrency);
-  const baseline = await job('baseline', concurrency);
-  const withRtoken = await job('baselineRtoken', concurrency);
-  // The book's batches during a phase: commands per batch and milliseconds per batch (one transaction each).
-  const batchesOf = async (kind: Parameters<RunJob>[0]) => {
+  // Per phase: the book's batches (commands and milliseconds per batch, one transaction each) and the
+  // statements the server sent PostgreSQL per answered request (every pool and held connection).
+  const phase = async (kind: Parameters<RunJob>[0]) => {
     const before = book();
+    const sent = statementsSent();
     const result = await job(kind, concurrency);
     const after = book();
     const n = after.batches - before.batches;
@@ -200,26 +217,41 @@ async function level(
       n > 0
         ? `${((after.commands - before.commands) / n).toFixed(1)}/${((after.ms - before.ms) / n).toFixed(1)}`
         : '-';
-    return { result, batch };
+    const stmts = result.answered > 0 ? ((statementsSent() - sent) / result.answered).toFixed(2) : '-';
+    return { result, batch, stmts };
   };
-  const { result: place, batch: placeBatch } = await batchesOf('place');
+  const { result: baseline, stmts: baselineStmts } = await phase('baseline');
+  const { result: withRtoken, stmts: rtokenStmts } = await phase('baselineRtoken');
+  const { result: place, batch: placeBatch, stmts: placeStmts } = await phase('place');
   const prefill = await job('prefill', concurrency);
-  const { result: cancel, batch: cancelBatch } = await batchesOf('cancel');
-  const { result: mixed, batch: mixedBatch } = await batchesOf('mixed');
+  const { result: cancel, batch: cancelBatch, stmts: cancelStmts } = await phase('cancel');
+  const { result: mixed, batch: mixedBatch, stmts: mixedStmts } = await phase('mixed');
   return [
-    { name: `${NAMES.baseline}, ${clients}`, figures: figuresOf(baseline) },
-    { name: `${NAMES.baselineRtoken}, ${clients}`, figures: figuresOf(withRtoken) },
+    {
+      name: `${NAMES.baseline}, ${clients}`,
+      figures: { ...figuresOf(baseline), stmts_per_req: baselineStmts },
+    },
+    {
+      name: `${NAMES.baselineRtoken}, ${clients}`,
+      figures: { ...figuresOf(withRtoken), stmts_per_req: rtokenStmts },
+    },
     {
       name: `${NAMES.place}, ${clients}`,
       figures: {
         ...figuresOf(place),
         vs_baseline: (place.ok / place.seconds / (baseline.ok / baseline.seconds)).toFixed(2),
         batch_cmds_ms: placeBatch,
+        stmts_per_req: placeStmts,
       },
     },
     {
       name: `${NAMES.cancel}, ${clients}`,
-      figures: { ...figuresOf(cancel), resting_placed: prefill.ok, batch_cmds_ms: cancelBatch },
+      figures: {
+        ...figuresOf(cancel),
+        resting_placed: prefill.ok,
+        batch_cmds_ms: cancelBatch,
+        stmts_per_req: cancelStmts,
+      },
     },
     {
       name: `${NAMES.mixed}, ${clients}`,
@@ -227,6 +259,7 @@ async function level(
         ...figuresOf(mixed),
         orders_per_s: Math.round((mixed.mix.place + mixed.mix.cancel) / mixed.seconds),
         batch_cmds_ms: mixedBatch,
+        stmts_per_req: mixedStmts,
       },
     },
   ];

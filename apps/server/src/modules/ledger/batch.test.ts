@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction, type Tx, withEffectClaim } from '../../db/database.ts';
 import { Refusal } from '../../http/refusal.ts';
@@ -251,5 +252,45 @@ describe('batched posting', () => {
       expect(await f.ledger.post(f.db, move(c, 5n, k))).toEqual({ ...posted, replayed: true });
       expect(seen).toEqual([posted.id]);
     });
+  });
+
+  it("in a caller's transaction, account ids are remembered only once it commits", async () => {
+    // Statements sent while `work` runs (every connection of this process).
+    const statements = async (work: () => Promise<unknown>): Promise<string[]> => {
+      const seen: string[] = [];
+      const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+        const q = args[0] as string | { text?: string };
+        seen.push(typeof q === 'string' ? q : String(q?.text));
+        return query.apply(this, args);
+      } as typeof pg.Client.prototype.query;
+      try {
+        await work();
+      } finally {
+        pg.Client.prototype.query = query as typeof pg.Client.prototype.query;
+      }
+      return seen;
+    };
+    const lookups = (sent: string[]) =>
+      sent.filter((t) => /ledger_owner|from ledger_account a join unnest/.test(t));
+
+    // Rolled back: the account this transaction opened does not exist, and nothing remembers its id.
+    const c = customerId();
+    await expect(
+      inTransaction(f.db, async (tx) => {
+        await f.ledger.postBatch(tx, [move(c, 100n)]);
+        throw new Error('the caller gives up');
+      }),
+    ).rejects.toThrow('the caller gives up');
+    const opened = await statements(() =>
+      inTransaction(f.db, (tx) => f.ledger.postBatch(tx, [move(c, 40n)])),
+    );
+    expect(await available(c)).toBe(40n);
+    expect(lookups(opened).length).toBeGreaterThan(0);
+
+    // Committed: the next posting on the same accounts in a caller's transaction looks nothing up.
+    const again = await statements(() => inTransaction(f.db, (tx) => f.ledger.postBatch(tx, [move(c, 2n)])));
+    expect(lookups(again)).toEqual([]);
+    expect(await available(c)).toBe(42n);
   });
 });

@@ -1,5 +1,5 @@
 import type { ReasonCode, ReasonParams } from '@bourse/protocol';
-import { type Db, inTransaction, isUniqueViolation, type Tx } from '../../db/database.ts';
+import { afterCommit, type Db, inTransaction, isUniqueViolation, type Tx } from '../../db/database.ts';
 import { Refusal } from '../../http/refusal.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newIds } from '../../lib/ids.ts';
@@ -132,6 +132,17 @@ export function createEngine(deps: { db: Db; clock: Clock }) {
   function remember<V>(cache: Map<string, V>, key: string, value: V): void {
     if (cache.size >= CACHE_MAX) cache.clear();
     cache.set(key, value);
+  }
+
+  /** Keeps a committed posting's account ids and customers' books (they never change once written). */
+  function keep(resolution: Resolution, opened: ReadonlyMap<string, string>): void {
+    for (const [key, id] of [...resolution.ids, ...opened]) remember(accountIds, key, id);
+    for (const [c, book] of resolution.pins) remember(owners, c, book);
+    // An account opened for a customer pinned them to its book (`open` checked it).
+    for (const key of opened.keys()) {
+      const identity = resolution.wanted.get(key);
+      if (identity?.customerId) remember(owners, identity.customerId, identity.book);
+    }
   }
 
   /** Reads (never writes) the pins and account ids the entries name: from the cache, else the database. */
@@ -277,7 +288,12 @@ export function createEngine(deps: { db: Db; clock: Clock }) {
     if (entries.length === 0) return [];
     if (q.isTransaction) {
       const tx = q as Tx;
-      return (await apply(tx, entries, await resolve(tx, entries))).outcomes;
+      const resolution = await resolve(tx, entries);
+      const { outcomes, opened } = await apply(tx, entries, resolution);
+      // The caller's transaction may still roll back (an account it opened would then not exist):
+      // these become facts worth keeping when it commits.
+      afterCommit(tx, () => keep(resolution, opened));
+      return outcomes;
     }
     const db = q as Db;
     for (let attempt = 1; ; attempt++) {
@@ -288,8 +304,7 @@ export function createEngine(deps: { db: Db; clock: Clock }) {
         // instead of being touched after them (which is what deadlocked).
         const { outcomes, opened } = await inTransaction(db, (tx) => apply(tx, entries, resolution, true), 1);
         // Committed now, so these ids and pins are facts worth keeping.
-        for (const [key, id] of [...resolution.ids, ...opened]) remember(accountIds, key, id);
-        for (const [c, book] of resolution.pins) remember(owners, c, book);
+        keep(resolution, opened);
         return outcomes;
       } catch (error) {
         // A twin with the same key slipped in between our look-up and insert: the next try replays it.

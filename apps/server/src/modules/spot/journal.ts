@@ -3,7 +3,7 @@ import { ClaimLostError, commitClaims, type Db, type EffectClaim, type Tx } from
 import { Refusal } from '../../http/refusal.ts';
 import type { EntryInput, Ledger } from '../ledger/index.ts';
 import type { Book, JournalCommand, MarketRef, OrderState, PlaceInput } from './order.ts';
-import { appendJournal, insertOrders, type SpotJournalTableRow, takenClientOids } from './repo.ts';
+import { insertOrdersAndJournal, type SpotJournalTableRow, takenClientOids } from './repo.ts';
 
 /**
  * The first part of a batch's one transaction (the runner runs the rest, matching and settlement, in
@@ -106,13 +106,11 @@ export async function journalAttempt(tx: Tx, deps: JournalDeps, batch: JournalBa
     accepted: result.accepted,
   });
   const orders = result.accepted.flatMap((a) => (a.order ? [a.order] : []));
-  if (orders.length > 0) {
-    const ids = await insertOrders(tx, orders);
-    if (ids.size !== orders.length) {
-      // A twin with the same client_oid committed in another book meanwhile: drop it and redo.
-      for (const a of result.accepted) if (a.order && !ids.has(a.order.id)) result.duplicate.add(a.job);
-      throw new ClientOidRace();
-    }
+  const ids = await insertOrdersAndJournal(tx, orders, rows);
+  if (ids.size !== orders.length) {
+    // A twin with the same client_oid committed in another book meanwhile: drop it and redo.
+    for (const a of result.accepted) if (a.order && !ids.has(a.order.id)) result.duplicate.add(a.job);
+    throw new ClientOidRace();
   }
   // Each accepted request's idempotency claim commits with its journal entry (exactly once).
   const claimed = result.accepted.filter((a) => a.job.claim !== null);
@@ -125,7 +123,6 @@ export async function journalAttempt(tx: Tx, deps: JournalDeps, batch: JournalBa
     for (const a of lost) result.lost.add(a.job);
     throw new ClaimRace();
   }
-  await appendJournal(tx, rows);
 }
 
 /** Answers the requests the journal refused: lost claims, refused freezes, reused client_oids. */

@@ -249,6 +249,35 @@ export async function insertOrders(q: Q, orders: OrderState[]): Promise<Set<stri
   return new Set(inserted.map((r) => r.id));
 }
 
+/**
+ * A batch's new orders and its journal rows in one statement: the ids of the orders inserted (one
+ * whose client_oid a twin took meanwhile is not; the caller then rolls the whole batch back).
+ */
+export async function insertOrdersAndJournal(
+  q: Q,
+  orders: OrderState[],
+  journal: SpotJournalTableRow[],
+): Promise<Set<string>> {
+  if (orders.length === 0) {
+    await appendJournal(q, journal);
+    return new Set();
+  }
+  if (journal.length === 0) return insertOrders(q, orders);
+  const inserted = await q
+    .with('journaled', (w) => w.insertInto('spot_journal').values(journal))
+    .with('placed', (w) =>
+      w
+        .insertInto('spot_order')
+        .values(orders.map(orderRow))
+        .onConflict((oc) => oc.columns(['customer_id', 'client_oid']).doNothing())
+        .returning('id'),
+    )
+    .selectFrom('placed')
+    .select('id')
+    .execute();
+  return new Set(inserted.map((r) => r.id));
+}
+
 /** What recovery loads into a book: its open orders and every order journaled after the cursor. */
 export async function orderRowsToRecover(q: Q, symbol: string, book: Book, settledSeq: number) {
   return q
