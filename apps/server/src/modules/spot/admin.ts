@@ -15,12 +15,14 @@ import type { StaffContext } from '../../http/staff.ts';
 import {
   adminMarket,
   BOOKS,
+  killKey,
   type LoadedMarket,
   loadedMarket,
   loadMarkets,
   marketData,
   marketOf,
   marketRowOf,
+  reconcileBook,
   type SpotState,
 } from './markets.ts';
 import { insertMarket, selectMarket, updateMarket, writeSetting } from './repo.ts';
@@ -153,6 +155,7 @@ export async function createMarket(s: SpotState, staff: StaffContext, body: Mark
     });
   });
   await loadMarkets(s);
+  s.bookLeases?.controlsChanged();
   const m = marketOf(s, instrument.symbol);
   // SPOT_LEASES: the next lease round takes (and recovers) the new books; else this process owns them.
   if (!s.bookLeases) for (const b of BOOKS) await m.runners[b].recover();
@@ -193,6 +196,8 @@ export async function setKillSwitch(
     if (!engaged) s.kill = before; // engaging stays on (the safe side)
     throw error;
   }
+  s.killSeen = killKey(next);
+  s.bookLeases?.controlsChanged();
   return s.kill;
 }
 
@@ -220,12 +225,12 @@ async function saveMarket(
     });
   });
   const row = await selectMarket(s.db, symbol);
-  const previous = marketOf(s, symbol);
-  const next: LoadedMarket = loadedMarket(s, marketRowOf(row), previous);
+  const next: LoadedMarket = loadedMarket(s, marketRowOf(row), marketOf(s, symbol));
   s.markets.set(symbol, next);
-  if (next.priceBandBps !== previous.priceBandBps || next.minQtyLots !== previous.minQtyLots) {
-    for (const b of BOOKS) await next.runners[b].reconfigure(next.priceBandBps, Number(next.minQtyLots));
-  }
+  // The books this process runs journal a band or minimum change now; with SPOT_LEASES the owners of
+  // the others read the row when told (or at their next lease round) and journal it themselves.
+  for (const b of BOOKS) await reconcileBook(s, symbol, b);
+  s.bookLeases?.controlsChanged();
   return adminMarket(next);
 }
 

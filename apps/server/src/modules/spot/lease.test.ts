@@ -8,6 +8,7 @@ import type { AuditLog } from '../../http/staff.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { createLedger } from '../ledger/index.ts';
 import type { Market } from '../market/index.ts';
+import { enable, halt, setKillSwitch, update } from './admin.ts';
 import { createSpotState, loadMarkets, type SpotState } from './markets.ts';
 import { appendJournal, insertMarketIfAbsent, settledSeqOf } from './repo.ts';
 
@@ -36,7 +37,7 @@ function processState(name: string): SpotState {
     log,
     ledger: createLedger({ db, clock, log }),
     market: {} as Market,
-    audit: {} as AuditLog,
+    audit: { record: async () => ({ id: 'aud_test', hash: 'h' }) } satisfies AuditLog,
     leases: { processId: name, ttlMs: TTL, redisUrl: REDIS, redisPrefix: PREFIX },
   });
 }
@@ -216,5 +217,70 @@ describe('spot book leases', () => {
       live: boolean;
     }>`select bool_or(expires_at > now()) as live from spot_book_lease`.execute(db);
     expect(r.rows[0]?.live).toBe(false);
+  }, 60_000);
+
+  it('the back office of a process that owns no book reaches the owner: halt, band, kill switch', async () => {
+    const c = processState('proc-c');
+    const d = processState('proc-d');
+    await loadMarkets(c);
+    await loadMarkets(d);
+    const C = c.bookLeases!;
+    const D = d.bookLeases!;
+    const staff = { staffId: 'stf_test', sessionId: 'ses_test', roles: ['administrator'] } as const;
+    const gateOfC = () => c.hooks.gate(SYMBOL)?.reason ?? null;
+    /** The owner hears the change over Redis (no round driven here); a generous bound, never reached when well. */
+    const soon = async (check: () => boolean) => {
+      for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
+      return check();
+    };
+    try {
+      await C.start({ rounds: false });
+      await D.start({ rounds: false });
+      expect(C.owns(SYMBOL, 'real') && C.owns(SYMBOL, 'demo')).toBe(true);
+      expect(D.owns(SYMBOL, 'real') || D.owns(SYMBOL, 'demo')).toBe(false);
+      expect(gateOfC()).toBe(null);
+
+      // A halt saved on D stops C's matching.
+      await halt(d, staff, SYMBOL, 'maintenance');
+      expect(await soon(() => gateOfC() === 'SPOT_MARKET_HALTED')).toBe(true);
+      await enable(d, staff, SYMBOL, 'done');
+      expect(await soon(() => gateOfC() === null)).toBe(true);
+
+      // A band change saved on D (which cannot journal it: it owns no book) is journaled by C.
+      const seqBefore = c.markets.get(SYMBOL)!.runners.real.engineSeq;
+      await update(d, staff, SYMBOL, { price_band_bps: '300', reason: 'calmer' });
+      const runnerC = c.markets.get(SYMBOL)!.runners;
+      expect(
+        await soon(() => runnerC.real.market.bandBps === 300 && runnerC.demo.market.bandBps === 300),
+      ).toBe(true);
+      expect(runnerC.real.engineSeq).toBe(seqBefore + 1);
+      const last = await db
+        .selectFrom('spot_journal')
+        .select('command')
+        .where('symbol', '=', SYMBOL)
+        .where('book', '=', 'real')
+        .orderBy('seq', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(last.command).toMatchObject({ type: 'config', bandBps: 300 });
+      // D's own runner is a follower: its engine is not reconfigured by D.
+      expect(d.markets.get(SYMBOL)!.runners.real.engineSeq).toBeLessThanOrEqual(seqBefore);
+
+      // The kill switch engaged on D refuses on C; released, C takes orders again.
+      await setKillSwitch(d, staff, true, 'incident');
+      expect(await soon(() => gateOfC() === 'TRADING_HALTED')).toBe(true);
+      await setKillSwitch(d, staff, false, 'resolved');
+      expect(await soon(() => gateOfC() === null)).toBe(true);
+
+      // Without Redis the lease round reads the same: a halt written straight to the row is seen at C's round.
+      await db
+        .updateTable('spot_market')
+        .set({ status: 'halted', halt_reason: 'row', updated_at: new Date() })
+        .execute();
+      await C.round();
+      expect(gateOfC()).toBe('SPOT_MARKET_HALTED');
+    } finally {
+      await C.close();
+      await D.close();
+    }
   }, 60_000);
 });

@@ -75,9 +75,13 @@ type Held = {
   chain: Promise<void>;
 };
 
-/** On the wire: a settled batch's outcome (bigint, Map, Set, Date tagged). */
+/**
+ * On the wire: a settled batch's outcome (bigint, Map, Set, Date tagged) — or, with `kind:
+ * 'controls'` and nothing else, word that the back office changed a market or the kill switch.
+ */
 type WireBatch = {
   v: 1;
+  kind?: 'controls';
   owner: string;
   symbol: string;
   book: Book;
@@ -99,6 +103,10 @@ type LeaseState = {
   runner: (symbol: string, book: Book) => BookRunner;
   books: () => Array<{ symbol: string; book: Book }>;
   publish: (runner: BookRunner, outcome: BatchOutcome) => void;
+  /** Reads the back office's controls again (markets, kill switch): each round and when told. */
+  refresh?: () => Promise<void>;
+  /** A book just taken and recovered, before it takes orders: journal the market's current config. */
+  adopted?: (symbol: string, book: Book) => Promise<void>;
 };
 
 export function createBookLeases(s: LeaseState) {
@@ -177,6 +185,8 @@ export function createBookLeases(s: LeaseState) {
       const runner = s.runner(h.symbol, h.book);
       const r = await runner.recover();
       if (!h.owned) return;
+      await s.adopted?.(h.symbol, h.book);
+      if (!h.owned) return;
       h.publishedSeq = null;
       h.stale = false;
       h.behind = 0;
@@ -230,6 +240,31 @@ export function createBookLeases(s: LeaseState) {
         await serial(h, () => rebuild(h));
       }
     }
+    await refresh();
+  }
+
+  /** One refresh at a time; asked for again while one runs, one more follows it. */
+  let refreshing: Promise<void> | null = null;
+  let again = false;
+  async function refresh(): Promise<void> {
+    if (!s.refresh) return;
+    if (refreshing) {
+      again = true;
+      return refreshing;
+    }
+    refreshing = (async () => {
+      do {
+        again = false;
+        try {
+          await s.refresh?.();
+        } catch (error) {
+          log.warn({ err: error }, 'spot controls not refreshed; the next round tries again');
+        }
+      } while (again && !closed);
+    })().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
   }
 
   async function rebuild(h: Held): Promise<void> {
@@ -293,6 +328,13 @@ export function createBookLeases(s: LeaseState) {
     processId: options.processId,
     /** SPOT_LEASES off: always true. On: this process owns the book and recovered it. */
     owns: (symbol: string, book: Book) => heldOf(symbol, book).ready,
+    /** The back office changed a market or the kill switch here: the other processes read it again now. */
+    controlsChanged(): void {
+      const w = { v: 1, kind: 'controls', owner: options.processId };
+      bus?.pub.publish(channel, JSON.stringify(w)).catch((error: unknown) => {
+        log.warn({ err: error }, 'spot controls change not announced; the next lease round reads it');
+      });
+    },
     /** One round now (renew, take, rebuild); tests started with `{ rounds: false }` drive them. */
     round: () => tick(),
     /** Connects to Redis, takes the free books (recovering each) and follows the others. */
@@ -311,6 +353,10 @@ export function createBookLeases(s: LeaseState) {
             return;
           }
           if (w.v !== 1 || w.owner === options.processId) return;
+          if (w.kind === 'controls') {
+            void refresh();
+            return;
+          }
           const h = heldOf(w.symbol, w.book);
           void serial(h, () => follow(w)).catch((error: unknown) =>
             log.warn({ err: error, symbol: w.symbol, book: w.book }, 'spot follower could not apply a batch'),

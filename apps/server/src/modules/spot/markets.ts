@@ -80,6 +80,8 @@ export type SpotState = SpotDeps & {
   markets: Map<string, LoadedMarket>;
   /** Read by every batch before it journals a new order. */
   kill: SpotKillSwitchData;
+  /** The kill switch's row as last read or written here (JSON): `refreshControls` applies only a change. */
+  killSeen: string;
   listeners: SpotEvents[];
   hooks: RunnerHooks;
   /** SPOT_LEASES=on only. */
@@ -91,6 +93,7 @@ export function createSpotState(deps: SpotDeps): SpotState {
     ...deps,
     markets: new Map(),
     kill: { engaged: false, reason: null, engaged_at: null },
+    killSeen: 'null',
     listeners: [],
     hooks: {
       gate: (symbol) => gate(state, symbol),
@@ -114,6 +117,8 @@ export function createSpotState(deps: SpotDeps): SpotState {
       runner: (symbol, book) => runnerOf(state, symbol, book),
       books: () => [...state.markets.keys()].flatMap((symbol) => BOOKS.map((book) => ({ symbol, book }))),
       publish: (runner, outcome) => state.hooks.published(runner, outcome),
+      refresh: () => refreshControls(state),
+      adopted: (symbol, book) => reconcileBook(state, symbol, book, true),
     });
     state.bookLeases = leases;
     state.listeners.push(leases.listener);
@@ -249,6 +254,75 @@ export async function loadMarkets(s: SpotState): Promise<void> {
 
 export async function loadKillSwitch(s: SpotState): Promise<void> {
   const value = await readSetting(s.db, 'kill_switch');
+  s.killSeen = killKey(value);
+  if (value) s.kill = value as SpotKillSwitchData;
+}
+
+/** The kill switch's value compared as read back (jsonb orders keys its own way): keys sorted. */
+export function killKey(value: unknown): string {
+  if (!value || typeof value !== 'object') return 'null';
+  return JSON.stringify(Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1))));
+}
+
+/** Whether this process runs `book` of `symbol` (always, unless SPOT_LEASES gives it to another). */
+export function runsBook(s: SpotState, symbol: string, book: Book): boolean {
+  return !s.bookLeases || s.bookLeases.owns(symbol, book);
+}
+
+/**
+ * Journals a market's price band and minimum quantity into a book this process runs whose engine
+ * holds others (a change saved here, or by another process's back office: SPOT_LEASES).
+ */
+export async function reconcileBook(
+  s: SpotState,
+  symbol: string,
+  book: Book,
+  /** Taken over just now: owned (the fence passes) though not yet taking orders. */
+  taking = false,
+): Promise<void> {
+  const m = s.markets.get(symbol);
+  if (!m || !(taking || runsBook(s, symbol, book))) return;
+  const runner = m.runners[book];
+  const minQtyLots = Number(m.minQtyLots);
+  if (runner.market.bandBps !== m.priceBandBps || runner.market.minQtyLots !== minQtyLots)
+    await runner.reconfigure(m.priceBandBps, minQtyLots);
+}
+
+/** A market's saved settings compared whole (two changes may share a timestamp). */
+function rowKey(r: SpotMarketRow): string {
+  return JSON.stringify([
+    r.priceTick,
+    r.lotSize,
+    r.minQuantity,
+    r.minNotional,
+    r.maxNotional,
+    r.makerFeeRate,
+    r.takerFeeRate,
+    r.priceBandBps,
+    r.status,
+    r.haltReason,
+    r.updatedAt.getTime(),
+  ]);
+}
+
+/**
+ * SPOT_LEASES: what any process's back office saved — halts, fees, limits, new markets and the kill
+ * switch — read again from the database (each lease round, and at once when a process says so), and
+ * the band and minimum journaled into the books this process owns. The database is the truth: a halt
+ * this process set in memory but could not save is undone here; only an engaged kill switch that could
+ * not be saved stays on (the safe side) until the switch's row changes.
+ */
+export async function refreshControls(s: SpotState): Promise<void> {
+  for (const r of await selectMarkets(s.db)) {
+    const row = marketRowOf(r);
+    const loaded = s.markets.get(row.symbol);
+    if (!loaded || rowKey(loaded) !== rowKey(row)) s.markets.set(row.symbol, loadedMarket(s, row, loaded));
+    for (const book of BOOKS) await reconcileBook(s, row.symbol, book);
+  }
+  const value = await readSetting(s.db, 'kill_switch');
+  const seen = killKey(value);
+  if (seen === s.killSeen) return;
+  s.killSeen = seen;
   if (value) s.kill = value as SpotKillSwitchData;
 }
 
