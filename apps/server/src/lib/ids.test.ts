@@ -25,6 +25,12 @@ describe('ids', () => {
     }
   });
 
+  it('ids made one by one across several pool draws never repeat their random part', () => {
+    // 4 KiB per draw, 16 bytes per id: 1,000 ids span four draws and their seams.
+    const parts = Array.from({ length: 1000 }, () => newId('usr', 1_700_000_000_000).slice(14));
+    expect(new Set(parts).size).toBe(1000);
+  });
+
   it('random codes use the unambiguous alphabet', () => {
     for (let i = 0; i < 200; i++) expect(randomCode(8)).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
   });

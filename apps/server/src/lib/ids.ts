@@ -114,7 +114,23 @@ function encodeRandom(bytes: Buffer, offset = 0): string {
  * that only label (request ids, test fixtures) — an id's time never governs behaviour.
  */
 export function newId(prefix: IdPrefix, nowMs: number = Date.now()): string {
-  return `${prefix}_${encodeTime(nowMs)}${encodeRandom(randomBytes(16))}`;
+  return `${prefix}_${encodeTime(nowMs)}${encodeRandom(pooledRandom(16))}`;
+}
+
+/** Random bytes drawn 4 KiB at a time (one system call per 256 ids instead of one per id). */
+const RANDOM_POOL_BYTES = 4096;
+let randomPool = Buffer.alloc(0);
+let randomAt = 0;
+
+/** `n` fresh random bytes: each byte of a draw is handed out once, and a used draw is never refilled. */
+function pooledRandom(n: number): Buffer {
+  if (randomAt + n > randomPool.length) {
+    randomPool = randomBytes(Math.max(RANDOM_POOL_BYTES, n));
+    randomAt = 0;
+  }
+  const bytes = randomPool.subarray(randomAt, randomAt + n);
+  randomAt += n;
+  return bytes;
 }
 
 /**
