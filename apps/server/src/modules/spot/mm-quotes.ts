@@ -8,7 +8,7 @@ import type { Book } from './order.ts';
 /**
  * The market maker's quotes: `levels` post-only bids and asks at `spread_bps + i × step_bps` around
  * the market module's mark, `level_notional` each, validated like any customer's order. A market
- * is re-quoted only when its mark moved, as one amend (`spot.amendFor`: old quotes out, new ones in,
+ * is re-quoted when its mark moved at least `requoteBps` (half a step) or a quote left the book, as one amend (`spot.amendFor`: old quotes out, new ones in,
  * in one batch of the book, so it never stands empty); the inventory limit stops bids (or asks) when base holdings stray from the base capital by `inventory_limit_pct`.
  */
 
@@ -28,9 +28,12 @@ export async function quote(s: MmState, book: Book, symbol: string): Promise<boo
   const key = `${book}:${symbol}`;
   let mine = 0;
   for (const o of s.spot.runner(symbol, book).open.values()) if (o.customerId === customerId) mine += 1;
-  if (s.lastQuoted.get(key) === mark && mine > 0) return true;
   const ref = toSteps(mark, m.math.priceScale, m.math.tickUnits);
   if (!ref.ok) return false;
+  const last = s.lastQuoted.get(key);
+  // Every quote still resting and the mark within the tolerance of the one they were set around: kept.
+  if (last && mine > 0 && mine >= last.resting && withinBps(last.refTicks, ref.steps, requoteBps(s)))
+    return true;
   const [base, quoteBal] = await Promise.all([
     s.ledger.balance(s.db, { book, customerId, accountType: 'spot', currency: m.base }),
     s.ledger.balance(s.db, { book, customerId, accountType: 'spot', currency: m.quote }),
@@ -59,9 +62,24 @@ export async function quote(s: MmState, book: Book, symbol: string): Promise<boo
   });
   // One batch: the old quotes out, the new ones in (a refused level — a customer's order inside the
   // spread makes a post-only quote take, a halt — is simply not quoted this round).
-  await s.spot.amendFor(customerId, book, symbol, bodies);
-  s.lastQuoted.set(key, mark);
+  const amended = await s.spot.amendFor(customerId, book, symbol, bodies);
+  s.lastQuoted.set(key, { refTicks: ref.steps, resting: amended.placed.length });
   return true;
+}
+
+/**
+ * How far (basis points) the mark may move before the quotes follow: half a level step, at least 1.
+ * Smaller moves keep the quotes (each re-quote is a release and a freeze per quote in the ledger, so
+ * an idle install would otherwise write tens of thousands of entries an hour chasing every tick).
+ */
+export function requoteBps(s: MmState): number {
+  return Math.max(1, Math.floor(s.settings.step_bps / 2));
+}
+
+/** Whether `now` is less than `bps` basis points away from `then` (both in ticks). */
+export function withinBps(then: bigint, now: bigint, bps: number): boolean {
+  const gap = now > then ? now - then : then - now;
+  return gap * 10_000n < then * BigInt(bps);
 }
 
 /** Each level's bid and ask that is allowed and affordable, as post-only limit orders. */

@@ -58,8 +58,8 @@ export type MmState = MarketMakerDeps & {
   settings: MarketMakerSettingsData;
   /** The market maker's customer per book (null until created or found). */
   ids: Record<Book, string | null>;
-  /** `<book>:<symbol>` → the mark its quotes were placed around. */
-  lastQuoted: Map<string, string>;
+  /** `<book>:<symbol>` → the mark (ticks) its quotes were placed around and how many rested. */
+  lastQuoted: Map<string, { refTicks: bigint; resting: number }>;
   /** `<book>:<currency>` whose capital is committed (checked in the ledger once per process). */
   committed: Set<string>;
   /** `<book>:<symbol>` → its health. */

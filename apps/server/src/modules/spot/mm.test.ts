@@ -190,6 +190,43 @@ describe('market maker', () => {
     expect(await t.app.spot.checkFrozen()).toEqual([]);
   }, 240_000); // each round re-quotes 10 books × 10 post-only orders: slow on a loaded machine
 
+  it('keeps its quotes while the mark stays within half a step (5 bps); follows a larger move', async () => {
+    await t.app.marketMaker.refreshNow();
+    const symbol = 'BTC/USDT';
+    const mm = t.app.marketMaker.ids().real as string;
+    const quotes = () =>
+      [...t.app.spot.runner(symbol, 'real').open.values()]
+        .filter((o) => o.customerId === mm)
+        .map((o) => o.id)
+        .sort();
+    const before = quotes();
+    expect(before.length).toBeGreaterThan(0);
+    // The mark the quotes stand around: midway between the best bid and ask (within a tick).
+    const depth = await depthOf(symbol);
+    const center = (Number(depth.bids[0]?.[0]) + Number(depth.asks[0]?.[0])) / 2;
+    const bpsFrom = () => (Math.abs(Number(t.app.market.ticker(symbol).mark) - center) / center) * 10_000;
+    // A small move (the mark changed, by under 3 bps): the quotes stay — no cancel, no new order.
+    const startMark = t.app.market.ticker(symbol).mark;
+    let small = false;
+    for (let i = 0; i < 100 && !small; i++) {
+      await movePrice(20);
+      const d = bpsFrom();
+      if (d >= 3) break;
+      small = t.app.market.ticker(symbol).mark !== startMark;
+    }
+    expect(small, 'a move of under 3 bps').toBe(true);
+    await t.app.marketMaker.refreshNow();
+    expect(quotes()).toEqual(before);
+    // A move past 5 bps: all of them are replaced around the new mark.
+    for (let i = 0; i < 200 && bpsFrom() < 8; i++) await movePrice(7_000);
+    expect(bpsFrom()).toBeGreaterThanOrEqual(8);
+    await t.app.marketMaker.refreshNow();
+    const after = quotes();
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.filter((id) => before.includes(id))).toEqual([]);
+    expect(await t.app.spot.checkFrozen()).toEqual([]);
+  }, 120_000);
+
   it('one failing market never stops the others, logs once per run of failures, and recovers by itself', async () => {
     const original = t.app.spot.amendFor;
     const spy = vi.spyOn(t.app.spot, 'amendFor').mockImplementation(async (...args) => {
@@ -197,10 +234,18 @@ describe('market maker', () => {
       return original(...args);
     });
     const before = t.lines.length;
+    // The first failing round needs a move past the re-quote tolerance (5 bps) from ETH's quotes;
+    // after a failure every round re-quotes.
+    const quoted = await depthOf('ETH/USDT');
+    const center = (Number(quoted.bids[0]?.[0]) + Number(quoted.asks[0]?.[0])) / 2;
+    const ethMoved = () =>
+      (Math.abs(Number(t.app.market.ticker('ETH/USDT').mark) - center) / center) * 10_000;
+    for (let i = 0; i < 200 && ethMoved() < 8; i++) await movePrice();
+    expect(ethMoved()).toBeGreaterThanOrEqual(8);
     const failedAt = t.clock.now().getTime();
     try {
       for (let round = 0; round < 3; round++) {
-        await movePrice();
+        if (round > 0) await movePrice();
         await expect(t.app.marketMaker.refreshNow()).resolves.toBeUndefined();
         for (const symbol of SYMBOLS.filter((s) => s !== 'ETH/USDT')) {
           const mark = Number(t.app.market.ticker(symbol).mark);

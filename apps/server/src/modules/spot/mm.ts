@@ -99,6 +99,8 @@ async function refreshMarket(s: MmState, book: Book, m: { symbol: string; base: 
     await ensureCapital(s, book, m.base);
     recordRound(s, where, await quote(s, book, m.symbol));
   } catch (error) {
+    // Whatever stands on the book now, the next round re-quotes it (no tolerance after a failure).
+    s.lastQuoted.delete(`${book}:${m.symbol}`);
     recordFailure(s, where, error);
   }
 }
