@@ -82,6 +82,8 @@ export type SpotState = SpotDeps & {
   kill: SpotKillSwitchData;
   /** The kill switch's row as last read or written here (JSON): `refreshControls` applies only a change. */
   killSeen: string;
+  /** Called after each `refreshControls` (the market maker reads its settings again). */
+  controlListeners: Array<() => Promise<void>>;
   listeners: SpotEvents[];
   hooks: RunnerHooks;
   /** SPOT_LEASES=on only. */
@@ -94,6 +96,7 @@ export function createSpotState(deps: SpotDeps): SpotState {
     markets: new Map(),
     kill: { engaged: false, reason: null, engaged_at: null },
     killSeen: 'null',
+    controlListeners: [],
     listeners: [],
     hooks: {
       gate: (symbol) => gate(state, symbol),
@@ -321,9 +324,11 @@ export async function refreshControls(s: SpotState): Promise<void> {
   }
   const value = await readSetting(s.db, 'kill_switch');
   const seen = killKey(value);
-  if (seen === s.killSeen) return;
-  s.killSeen = seen;
-  if (value) s.kill = value as SpotKillSwitchData;
+  if (seen !== s.killSeen) {
+    s.killSeen = seen;
+    if (value) s.kill = value as SpotKillSwitchData;
+  }
+  for (const listener of s.controlListeners) await listener();
 }
 
 /** Seeds a market for every catalogue `crypto_spot` instrument whose currencies the ledger knows and whose tick/lot fit. */

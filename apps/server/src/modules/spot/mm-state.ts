@@ -69,6 +69,8 @@ export type MmState = MarketMakerDeps & {
   running: Promise<void> | null;
   /** Set at shutdown: a refresh in flight ends after the market it is on (the rest re-quote at the next start). */
   stopped: boolean;
+  /** The settings row as last read or written here (keys sorted): another process's change is applied once. */
+  settingsSeen: string;
 };
 
 export function createMmState(deps: MarketMakerDeps): MmState {
@@ -83,6 +85,7 @@ export function createMmState(deps: MarketMakerDeps): MmState {
     timer: null,
     running: null,
     stopped: false,
+    settingsSeen: 'null',
   };
 }
 

@@ -8,6 +8,7 @@ import { createDb } from '../../db/database.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { customer, fund, ledgerOf, USDT } from '../assets/testing.ts';
 import { adminCall, staffSession } from '../staff/testing.ts';
+import { writeSetting } from './repo.ts';
 
 type LogLine = { level: number; msg: string; symbol?: string; book?: string };
 
@@ -287,6 +288,35 @@ describe('market maker', () => {
     t.clock.advance(-3_600_000);
     expect(await t.app.spot.checkFrozen()).toEqual([]);
   }, 240_000);
+
+  it("settings another process's back office saved are applied at the next controls refresh (SPOT_LEASES)", async () => {
+    const mine = () =>
+      SYMBOLS.flatMap((symbol) =>
+        (['real', 'demo'] as const).flatMap((book) =>
+          [...t.app.spot.runner(symbol, book).open.values()].filter(
+            (o) => o.customerId === t.app.marketMaker.ids()[book],
+          ),
+        ),
+      ).length;
+    await t.app.marketMaker.refreshNow();
+    expect(mine()).toBeGreaterThan(0);
+    // Nothing changed: a refresh leaves the quotes alone.
+    await t.app.spot.refreshControls();
+    expect(mine()).toBeGreaterThan(0);
+    // Another process saved "off" (only the row changes here): this one cancels its quotes.
+    const saved = (await t.app.marketMaker.view()).settings;
+    await writeSetting(t.db, 'market_maker', { ...saved, enabled: false }, t.clock.now());
+    await t.app.spot.refreshControls();
+    expect((await t.app.marketMaker.view()).settings.enabled).toBe(false);
+    expect(mine()).toBe(0);
+    // And "on" again: it quotes at its next round.
+    await writeSetting(t.db, 'market_maker', { ...saved, enabled: true }, t.clock.now());
+    await t.app.spot.refreshControls();
+    await t.app.marketMaker.refreshNow();
+    expect(mine()).toBeGreaterThan(0);
+    t.app.marketMaker.stop(); // the tests drive every round
+    expect(await t.app.spot.checkFrozen()).toEqual([]);
+  });
 
   it('the operator turns it off (audited): its quotes are cancelled', async () => {
     const staff = await staffSession(t, ['administrator']);

@@ -28,6 +28,7 @@ export function createMarketMaker(deps: MarketMakerDeps) {
   const s = createMmState(deps);
   return {
     async start(): Promise<void> {
+      s.spot.onControls(() => reloadSettings(s));
       await loadSettings(s);
       if (!deps.enabledByConfig) s.settings = { ...s.settings, enabled: false };
       if (!s.settings.enabled) return;
@@ -70,6 +71,7 @@ const EMAILS: Record<Book, string> = {
 
 async function loadSettings(s: MmState): Promise<void> {
   const value = await readSetting(s.db, 'market_maker');
+  s.settingsSeen = settingsKey(value ?? null);
   if (value) s.settings = { ...MM_DEFAULTS, ...(value as Partial<MarketMakerSettingsData>) };
 }
 
@@ -184,6 +186,15 @@ async function update(s: MmState, staff: StaffContext, body: SettingsBody): Prom
       reason: body.reason,
     });
   });
+  s.settingsSeen = settingsKey(next);
+  await apply(s, next);
+  // SPOT_LEASES: the market makers of the other processes (quoting the books they own) follow.
+  s.spot.controlsChanged();
+  return view(s);
+}
+
+/** Runs with `next`: off stops the timer and cancels its quotes on the books this process runs. */
+async function apply(s: MmState, next: MarketMakerSettingsData): Promise<void> {
   s.settings = next;
   if (!next.enabled) {
     if (s.timer) clearInterval(s.timer);
@@ -191,7 +202,10 @@ async function update(s: MmState, staff: StaffContext, body: SettingsBody): Prom
     while (s.running) await s.running;
     for (const book of ['real', 'demo'] as const) {
       const id = s.ids[book];
-      if (id) await s.spot.cancelAll(id, undefined, 'operator');
+      if (!id) continue;
+      // Another process's books are its own market maker's to clear (it reads the same settings).
+      for (const m of s.spot.markets())
+        if (s.spot.owns(m.symbol, book)) await s.spot.cancelAll(id, m.symbol, 'operator');
     }
     s.lastQuoted.clear();
   } else {
@@ -199,7 +213,25 @@ async function update(s: MmState, staff: StaffContext, body: SettingsBody): Prom
     s.lastQuoted.clear();
     schedule(s);
   }
-  return view(s);
+}
+
+/** SPOT_LEASES: settings saved by another process's back office, applied here when they changed. */
+async function reloadSettings(s: MmState): Promise<void> {
+  if (s.stopped) return;
+  const value = await readSetting(s.db, 'market_maker');
+  const seen = settingsKey(value ?? null);
+  if (seen === s.settingsSeen) return;
+  s.settingsSeen = seen;
+  if (!value) return;
+  const next = { ...MM_DEFAULTS, ...(value as Partial<MarketMakerSettingsData>) };
+  // Switched off by this process's configuration: it stays off whatever the back office saves.
+  await apply(s, s.enabledByConfig ? next : { ...next, enabled: false });
+}
+
+/** Settings compared as read back (jsonb orders keys its own way): keys sorted. */
+function settingsKey(value: unknown): string {
+  if (!value || typeof value !== 'object') return 'null';
+  return JSON.stringify(Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1))));
 }
 
 /** The current settings with the body's changes, each checked against its range. */

@@ -14,6 +14,7 @@ import {
   loadMarkets,
   marketData,
   marketOf,
+  refreshControls,
   runnerOf,
   type SpotDeps,
   type SpotEvents,
@@ -43,6 +44,18 @@ export function createSpot(deps: SpotDeps) {
       for (const m of s.markets.values()) for (const b of BOOKS) await m.runners[b].drained();
       await s.bookLeases?.close();
     },
+    /**
+     * SPOT_LEASES: `listener` runs whenever this process reads the back office's controls again (each
+     * lease round, and when another process announces a change); `controlsChanged` announces one.
+     */
+    onControls(listener: () => Promise<void>): void {
+      s.controlListeners.push(listener);
+    },
+    controlsChanged(): void {
+      s.bookLeases?.controlsChanged();
+    },
+    /** Reads the controls again now (what a lease round does; tests). */
+    refreshControls: () => refreshControls(s),
     /** Whether this process takes orders for the book (SPOT_LEASES=on: it owns the book; off: always). */
     owns: (symbol: string, book: Book): boolean => s.bookLeases?.owns(symbol, book) ?? true,
     markets(symbol?: string): SpotMarketData[] {
