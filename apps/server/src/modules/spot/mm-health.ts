@@ -66,6 +66,8 @@ export function healthReport(s: MmState): MarketMakerHealth {
     const quoted = new Set(quotedMarkets(s).map((m) => m.symbol));
     for (const m of s.spot.markets()) {
       if (!quoted.has(m.symbol) && !s.health.has(`${book}:${m.symbol}`)) continue;
+      // SPOT_LEASES: another process owns the book and its market maker quotes it (and reports it).
+      if (!s.spot.owns(m.symbol, book)) continue;
       const h = healthOf(s, book, m.symbol);
       pruneErrors(h, now);
       markets.push({

@@ -318,6 +318,20 @@ describe('market maker', () => {
     expect(await t.app.spot.checkFrozen()).toEqual([]);
   });
 
+  it('health reports only the books this process owns (SPOT_LEASES: the owner reports the others)', async () => {
+    const all = t.app.marketMaker.health().markets.map((h) => `${h.symbol} ${h.book}`);
+    expect(all).toContain('ETH/USDT real');
+    const spy = vi
+      .spyOn(t.app.spot, 'owns')
+      .mockImplementation((symbol, book) => !(symbol === 'ETH/USDT' && book === 'real'));
+    try {
+      const listed = t.app.marketMaker.health().markets.map((h) => `${h.symbol} ${h.book}`);
+      expect(listed).toEqual(all.filter((x) => x !== 'ETH/USDT real'));
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('the operator turns it off (audited): its quotes are cancelled', async () => {
     const staff = await staffSession(t, ['administrator']);
     const off = await adminCall(t.app, {
