@@ -15,7 +15,6 @@ import type { StaffContext } from '../../http/staff.ts';
 import {
   adminMarket,
   BOOKS,
-  killKey,
   type LoadedMarket,
   loadedMarket,
   loadMarkets,
@@ -25,7 +24,7 @@ import {
   reconcileBook,
   type SpotState,
 } from './markets.ts';
-import { insertMarket, selectMarket, updateMarket, writeSetting } from './repo.ts';
+import { insertMarket, selectMarket, settingKey, updateMarket, writeSetting } from './repo.ts';
 
 /** The back office: halt, enable, change and create markets, the kill switch — each audited. */
 
@@ -196,7 +195,7 @@ export async function setKillSwitch(
     if (!engaged) s.kill = before; // engaging stays on (the safe side)
     throw error;
   }
-  s.killSeen = killKey(next);
+  s.killSeen = settingKey(next);
   s.bookLeases?.controlsChanged();
   return s.kill;
 }

@@ -10,7 +10,7 @@ import type { Ledger } from '../ledger/index.ts';
 import type { Market } from '../market/index.ts';
 import { type BookLeases, createBookLeases, type LeaseOptions } from './lease.ts';
 import type { BatchOutcome, Book, MarketRef } from './order.ts';
-import { insertMarketIfAbsent, readSetting, selectMarkets } from './repo.ts';
+import { insertMarketIfAbsent, readSetting, selectMarkets, settingKey } from './repo.ts';
 import { BookRunner, type RunnerHooks } from './runner.ts';
 
 /**
@@ -257,14 +257,8 @@ export async function loadMarkets(s: SpotState): Promise<void> {
 
 export async function loadKillSwitch(s: SpotState): Promise<void> {
   const value = await readSetting(s.db, 'kill_switch');
-  s.killSeen = killKey(value);
+  s.killSeen = settingKey(value);
   if (value) s.kill = value as SpotKillSwitchData;
-}
-
-/** The kill switch's value compared as read back (jsonb orders keys its own way): keys sorted. */
-export function killKey(value: unknown): string {
-  if (!value || typeof value !== 'object') return 'null';
-  return JSON.stringify(Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1))));
 }
 
 /** Whether this process runs `book` of `symbol` (always, unless SPOT_LEASES gives it to another). */
@@ -323,7 +317,7 @@ export async function refreshControls(s: SpotState): Promise<void> {
     for (const book of BOOKS) await reconcileBook(s, row.symbol, book);
   }
   const value = await readSetting(s.db, 'kill_switch');
-  const seen = killKey(value);
+  const seen = settingKey(value);
   if (seen !== s.killSeen) {
     s.killSeen = seen;
     if (value) s.kill = value as SpotKillSwitchData;

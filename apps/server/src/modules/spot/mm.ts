@@ -8,7 +8,7 @@ import { healthOf, healthReport, type MarketMakerHealth, recordFailure, recordRo
 import { quote } from './mm-quotes.ts';
 import { createMmState, type MarketMakerDeps, MM_DEFAULTS, type MmState, quotedMarkets } from './mm-state.ts';
 import type { Book } from './order.ts';
-import { readSetting, writeSetting } from './repo.ts';
+import { readSetting, settingKey, writeSetting } from './repo.ts';
 
 export { MM_CAPITAL_MULTIPLE } from './mm-capital.ts';
 export { type MarketMakerHealth, MM_ERROR_WINDOW_MS } from './mm-health.ts';
@@ -71,7 +71,7 @@ const EMAILS: Record<Book, string> = {
 
 async function loadSettings(s: MmState): Promise<void> {
   const value = await readSetting(s.db, 'market_maker');
-  s.settingsSeen = settingsKey(value ?? null);
+  s.settingsSeen = settingKey(value ?? null);
   if (value) s.settings = { ...MM_DEFAULTS, ...(value as Partial<MarketMakerSettingsData>) };
 }
 
@@ -186,7 +186,7 @@ async function update(s: MmState, staff: StaffContext, body: SettingsBody): Prom
       reason: body.reason,
     });
   });
-  s.settingsSeen = settingsKey(next);
+  s.settingsSeen = settingKey(next);
   await apply(s, next);
   // SPOT_LEASES: the market makers of the other processes (quoting the books they own) follow.
   s.spot.controlsChanged();
@@ -219,19 +219,13 @@ async function apply(s: MmState, next: MarketMakerSettingsData): Promise<void> {
 async function reloadSettings(s: MmState): Promise<void> {
   if (s.stopped) return;
   const value = await readSetting(s.db, 'market_maker');
-  const seen = settingsKey(value ?? null);
+  const seen = settingKey(value ?? null);
   if (seen === s.settingsSeen) return;
   s.settingsSeen = seen;
   if (!value) return;
   const next = { ...MM_DEFAULTS, ...(value as Partial<MarketMakerSettingsData>) };
   // Switched off by this process's configuration: it stays off whatever the back office saves.
   await apply(s, s.enabledByConfig ? next : { ...next, enabled: false });
-}
-
-/** Settings compared as read back (jsonb orders keys its own way): keys sorted. */
-function settingsKey(value: unknown): string {
-  if (!value || typeof value !== 'object') return 'null';
-  return JSON.stringify(Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1))));
 }
 
 /** The current settings with the body's changes, each checked against its range. */

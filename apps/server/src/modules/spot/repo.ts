@@ -121,6 +121,12 @@ export async function readSetting(q: Q, key: 'kill_switch' | 'market_maker'): Pr
   return row?.value;
 }
 
+/** A setting's value as compared after reading it back (jsonb orders keys its own way): keys sorted. */
+export function settingKey(value: unknown): string {
+  if (!value || typeof value !== 'object') return 'null';
+  return JSON.stringify(Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1))));
+}
+
 export async function writeSetting(
   q: Q,
   key: 'kill_switch' | 'market_maker',
