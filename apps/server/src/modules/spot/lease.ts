@@ -240,7 +240,6 @@ export function createBookLeases(s: LeaseState) {
         await serial(h, () => rebuild(h));
       }
     }
-    await refresh();
   }
 
   /** One refresh at a time; asked for again while one runs, one more follows it. */
@@ -335,8 +334,11 @@ export function createBookLeases(s: LeaseState) {
         log.warn({ err: error }, 'spot controls change not announced; the next lease round reads it');
       });
     },
-    /** One round now (renew, take, rebuild); tests started with `{ rounds: false }` drive them. */
-    round: () => tick(),
+    /** One round now (renew, take, rebuild, then the controls); tests started with `{ rounds: false }` drive them. */
+    round: async () => {
+      await tick();
+      await refresh();
+    },
     /** Connects to Redis, takes the free books (recovering each) and follows the others. */
     async start(opts: { rounds?: boolean } = {}): Promise<void> {
       bus = await openPubSub({
@@ -378,6 +380,9 @@ export function createBookLeases(s: LeaseState) {
             .finally(() => {
               round = null;
             });
+          // Beside the round, never inside it: a band change waits for its book to be idle between
+          // batches, and the renewals of the next rounds must not wait for that.
+          void refresh();
         },
         Math.max(50, Math.floor(options.ttlMs / 3)),
       );
@@ -388,6 +393,7 @@ export function createBookLeases(s: LeaseState) {
       closed = true;
       if (timer) clearInterval(timer);
       if (round) await round;
+      if (refreshing) await refreshing;
       for (const h of held.values()) {
         await h.chain;
         if (!h.owned) continue;
