@@ -67,4 +67,35 @@ describe('a spot book queue is bounded', () => {
     const next = await runner.place({ order: order(9) }).catch((e: Refusal) => e.reason);
     expect(next).toBe('INSUFFICIENT_BALANCE');
   });
+
+  it('a band change goes in between two batches while orders never stop arriving', async () => {
+    const runner = t.app.spot.runner('BTC/USDT', 'real');
+    let stop = false;
+    let answered = 0;
+    // Two customers' streams, each sending its next order when the last is answered: the queue is
+    // never empty when a batch ends, so a book that waited for its queue to drain would wait for ever.
+    const stream = async (k: number) => {
+      for (let i = 0; !stop; i++) {
+        await runner.place({ order: order(1_000 + k * 100_000 + i) }).catch(() => null);
+        answered += 1;
+      }
+    };
+    const streams = [stream(1), stream(2)];
+    while (answered < 4) await new Promise((r) => setTimeout(r, 5));
+    const band = runner.market.bandBps === 400 ? 450 : 400;
+    const seq = runner.engineSeq;
+    const changed = runner.reconfigure(band, runner.market.minQtyLots).then(() => 'journaled' as const);
+    const outcome = await Promise.race([
+      changed,
+      new Promise<'still waiting'>((r) => setTimeout(() => r('still waiting'), 10_000)),
+    ]);
+    const answeredThen = answered;
+    stop = true;
+    await Promise.all(streams);
+    await changed;
+    expect(outcome).toBe('journaled');
+    expect(answered).toBeGreaterThan(answeredThen); // the streams were still running
+    expect(runner.market.bandBps).toBe(band);
+    expect(runner.engineSeq).toBe(seq + 1);
+  }, 30_000);
 });

@@ -118,6 +118,8 @@ export class BookRunner {
   private events: EngineEvent[] = [];
   private idle: Promise<void> = Promise.resolve();
   private idleResolve: (() => void) | null = null;
+  /** Work for the loop to run between two batches (a config change); each settles its own caller. */
+  private between: Array<() => Promise<void>> = [];
   /** Amend groups numbered so far. */
   private groups = 0;
   /** Batches committed, the commands in them and the time they took (the bench reads it). */
@@ -206,7 +208,10 @@ export class BookRunner {
 
   private async loop(): Promise<void> {
     try {
-      while (this.queue.length > 0) {
+      while (this.queue.length > 0 || this.between.length > 0) {
+        // Work waiting between two batches goes first: a busy queue never starves it.
+        for (let task = this.between.shift(); task; task = this.between.shift()) await task();
+        if (this.queue.length === 0) continue;
         const jobs = this.queue.splice(0, this.nextBatchSize());
         const moved = this.deps.owner?.();
         if (moved) {
@@ -269,16 +274,15 @@ export class BookRunner {
     return { cancelled, placed };
   }
 
-  /** Records a config change (band, minimum) in the journal and applies it to the engine. */
-  async reconfigure(bandBps: number, minQtyLots: number): Promise<void> {
-    while (this.running) await this.idle;
-    this.running = true;
-    try {
-      await this.writeConfig(bandBps, minQtyLots);
-    } finally {
-      this.running = false;
-      if (this.queue.length > 0) this.kick();
-    }
+  /**
+   * Records a config change (band, minimum) in the journal and applies it to the engine — between two
+   * batches: right after the one running now, however many orders keep arriving behind it.
+   */
+  reconfigure(bandBps: number, minQtyLots: number): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.between.push(() => this.writeConfig(bandBps, minQtyLots).then(resolve, reject));
+      this.kick();
+    });
   }
 
   private async writeConfig(bandBps: number, minQtyLots: number): Promise<void> {
