@@ -214,7 +214,8 @@ const commitHooks = new WeakMap<Tx, Array<() => void>>();
 /**
  * Runs `hook` once `tx` has committed — never when it rolls back. For caches of facts a transaction
  * read or wrote (an account's id), which are facts only once committed. Only transactions opened by
- * `inTransaction` run hooks; in any other the hook is dropped (a cache then just misses).
+ * `inTransaction` run hooks; in any other the hook is dropped (a cache then just misses). A hook that
+ * throws is ignored: the transaction has committed whatever the hook does.
  */
 export function afterCommit(tx: Tx, hook: () => void): void {
   commitHooks.get(tx)?.push(hook);
@@ -247,7 +248,14 @@ export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, att
             return answer;
           });
       }
-      for (const hook of hooks) hook();
+      // Committed: a hook's failure must not make the caller think otherwise (a retry would apply twice).
+      for (const hook of hooks) {
+        try {
+          hook();
+        } catch {
+          // A cache that missed a fact: it looks it up again next time.
+        }
+      }
       return result;
     } catch (error) {
       const code = (error as { code?: string }).code;

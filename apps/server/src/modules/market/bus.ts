@@ -71,13 +71,13 @@ export function redisBus(options: { url: string; prefix: string; log: Logger }):
   const batchChannel = `${options.prefix}market:batch`;
   const leaderKey = `${options.prefix}market:leader`;
   let bus: PubSub | null = null;
-  let pub: PubSub['pub'] | null = null;
   let timer: NodeJS.Timeout | null = null;
   let leader = false;
   let handlers: BusHandlers | null = null;
   let closed = false;
 
   async function elect(): Promise<void> {
+    const pub = bus?.pub;
     if (!pub || closed) return;
     try {
       if (leader) {
@@ -125,13 +125,12 @@ export function redisBus(options: { url: string; prefix: string; log: Logger }):
           if (batch.v === 1 && batch.leader !== processId) handlers?.onBatch(batch);
         },
       });
-      pub = bus.pub;
       await elect();
       timer = setInterval(() => void elect(), BUS_LIMITS.renewEveryMs);
       timer.unref();
     },
     publish(batch) {
-      pub?.publish(batchChannel, JSON.stringify(batch)).catch((error: unknown) => {
+      bus?.pub.publish(batchChannel, JSON.stringify(batch)).catch((error: unknown) => {
         options.log.error({ err: error }, 'market bus: publish failed');
       });
     },
@@ -139,7 +138,7 @@ export function redisBus(options: { url: string; prefix: string; log: Logger }):
       closed = true;
       if (timer) clearInterval(timer);
       try {
-        if (leader && pub) await pub.eval(RELEASE, 1, leaderKey, processId);
+        if (leader && bus) await bus.pub.eval(RELEASE, 1, leaderKey, processId);
       } finally {
         leader = false;
         await bus?.close();

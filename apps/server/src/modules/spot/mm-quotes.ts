@@ -8,8 +8,10 @@ import type { Book } from './order.ts';
 /**
  * The market maker's quotes: `levels` post-only bids and asks at `spread_bps + i × step_bps` around
  * the market module's mark, `level_notional` each, validated like any customer's order. A market
- * is re-quoted when its mark moved at least `requoteBps` (half a step) or a quote left the book, as one amend (`spot.amendFor`: old quotes out, new ones in,
- * in one batch of the book, so it never stands empty); the inventory limit stops bids (or asks) when base holdings stray from the base capital by `inventory_limit_pct`.
+ * is re-quoted when its mark moved at least `requoteBps` (half a step) or a quote left the book, as
+ * one amend (`spot.amendFor`: old quotes out, new ones in, in one batch of the book, so it never
+ * stands empty); the inventory limit stops bids (or asks) when base holdings stray from the base
+ * capital by `inventory_limit_pct`.
  */
 
 /** Quotes one market of one book; true when its quotes are on the book afterwards (placed or kept). */
@@ -72,12 +74,12 @@ export async function quote(s: MmState, book: Book, symbol: string): Promise<boo
  * Smaller moves keep the quotes (each re-quote is a release and a freeze per quote in the ledger, so
  * an idle install would otherwise write tens of thousands of entries an hour chasing every tick).
  */
-export function requoteBps(s: MmState): number {
+function requoteBps(s: MmState): number {
   return Math.max(1, Math.floor(s.settings.step_bps / 2));
 }
 
 /** Whether `now` is less than `bps` basis points away from `then` (both in ticks). */
-export function withinBps(then: bigint, now: bigint, bps: number): boolean {
+function withinBps(then: bigint, now: bigint, bps: number): boolean {
   const gap = now > then ? now - then : then - now;
   return gap * 10_000n < then * BigInt(bps);
 }

@@ -203,9 +203,10 @@ async function apply(s: MmState, next: MarketMakerSettingsData): Promise<void> {
     for (const book of ['real', 'demo'] as const) {
       const id = s.ids[book];
       if (!id) continue;
-      // Another process's books are its own market maker's to clear (it reads the same settings).
-      for (const m of s.spot.markets())
-        if (s.spot.owns(m.symbol, book)) await s.spot.cancelAll(id, m.symbol, 'operator');
+      // Another process's books are its own market maker's to clear (it reads the same settings); the
+      // books of this one all at once, each in one batch.
+      const owned = s.spot.markets().filter((m) => s.spot.owns(m.symbol, book));
+      await Promise.all(owned.map((m) => s.spot.cancelAll(id, m.symbol, 'operator')));
     }
     s.lastQuoted.clear();
   } else {
