@@ -201,4 +201,30 @@ describe('the demo book', () => {
           values ('lac_x', 'real', ${demo}, 'spot', 'BTC', now(), now())`.execute(f.db),
     ).rejects.toMatchObject({ constraint: 'ledger_account_owner_book' });
   });
+
+  it('checks a statement of postings as a whole, and keeps every account a posting names', async () => {
+    const granted = await f.ledger.grantDemoFunds(f.db, { customerId: customerId(), idempotencyKey: key() });
+    const detail = await f.ledger.entry(f.db, granted.id);
+    const account = detail!.postings[0]!.accountId;
+    const before = await ledgerSnapshot(f.db);
+    // One good posting and one naming an entry that does not exist: the whole statement is refused.
+    await expect(
+      sql`insert into ledger_posting (entry_id, account_id, book, currency, bucket, amount)
+          values (${granted.id}, ${account}, 'demo', 'USDT', 'available', 1),
+                 ('jnl_missing', ${account}, 'demo', 'USDT', 'available', -1)`.execute(f.db),
+    ).rejects.toMatchObject({ code: '23503', constraint: 'ledger_posting_entry_book' });
+    await expect(
+      sql`insert into ledger_posting (entry_id, account_id, book, currency, bucket, amount)
+          values (${granted.id}, 'lac_missing', 'demo', 'USDT', 'available', 1)`.execute(f.db),
+    ).rejects.toMatchObject({ code: '23503', constraint: 'ledger_posting_account_book_currency' });
+    // What the foreign keys also guaranteed: the account under a posting neither vanishes nor changes key.
+    await expect(sql`delete from ledger_account where id = ${account}`.execute(f.db)).rejects.toMatchObject({
+      code: '23001',
+    });
+    await expect(
+      sql`update ledger_account set currency = 'BTC' where id = ${account}`.execute(f.db),
+    ).rejects.toMatchObject({ code: '23001' });
+    await expect(sql`truncate ledger_account cascade`.execute(f.db)).rejects.toMatchObject({ code: '23001' });
+    expect(await ledgerSnapshot(f.db)).toEqual(before);
+  });
 });

@@ -7,7 +7,8 @@ import type { Migration } from 'kysely/migration';
  * - `available`/`frozen` are NUMERIC(38,0) minor units; frozen >= 0 always, available >= 0 unless the
  *   row is a documented clearing/contra platform account (never a customer's);
  * - a customer is pinned to one book (ledger_owner) and each of their accounts carries that book;
- * - a posting names its entry's book and its account's book and currency (composite foreign keys);
+ * - a posting names its entry's book and its account's book and currency (composite foreign keys
+ *   at first; a statement-level trigger since 20261230_0100);
  * - entries and postings are append-only (a trigger refuses UPDATE and DELETE).
  */
 export const ledgerMigrations: Record<string, Migration> = {
@@ -145,6 +146,70 @@ export const ledgerMigrations: Record<string, Migration> = {
       await sql`alter table ledger_entry drop constraint ledger_entry_reverses_once`.execute(db);
       await sql`create unique index ledger_entry_reverses_once on ledger_entry (reverses_entry_id)
         where reverses_entry_id is not null`.execute(db);
+    },
+  },
+  /**
+   * A posting's references checked once per statement, not once per row (issue 21). The two
+   * composite foreign keys of `ledger_posting` ran two row-by-row triggers per posting — about a
+   * third of a 1,000-entry batch's write statement. One AFTER ... FOR EACH STATEMENT trigger now
+   * joins the statement's new postings (a transition table) against their entries and accounts and
+   * refuses the whole statement if one names a missing entry or account, or one of another book or
+   * currency — the same SQLSTATE (23503) and the same constraint names as the foreign keys did, so
+   * the database still refuses a posting across books whoever writes it. What the foreign keys also
+   * guaranteed — a referenced row cannot vanish or change key under a posting — holds by triggers
+   * too: entries were already append-only; an account can no longer be deleted, truncated or have its
+   * id, book or currency changed. The unique keys that existed only as the foreign keys' targets
+   * (`ledger_entry (id, book)`, `ledger_account (id, book, currency)`) go: one index fewer written
+   * per entry. `ledger:verify` still looks for cross-book postings (defence in depth).
+   */
+  '20261230_0100_ledger_posting_checks': {
+    async up(db: Kysely<unknown>) {
+      await sql`create function ledger_posting_references() returns trigger language plpgsql as $$
+        declare
+          bad record;
+        begin
+          select n.entry_id, n.account_id into bad
+            from new_postings n
+            left join ledger_account a on a.id = n.account_id
+           where a.id is null or a.book <> n.book or a.currency <> n.currency
+           limit 1;
+          if found then
+            raise exception 'ledger: a posting of entry % names account %, missing or of another book or currency',
+              bad.entry_id, bad.account_id
+              using errcode = 'foreign_key_violation', table = 'ledger_posting',
+                    constraint = 'ledger_posting_account_book_currency';
+          end if;
+          select n.entry_id, n.account_id into bad
+            from new_postings n
+            left join ledger_entry e on e.id = n.entry_id
+           where e.id is null or e.book <> n.book
+           limit 1;
+          if found then
+            raise exception 'ledger: a posting names entry %, missing or of another book', bad.entry_id
+              using errcode = 'foreign_key_violation', table = 'ledger_posting',
+                    constraint = 'ledger_posting_entry_book';
+          end if;
+          return null;
+        end $$`.execute(db);
+      await sql`create trigger ledger_posting_references after insert on ledger_posting
+        referencing new table as new_postings
+        for each statement execute function ledger_posting_references()`.execute(db);
+
+      await sql`create function ledger_account_fixed() returns trigger language plpgsql as $$
+        begin
+          raise exception 'ledger: an account is never deleted nor re-keyed (% refused)', tg_op
+            using errcode = 'restrict_violation';
+        end $$`.execute(db);
+      await sql`create trigger ledger_account_never_deleted before delete or truncate on ledger_account
+        for each statement execute function ledger_account_fixed()`.execute(db);
+      await sql`create trigger ledger_account_keys_fixed before update of id, book, currency on ledger_account
+        for each row when ((old.id, old.book, old.currency) is distinct from (new.id, new.book, new.currency))
+        execute function ledger_account_fixed()`.execute(db);
+
+      await sql`alter table ledger_posting drop constraint ledger_posting_entry_book,
+                                           drop constraint ledger_posting_account_book_currency`.execute(db);
+      await sql`alter table ledger_entry drop constraint ledger_entry_id_book`.execute(db);
+      await sql`alter table ledger_account drop constraint ledger_account_id_book_currency`.execute(db);
     },
   },
 };

@@ -240,9 +240,9 @@ export async function findEntriesByKeys(q: Q, keys: readonly string[]): Promise<
  * ONE statement for the posting path: locks the accounts `ids` FOR NO KEY UPDATE in id order — every
  * ledger transaction takes its locks in this one order, so two of them never wait on each other in a
  * cycle — returning their balances, and reads the entries already posted under `keys` (as
- * `findEntriesByKeys`). NO KEY UPDATE, not UPDATE: a balance change never touches a key, and a plain
- * FOR UPDATE would also block the KEY SHARE locks that foreign-key checks of other transactions'
- * postings take on these rows, which deadlocked bursts of transfers on one account.
+ * `findEntriesByKeys`). NO KEY UPDATE, not UPDATE: a balance change never touches a key (the lock
+ * that says so; it once kept the postings' foreign-key checks, which took KEY SHARE locks on these
+ * rows, from deadlocking bursts of transfers on one account — a statement trigger checks postings now).
  *
  * The key look-up sees what committed before this statement began — after the caller's
  * `lockIdempotencyKeys`, so a twin posting one of these keys has committed (and is found) or waits
@@ -385,8 +385,8 @@ export type NewEntry = Omit<EntryRow, 'createdAt'> & {
 /**
  * Writes entries, their postings and the balance changes they make in ONE statement whatever the
  * number of entries (three data-modifying parts of one `with`), which is where batching gets its
- * throughput. Each column travels as one array literal. The postings' foreign keys to their entries
- * are checked at the end of the statement, when the entries are in. The caller holds the account
+ * throughput. Each column travels as one array literal. The postings' references to their entries
+ * and accounts are checked once, at the end of the statement, when the entries are in (a trigger). The caller holds the account
  * locks; every entry is created at `at`.
  */
 export async function writeEntries(tx: Tx, entries: readonly NewEntry[], at: Date): Promise<void> {
