@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import { openPubSub, type PubSub } from '../../lib/redis.ts';
+import { openPubSub, outageLog, type PubSub } from '../../lib/redis.ts';
 
 /**
  * How processes share the market stream. One process — the feed owner, elected through Redis
@@ -68,6 +68,19 @@ const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call
 
 export function redisBus(options: { url: string; prefix: string; log: Logger }): MarketBus {
   const processId = newProcessId();
+  // Redis away: one line each when it starts failing and when it works again, not one per round or batch.
+  const electing = outageLog(
+    options.log,
+    'error',
+    'market feed: election failed (quiet until an election round works again)',
+    'market feed: election works again',
+  );
+  const publishing = outageLog(
+    options.log,
+    'error',
+    'market bus: publish failed (quiet until publishing works again)',
+    'market bus: publishing works again',
+  );
   const batchChannel = `${options.prefix}market:batch`;
   const leaderKey = `${options.prefix}market:leader`;
   let bus: PubSub | null = null;
@@ -95,8 +108,9 @@ export function redisBus(options: { url: string; prefix: string; log: Logger }):
           await handlers?.onLeadership(true);
         }
       }
+      electing.ok();
     } catch (error) {
-      options.log.error({ err: error }, 'market feed: election failed');
+      electing.failed(error);
       if (leader) {
         leader = false;
         await handlers?.onLeadership(false);
@@ -130,9 +144,10 @@ export function redisBus(options: { url: string; prefix: string; log: Logger }):
       timer.unref();
     },
     publish(batch) {
-      bus?.pub.publish(batchChannel, JSON.stringify(batch)).catch((error: unknown) => {
-        options.log.error({ err: error }, 'market bus: publish failed');
-      });
+      bus?.pub.publish(batchChannel, JSON.stringify(batch)).then(
+        () => publishing.ok(),
+        (error: unknown) => publishing.failed(error),
+      );
     },
     async close() {
       closed = true;

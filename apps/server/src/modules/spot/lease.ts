@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { Db, Tx } from '../../db/database.ts';
 import { Refusal } from '../../http/refusal.ts';
-import { openPubSub, type PubSub } from '../../lib/redis.ts';
+import { openPubSub, outageLog, type PubSub } from '../../lib/redis.ts';
 import type { BatchOutcome, Book, JournalCommand } from './order.ts';
 import {
   holdsLease,
@@ -299,6 +299,13 @@ export function createBookLeases(s: LeaseState) {
     s.publish(runner, outcome);
   }
 
+  // Redis away: one warning, not one per settled batch (followers rebuild from the journal meanwhile).
+  const publishing = outageLog(
+    log,
+    'warn',
+    'spot batches not published to the other processes (quiet until publishing works again)',
+    'spot batches published to the other processes again',
+  );
   /** The owner's listener: every settled batch goes to the other processes. */
   const listener: { onBatch(symbol: string, book: Book, outcome: BatchOutcome): void } = {
     onBatch(symbol, book, outcome) {
@@ -314,10 +321,13 @@ export function createBookLeases(s: LeaseState) {
         outcome: encode(outcome),
       };
       h.publishedSeq = outcome.engineSeq;
-      bus.pub.publish(channel, JSON.stringify(w)).catch((error: unknown) => {
-        h.publishedSeq = null;
-        log.warn({ err: error }, 'spot batch not published to the other processes');
-      });
+      bus.pub.publish(channel, JSON.stringify(w)).then(
+        () => publishing.ok(),
+        (error: unknown) => {
+          h.publishedSeq = null;
+          publishing.failed(error);
+        },
+      );
     },
   };
 
