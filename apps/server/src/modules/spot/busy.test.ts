@@ -98,4 +98,36 @@ describe('a spot book queue is bounded', () => {
     expect(runner.market.bandBps).toBe(band);
     expect(runner.engineSeq).toBe(seq + 1);
   }, 30_000);
+
+  it("a band change on a broken book rebuilds it first and takes the journal's next number", async () => {
+    const runner = t.app.spot.runner('BTC/USDT', 'real');
+    await runner.drained();
+    const journaled = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('spot_journal')
+            .select((eb) => eb.fn.max('seq').as('seq'))
+            .where('symbol', '=', 'BTC/USDT')
+            .where('book', '=', 'real')
+            .executeTakeFirstOrThrow()
+        ).seq,
+      );
+    const last = await journaled();
+    // As a batch that matched in memory, failed to commit and could not be rebuilt leaves it: the
+    // sequence past the journal, the book marked broken.
+    const inside = runner as unknown as { broken: boolean; seq: number };
+    inside.broken = true;
+    inside.seq += 3;
+    const band = runner.market.bandBps === 400 ? 450 : 400;
+    await runner.reconfigure(band, runner.market.minQtyLots);
+    expect(await journaled()).toBe(last + 1);
+    expect(runner.engineSeq).toBe(last + 1);
+    expect(runner.market.bandBps).toBe(band);
+    // The book in memory is the journal's: a rebuild from it changes nothing and writes nothing.
+    const hash = runner.hash();
+    await runner.recover();
+    expect(runner.hash()).toBe(hash);
+    expect(await journaled()).toBe(last + 1);
+  });
 });

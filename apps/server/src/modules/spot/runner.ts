@@ -276,11 +276,21 @@ export class BookRunner {
 
   /**
    * Records a config change (band, minimum) in the journal and applies it to the engine — between two
-   * batches: right after the one running now, however many orders keep arriving behind it.
+   * batches: right after the one running now, however many orders keep arriving behind it. A broken
+   * book (a failed batch it could not rebuild after) is rebuilt first, as the next batch would be: its
+   * sequence may stand past the journal, and the change must take the journal's next number.
    */
   reconfigure(bandBps: number, minQtyLots: number): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.between.push(() => this.writeConfig(bandBps, minQtyLots).then(resolve, reject));
+      this.between.push(async () => {
+        try {
+          if (this.broken) await this.recover();
+          await this.writeConfig(bandBps, minQtyLots);
+          resolve();
+        } catch (error) {
+          reject(error);
+        }
+      });
       this.kick();
     });
   }
