@@ -31,7 +31,7 @@ async function redisProxy() {
   let port = 0;
   const listen = () =>
     new Promise<void>((resolve) => {
-      server = net.createServer((client) => {
+      const listening = net.createServer((client) => {
         const upstream = net.connect(Number(REDIS.port || 6379), REDIS.hostname);
         for (const s of [client, upstream]) {
           sockets.add(s);
@@ -40,8 +40,9 @@ async function redisProxy() {
         }
         client.pipe(upstream).pipe(client);
       });
-      server.listen(port, '127.0.0.1', () => {
-        port = (server?.address() as net.AddressInfo).port;
+      server = listening;
+      listening.listen(port, '127.0.0.1', () => {
+        port = (listening.address() as net.AddressInfo).port;
         resolve();
       });
     });
