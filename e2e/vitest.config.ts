@@ -16,8 +16,7 @@ export const SHARED_STATE = [
   'e2e/records.e2e.ts',
   'e2e/staff-queue.e2e.ts',
   'e2e/withdraw.e2e.ts',
-  // Independent of that state, here for balance only (CI 2026-11-27: shared 61 tests in 13 min, the
-  // rest 120 in 26 min, alone for its last 13; community and C2C, ≈ 5 min between them, moved here).
+  // Independent of that state, here for balance only: the two parts should take about as long.
   'e2e/assets.e2e.ts',
   'e2e/proof.e2e.ts',
   'e2e/earn.e2e.ts',

@@ -27,9 +27,6 @@ export function outageLog(log: Logger, level: 'warn' | 'error', message: string,
       failing = false;
       log.info(recovered);
     },
-    get failing(): boolean {
-      return failing;
-    },
   };
 }
 

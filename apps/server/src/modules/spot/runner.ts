@@ -218,13 +218,11 @@ export class BookRunner {
           for (const job of jobs) job.reject(moved);
           continue;
         }
-        if (this.broken) {
-          try {
-            await this.recover();
-          } catch (error) {
-            for (const job of jobs) job.reject(error);
-            continue;
-          }
+        try {
+          await this.rebuildIfBroken();
+        } catch (error) {
+          for (const job of jobs) job.reject(error);
+          continue;
         }
         await this.runBatch(jobs);
       }
@@ -232,6 +230,11 @@ export class BookRunner {
       this.running = false;
       this.idleResolve?.();
     }
+  }
+
+  /** What the loop does before anything that writes the journal: a broken book is rebuilt from the database first. */
+  private async rebuildIfBroken(): Promise<void> {
+    if (this.broken) await this.recover();
   }
 
   /**
@@ -282,15 +285,11 @@ export class BookRunner {
    */
   reconfigure(bandBps: number, minQtyLots: number): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.between.push(async () => {
-        try {
-          if (this.broken) await this.recover();
-          await this.writeConfig(bandBps, minQtyLots);
-          resolve();
-        } catch (error) {
-          reject(error);
-        }
-      });
+      this.between.push(() =>
+        this.rebuildIfBroken()
+          .then(() => this.writeConfig(bandBps, minQtyLots))
+          .then(resolve, reject),
+      );
       this.kick();
     });
   }
