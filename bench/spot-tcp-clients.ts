@@ -9,9 +9,20 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
  * Imported on the main thread (as `npm run bench` imports every file here) it does nothing.
  */
 
-export type ClientsData = { role: 'spot-tcp-clients'; port: number; tokens: string[]; mid: number };
+/** A book of the several-books phase: its reference price and an order size of about 100 USDT. */
+export type BenchBook = { symbol: string; mid: number; quantity: string };
 
-export type JobKind = 'baseline' | 'baselineRtoken' | 'place' | 'prefill' | 'cancel' | 'mixed';
+export type ClientsData = {
+  role: 'spot-tcp-clients';
+  port: number;
+  tokens: string[];
+  /** BTC/USDT's reference price (whole USDT), for the one-book phases. */
+  mid: number;
+  /** The books of `placeBooks`: client c places on books[c % books.length]. */
+  books: BenchBook[];
+};
+
+export type JobKind = 'baseline' | 'baselineRtoken' | 'place' | 'placeBooks' | 'prefill' | 'cancel' | 'mixed';
 export type Job = { kind: JobKind; concurrency: number; budgetMs: number };
 
 export type JobResult = {
@@ -48,7 +59,7 @@ function percentile(sorted: readonly number[], fraction: number): number {
 }
 
 function startClients(data: ClientsData): void {
-  const { port, tokens, mid } = data;
+  const { port, tokens, mid, books } = data;
   let n = 0;
   /** Resting orders placed by `prefill` (and by the mixed workload's places), to cancel by id. */
   let resting: { token: string; id: string }[] = [];
@@ -87,6 +98,12 @@ function startClients(data: ClientsData): void {
   function crossingOrder(): { side: string; price: string } {
     const side = n % 2 === 0 ? 'buy' : 'sell';
     return { side, price: String(mid + ((n * 7) % 21) - 10) };
+  }
+
+  /** `crossingOrder` on another book: within ±0.1 % of its reference price, two decimals (its tick). */
+  function crossingOrderOn(book: BenchBook): { side: string; price: string } {
+    const side = n % 2 === 0 ? 'buy' : 'sell';
+    return { side, price: (book.mid * (1 + (((n * 7) % 21) - 10) / 10_000)).toFixed(2) };
   }
 
   /** A limit order well away from the crossing zone (±100–149 from the reference): it rests. */
@@ -141,15 +158,15 @@ function startClients(data: ClientsData): void {
       }
     };
 
-    const place = async (c: number, order: { side: string; price: string }, keep: boolean) => {
+    const place = async (
+      c: number,
+      order: { side: string; price: string },
+      keep: boolean,
+      on: { symbol: string; quantity: string } = { symbol: SYMBOL, quantity: QUANTITY },
+    ) => {
       const token = tokens[(c + n) % tokens.length] as string;
       const answer = await timed(() =>
-        send(agent, 'POST', '/api/web/createOrder', token, {
-          rtoken: rtoken(),
-          symbol: SYMBOL,
-          ...order,
-          quantity: QUANTITY,
-        }),
+        send(agent, 'POST', '/api/web/createOrder', token, { rtoken: rtoken(), ...on, ...order }),
       );
       const data = answer?.body.code === 1 ? answer.body.data : undefined;
       if (!data) return;
@@ -195,6 +212,11 @@ function startClients(data: ClientsData): void {
           case 'place':
             await place(c, crossingOrder(), false);
             break;
+          case 'placeBooks': {
+            const book = books[c % books.length] as BenchBook;
+            await place(c, crossingOrderOn(book), false, { symbol: book.symbol, quantity: book.quantity });
+            break;
+          }
           case 'prefill':
             await place(c, restingOrder(), true);
             break;

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { Worker } from 'node:worker_threads';
+import { scaleOf } from '@bourse/money';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../apps/server/src/db/database.ts';
@@ -11,7 +12,7 @@ import { authOf } from '../apps/server/src/http/request.ts';
 import { systemClock } from '../apps/server/src/lib/clock.ts';
 import type { Ledger } from '../apps/server/src/modules/ledger/index.ts';
 import type { BenchResult } from './run.ts';
-import type { ClientsData, Job, JobKind, JobResult } from './spot-tcp-clients.ts';
+import type { BenchBook, ClientsData, Job, JobKind, JobResult } from './spot-tcp-clients.ts';
 import {
   type BenchApp,
   type BenchDatabase,
@@ -131,6 +132,7 @@ const NAMES: Record<JobKind, string> = {
   baseline: 'baseline insert/tx',
   baselineRtoken: 'baseline insert/tx + rtoken',
   place: 'place',
+  placeBooks: 'place on 4 books',
   prefill: 'resting orders for cancel',
   cancel: 'cancel by id',
   mixed: 'mixed bot',
@@ -162,10 +164,14 @@ async function customers(app: BenchApp, database: BenchDatabase, ledger: Ledger)
   const tokens: string[] = [];
   for (let i = 0; i < CUSTOMERS; i++) {
     const customer = await benchDemoCustomer(app, database.db, `benchtcp${i}xx`);
-    for (const [currency, amountUnits] of [
-      ['BTC', 100n * 10n ** 8n],
-      ['USDT', 10_000_000n * 10n ** 8n],
+    for (const [currency, whole] of [
+      ['BTC', 100n],
+      ['ETH', 3_000n],
+      ['SOL', 50_000n],
+      ['BNB', 15_000n],
+      ['USDT', 10_000_000n],
     ] as const) {
+      const amountUnits = whole * 10n ** BigInt(scaleOf(currency));
       await ledger.credit(database.db, {
         book: 'demo',
         customerId: customer.id,
@@ -223,6 +229,7 @@ async function level(
   const { result: baseline, stmts: baselineStmts } = await phase('baseline');
   const { result: withRtoken, stmts: rtokenStmts } = await phase('baselineRtoken');
   const { result: place, batch: placeBatch, stmts: placeStmts } = await phase('place');
+  const { result: placeBooks, batch: booksBatch, stmts: booksStmts } = await phase('placeBooks');
   const prefill = await job('prefill', concurrency);
   const { result: cancel, batch: cancelBatch, stmts: cancelStmts } = await phase('cancel');
   const { result: mixed, batch: mixedBatch, stmts: mixedStmts } = await phase('mixed');
@@ -242,6 +249,15 @@ async function level(
         vs_baseline: (place.ok / place.seconds / (baseline.ok / baseline.seconds)).toFixed(2),
         batch_cmds_ms: placeBatch,
         stmts_per_req: placeStmts,
+      },
+    },
+    {
+      name: `${NAMES.placeBooks}, ${clients}`,
+      figures: {
+        ...figuresOf(placeBooks),
+        vs_one_book: (placeBooks.ok / placeBooks.seconds / (place.ok / place.seconds)).toFixed(2),
+        batch_cmds_ms: booksBatch,
+        stmts_per_req: booksStmts,
       },
     },
     {
@@ -277,13 +293,36 @@ export async function run(): Promise<BenchResult[]> {
     const { app, ledger } = opened;
     await app.market.step();
     const mid = Number.parseInt(app.market.priceForTrading('BTC/USDT').mark, 10);
+    // About 100 USDT an order on each book, as 0.001 BTC is on BTC/USDT.
+    const books: BenchBook[] = (
+      [
+        ['BTC/USDT', '0.001'],
+        ['ETH/USDT', '0.03'],
+        ['SOL/USDT', '0.5'],
+        ['BNB/USDT', '0.15'],
+      ] as const
+    ).map(([symbol, quantity]) => ({
+      symbol,
+      quantity,
+      mid: Number.parseFloat(app.market.priceForTrading(symbol).mark),
+    }));
     const tokens = await customers(app, database, ledger);
     await app.listen({ host: '127.0.0.1', port: 0 });
     const port = (app.server.address() as AddressInfo).port;
-    clients = startClients({ role: 'spot-tcp-clients', port, tokens, mid });
+    clients = startClients({ role: 'spot-tcp-clients', port, tokens, mid, books });
 
     const results: BenchResult[] = [{ name: 'memory at the start (after setup, GC)', figures: memory() }];
-    const book = () => app.spot.runner('BTC/USDT', 'demo').stats;
+    // The batches of every bench book (the one-book phases use BTC/USDT alone).
+    const book = () => {
+      const sum = { batches: 0, commands: 0, ms: 0 };
+      for (const b of books) {
+        const stats = app.spot.runner(b.symbol, 'demo').stats;
+        sum.batches += stats.batches;
+        sum.commands += stats.commands;
+        sum.ms += stats.ms;
+      }
+      return sum;
+    };
     for (const concurrency of LEVELS) results.push(...(await level(clients.job, concurrency, book)));
     for (let minute = 1; minute <= Math.ceil(minutes); minute++) {
       const budget = Math.min(60_000, minutes * 60_000 - (minute - 1) * 60_000);

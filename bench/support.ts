@@ -90,7 +90,8 @@ export async function openBenchApp(
     db: database.db,
     clock,
     secret: 'bench-secret-bench-secret-bench-secret',
-    logger: false,
+    // BENCH_LOG=warn (or info, error…) shows the server's log on stderr; silent by default.
+    logger: process.env.BENCH_LOG ? pino({ level: process.env.BENCH_LOG }) : false,
   });
   // A bench's own routes (bench/spot-tcp.ts's baseline) go in before the app is sealed.
   options.beforeReady?.(app);

@@ -93,7 +93,7 @@ export const LEDGER_REASONS = [
   'fund.trade.out',
   'fund.trade.in',
   'fund.redeem',
-  // referral income (modules/referral): a share of a fee an invitee paid, from fee_income to the inviter's spot
+  // referral income (modules/referral): a share of a fee an invitee paid, from the account that received it to the inviter's spot
   'reward.referral',
 ] as const;
 

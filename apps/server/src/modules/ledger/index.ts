@@ -19,6 +19,7 @@ export {
   type PlatformFamily,
   type PostingInput,
   platformSpec,
+  spotFeeAccount,
 } from './model.ts';
 /**
  * Read-only queries, also on the Ledger object; importable directly for code that has a Db or Tx but

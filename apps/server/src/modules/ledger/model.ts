@@ -98,6 +98,13 @@ export const PLATFORM_ACCOUNT_FAMILIES = {
    */
   c2c_escrow_: { books: ['real', 'demo'], allowNegative: false },
   /**
+   * A spot market's fee income (modules/spot), one per market (`spot_fees_btc_usdt`, `spotFeeAccount`):
+   * both fees of every trade on that market's books. One account per market, not one `fee_income`
+   * for all, because a trade's settlement holds its fee account's row lock until the book's batch
+   * commits: with one shared row every market's batches would wait for each other.
+   */
+  spot_fees_: { books: ['real', 'demo'], allowNegative: false },
+  /**
    * A named marketing budget (`marketing_budget_signin`, modules/signin): operator money paid in from
    * `marketing_capital` that promotional rewards are paid from; when it is empty the programme says so.
    */
@@ -128,6 +135,11 @@ export function familyCode(family: PlatformFamily, suffix: string): PlatformCode
   const code = `${family}${suffix}` as const;
   assert(platformSpec(code) !== null, `bad platform account suffix ${suffix}`);
   return code;
+}
+
+/** A spot market's fee income account: `BTC/USDT` → `spot_fees_btc_usdt` (throws on a symbol it cannot name). */
+export function spotFeeAccount(symbol: string): PlatformCode {
+  return familyCode('spot_fees_', symbol.toLowerCase().replace('/', '_'));
 }
 
 /** Limits; each is listed in the README. */

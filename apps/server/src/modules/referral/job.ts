@@ -9,9 +9,10 @@ import * as repo from './repo.ts';
 
 /**
  * The income job (README.md, "The job"): per spot market, reads the real book's fees after its
- * cursor and, for each fee paid by a customer who has inviters, pays each level its share from
- * `fee_income` to the inviter's spot balance — or records it excluded when the pair is flagged — and
- * advances the cursor, all in ONE transaction per batch. A crash repeats a batch whole or not at
+ * cursor and, for each fee paid by a customer who has inviters, pays each level its share from the
+ * account that received the fee (the market's `spot_fees_<market>`, `fee_income` for trades settled
+ * before markets had their own) to the inviter's spot balance — or records it excluded when the pair
+ * is flagged — and advances the cursor, all in ONE transaction per batch. A crash repeats a batch whole or not at
  * all; the ledger keys and the unique line per (source, invitee, level) make a repeat one effect.
  * Fees paid while the programme is off or the profile allows depth 0 earn nothing, ever (the cursor
  * moves on).
@@ -124,7 +125,7 @@ async function writeLine(
       memo: `level ${line.level}: ${line.shareBps} bps of the fee on spot trade ${row.trade_id}`,
       postings: [
         {
-          account: { book: 'real', platform: 'fee_income' },
+          account: { book: 'real', platform: row.fee_account },
           currency: row.currency,
           amountUnits: -line.amountUnits,
         },

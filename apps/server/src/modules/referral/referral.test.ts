@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { testLogger } from '../../../test/logwatch.ts';
@@ -9,6 +10,7 @@ import {
   sharedDevice,
 } from '../accounts/index.ts';
 import { fund, ledgerOf, USDT } from '../assets/testing.ts';
+import type { PlatformCode } from '../ledger/index.ts';
 import { feeMarkets, feesPaidAfter } from '../spot/index.ts';
 import { type StaffLogin, staffSession } from '../staff/testing.ts';
 import { addAddress } from '../withdrawals/testing.ts';
@@ -49,6 +51,22 @@ async function spotUsdt(customerId: string): Promise<bigint> {
     .where('book', '=', 'real')
     .executeTakeFirst();
   return row ? BigInt(row.available) : 0n;
+}
+
+/** An entry's postings on platform accounts: which account and how much. */
+async function platformLegs(entryId: string) {
+  return t.db
+    .selectFrom('ledger_posting as p')
+    .innerJoin('ledger_account as a', 'a.id', 'p.account_id')
+    .select(['a.platform_code', sql<string>`p.amount::text`.as('amount')])
+    .where('p.entry_id', '=', entryId)
+    .where('a.platform_code', 'is not', null)
+    .execute();
+}
+
+async function platformUsdt(code: PlatformCode): Promise<bigint> {
+  const rows = await ledgerOf(t).platformBalances(t.db, { book: 'real', platform: code });
+  return rows.find((r: { currency: string }) => r.currency === 'USDT')?.availableUnits ?? 0n;
 }
 
 async function incomeRows(inviterId: string) {
@@ -105,6 +123,10 @@ describe('referral income', () => {
       .executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ reason: 'reward.referral', reference_type: 'referral_income' });
     expect(entry.idempotency_key).toBe(`referral:${trade.id}:${friend.id}:1`);
+    // Paid from the account the fee went into: BTC/USDT's own fee account.
+    expect(await platformLegs(entry.id)).toEqual([
+      { platform_code: 'spot_fees_btc_usdt', amount: (-USDT_UNITS('0.8')).toString() },
+    ]);
 
     const mine = await web(t, inviter, 'getMyPromotion');
     expect(mine.data).toMatchObject({
@@ -200,6 +222,42 @@ describe('referral income', () => {
       .execute();
     expect(audits.map((a) => a.reason)).toEqual(['test programme', 'back to one level']);
     expect(audits[1]?.after).toMatchObject({ depth: 1, shares_bps: [2000] });
+  });
+
+  it('a fee settled into fee_income, before markets had their own fee account, is shared from fee_income', async () => {
+    const inviter = await register(t);
+    const friend = await register(t, { code: inviter.code });
+    await tradeAsTaker(t, cp, friend);
+    const trade = await t.db
+      .selectFrom('spot_trade')
+      .selectAll()
+      .where('taker_customer_id', '=', friend.id)
+      .executeTakeFirstOrThrow();
+    expect(trade.fee_account).toBeNull(); // settled today: the market's own account
+    // What migration 20261231_0800 leaves on a trade settled before it, with the fee where it went then.
+    const fee = BigInt(trade.taker_fee_units) + BigInt(trade.maker_fee_units);
+    await ledgerOf(t).post(t.db, {
+      reason: 'adjustment.credit',
+      reference: { type: 'test', id: trade.id },
+      idempotencyKey: `test:legacy-fee:${trade.id}`,
+      postings: [
+        { account: { book: 'real', platform: 'spot_fees_btc_usdt' }, currency: 'USDT', amountUnits: -fee },
+        { account: { book: 'real', platform: 'fee_income' }, currency: 'USDT', amountUnits: fee },
+      ],
+    });
+    await t.db
+      .updateTable('spot_trade')
+      .set({ fee_account: 'fee_income' })
+      .where('id', '=', trade.id)
+      .execute();
+    const [income, market] = [await platformUsdt('fee_income'), await platformUsdt('spot_fees_btc_usdt')];
+    expect((await t.app.referral.service.runJob()).paid).toBe(1);
+    const [line] = await incomeRows(inviter.id);
+    expect(await platformLegs(line?.income_entry_id as string)).toEqual([
+      { platform_code: 'fee_income', amount: (-USDT_UNITS('0.8')).toString() },
+    ]);
+    expect(await platformUsdt('fee_income')).toBe(income - USDT_UNITS('0.8'));
+    expect(await platformUsdt('spot_fees_btc_usdt')).toBe(market);
   });
 
   it('a crash inside the job transaction leaves nothing; the rerun pays exactly once', async () => {

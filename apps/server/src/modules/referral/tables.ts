@@ -28,13 +28,13 @@ export type ReferralTables = {
     excluded_reason: ReferralFlagReason | null;
     source: 'spot_trade';
     source_id: string;
-    /** The ledger entry that put the fee into `fee_income`. */
+    /** The ledger entry that put the fee into the market's fee account (`fee_income` before markets had one). */
     fee_entry_id: string;
     fee_currency: string;
     fee_units: string;
     share_bps: number;
     amount_units: string;
-    /** The `reward.referral` entry (fee_income → the inviter's spot); null when excluded. */
+    /** The `reward.referral` entry (that fee account → the inviter's spot); null when excluded. */
     income_entry_id: string | null;
     created_at: Date;
   };

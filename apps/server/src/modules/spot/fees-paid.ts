@@ -1,11 +1,14 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
+import { type PlatformCode, spotFeeAccount } from '../ledger/index.ts';
 
 /**
  * Fees customers paid on the REAL book, read in settlement order (modules/referral shares them with
  * inviters). Settlement of one book is serial and commits its batches in seq order, so a reader
  * keeping a cursor (seq, engine trade id) per market never skips a committed trade; the demo book is
- * never read. Each row names the ledger entry that put both fees into `fee_income`.
+ * never read. Each row names the ledger entry that put both fees into the platform account it names
+ * (`fee_account`: the market's own `spot_fees_<market>`, or `fee_income` for trades settled before
+ * markets had one) — the account a share of the fee is paid from.
  */
 type Q = Db | Tx;
 
@@ -22,8 +25,10 @@ export type FeePaidRow = {
   maker_fee_units: string;
   taker_customer_id: string;
   taker_fee_units: string;
-  /** The trade's ledger entry (both fees into `fee_income`). */
+  /** The trade's ledger entry (both fees into `fee_account`). */
   entry_id: string;
+  /** The platform account that received the fees. */
+  fee_account: PlatformCode;
   created_at: Date;
 };
 
@@ -53,6 +58,7 @@ export async function feesPaidAfter(
       't.taker_customer_id',
       sql<string>`t.taker_fee_units::text`.as('taker_fee_units'),
       't.entry_id',
+      't.fee_account',
       't.created_at',
     ])
     .where('t.symbol', '=', input.symbol)
@@ -62,5 +68,8 @@ export async function feesPaidAfter(
     .orderBy('t.engine_trade_id')
     .limit(input.limit)
     .execute();
-  return rows;
+  return rows.map((r) => ({
+    ...r,
+    fee_account: (r.fee_account as PlatformCode | null) ?? spotFeeAccount(r.symbol),
+  }));
 }

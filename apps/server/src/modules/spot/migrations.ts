@@ -133,4 +133,14 @@ export const spotMigrations: Record<string, Migration> = {
       `.execute(db);
     },
   },
+  '20261231_0800_spot_trade_fee_account': {
+    async up(db: Kysely<unknown>) {
+      // Fees went to the shared `fee_income` until each market got its own fee account
+      // (`spot_fees_<market>`): the trades settled before say so; null is the market's own account.
+      await sql`
+        alter table spot_trade add column fee_account text;
+        update spot_trade set fee_account = 'fee_income';
+      `.execute(db);
+    },
+  },
 };

@@ -12,6 +12,8 @@ type Q = Db | Tx;
 export type SpotMarketTableRow = SpotTables['spot_market'];
 export type SpotOrderTableRow = SpotTables['spot_order'];
 export type SpotTradeTableRow = SpotTables['spot_trade'];
+/** A trade row as settlement writes it (its fees went to the market's own account: `fee_account` null). */
+export type NewSpotTradeRow = Omit<SpotTradeTableRow, 'fee_account'>;
 export type SpotJournalTableRow = SpotTables['spot_journal'];
 
 const OPEN = ['unfilled', 'partially_filled'] as const;
@@ -328,7 +330,7 @@ export async function tradeRowsPage(q: Q, f: FillFilter, window: Window) {
  */
 export async function writeSettlementRows(
   q: Q,
-  s: { symbol: string; book: Book; seq: number; trades: SpotTradeTableRow[]; orders: OrderState[] },
+  s: { symbol: string; book: Book; seq: number; trades: NewSpotTradeRow[]; orders: OrderState[] },
 ): Promise<void> {
   const t = s.trades;
   const o = s.orders;

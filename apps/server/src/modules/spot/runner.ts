@@ -43,15 +43,15 @@ import { LEDGER_BATCH_MAX, type Settlement, settlementOf, writeSettlementIn } fr
  * One book (a market's real or demo side): a serial queue in front of one `MatchingBook`.
  *
  * A batch of queued commands (group commit: whatever arrived while the previous batch ran, up to
- * `batchMax`) goes through three steps in ONE transaction, strictly one batch at a time:
- *  1. **journal** (`journal.ts`): new orders' rows, their freezes, the requests' idempotency claims,
- *     and every accepted command into `spot_journal` with the next seq;
+ * `batchMax`) goes through three steps in two transactions, strictly one batch at a time:
+ *  1. **journal** (`journal.ts`, first transaction): new orders' rows, their freezes, the requests'
+ *     idempotency claims, and every accepted command into `spot_journal` with the next seq;
  *  2. **match**: the commands go through the engine in seq order; events are copied;
- *  3. **settle** (`settle.ts`): trades, order rows, the ledger entries (trades, fees, releases) and the
- *     cursor `spot_cursor.settled_seq`.
- * Nothing is acknowledged before the commit. If the transaction fails after matching, memory is
- * rebuilt from what committed (`recover()`: snapshot + journal, settling what is past the cursor —
- * the path a restart takes too).
+ *  3. **settle** (`settle.ts`, second transaction): trades, order rows, the ledger entries (trades,
+ *     fees, releases) and the cursor `spot_cursor.settled_seq`.
+ * Each transaction locks its ledger accounts in one round (`commitBatch` says why). Nothing is
+ * acknowledged before the settlement commits. If it fails, memory is rebuilt from what committed
+ * (`recover()`: snapshot + journal, settling what is past the cursor — the path a restart takes too).
  */
 
 export type RunnerDeps = {
@@ -71,7 +71,7 @@ export type RunnerDeps = {
   owner?: () => Refusal | null;
 };
 
-/** A batch that matched but hit a deadlock or serialization failure is rebuilt and run this many more times. */
+/** A batch's journal part that hit a deadlock or serialization failure runs this many more times. */
 const BATCH_RETRIES = 3;
 
 function isRetryable(error: unknown): boolean {
@@ -328,7 +328,7 @@ export class BookRunner {
     this.engine = MatchingBook.restore({ ...snap, config: bookConfig(this.market, this.book) }, this.sink);
   }
 
-  /** Journal, match, settle and answer one batch in one transaction (the class comment has the steps). */
+  /** Journal, match, settle and answer one batch (the class comment has the steps). */
   private async runBatch(jobs: Job[]): Promise<void> {
     const now = this.deps.clock.now();
     const { places, cancels } = this.screen(jobs);
@@ -339,7 +339,6 @@ export class BookRunner {
     const { journaled, settlement } = committed;
     answerJournalRefusals(jobs, places, journaled);
     if (!settlement) return;
-    this.seq = settlement.lastSeq;
     const outcome = this.follow(settlement);
     this.counters.batches += 1;
     this.counters.commands += journaled.accepted.length;
@@ -354,12 +353,20 @@ export class BookRunner {
   }
 
   /**
-   * The batch's one transaction: the journal part (`journal.ts`), matching in memory, then the
-   * settlement (`settle.ts`) — one commit for the whole batch. A journal race (a twin's claim or
-   * client_oid) runs it again without that job. Once the engine has matched, memory is ahead of the
-   * database: a failure rebuilds the book from what committed (`recover`), and a deadlock or
-   * serialization failure runs the batch again; any other failure answers every job with the error.
-   * Null when nothing committed (every job has been answered).
+   * The batch's two transactions, each taking the ledger's account locks in ONE round (one statement,
+   * in id order), so that batches of different books can never wait on each other in a cycle — they
+   * share customers, and the market maker is on every book:
+   *  1. the journal part (`journal.ts`: freezes and releases, order rows, rtoken claims, the journal);
+   *     a journal race (a twin's claim or client_oid) or a deadlock runs it again (nothing in memory
+   *     changed yet);
+   *  2. matching in memory, then the settlement (`settle.ts`: every trade, fee and release entry in one
+   *     `postBatch`, the trade and order rows, the cursor), run again as computed on a deadlock.
+   * One transaction for both (session 15's group commit) deadlocked: its second lock round, the
+   * makers', waited for accounts another book's first round held while that book waited for this
+   * one's (bench/README.md, "Session 18"). A crash between the two leaves the batch journaled and not
+   * settled, which `recover()` settles exactly once (the path of a restart). If the settlement cannot
+   * commit, the book is rebuilt that way and the jobs are answered with the error (their rtokens then
+   * say REQUEST_ALREADY_APPLIED). Null when nothing committed (every job has been answered).
    */
   private async commitBatch(
     batch: JournalBatch,
@@ -368,36 +375,48 @@ export class BookRunner {
     const deps = { db, ledger, market: this.market, book: this.book, open: this.open };
     const journaled = newJournalResult();
     for (let attempt = 0; ; attempt++) {
-      let settlement: Settlement | null = null;
-      let matched = false;
       try {
         await inTransaction(
           db,
           async (tx) => {
-            settlement = null;
             await this.deps.fence?.(tx);
-            // After a rebuild the book's seq is what committed (a rebuild may journal a config row).
             await journalAttempt(tx, deps, { ...batch, firstSeq: this.seq }, journaled);
-            if (journaled.accepted.length === 0) return;
-            matched = true;
-            settlement = this.match(journaled, batch.now);
-            await writeSettlementIn(tx, ledger, { market: this.market, book: this.book }, settlement);
           },
           1,
         );
-        return { journaled, settlement };
+        break;
       } catch (error) {
-        if (!matched && isJournalRace(error) && attempt < batch.jobs.length + 5) continue;
-        if (matched && !(await this.rebuildAfter(error, batch.jobs))) return null;
-        if (matched && isRetryable(error) && attempt < BATCH_RETRIES) continue;
-        if (matched && !isRetryable(error))
-          this.deps.log.error(
-            { err: error, symbol: this.market.symbol, book: this.book },
-            'spot batch failed; nothing of it committed and the book was rebuilt',
-          );
+        const again = isJournalRace(error)
+          ? attempt < batch.jobs.length + 5
+          : isRetryable(error) && attempt < BATCH_RETRIES;
+        if (again) continue;
         for (const job of batch.jobs) job.reject(error);
         return null;
       }
+    }
+    if (journaled.accepted.length === 0) return { journaled, settlement: null };
+    // Journaled: these commands are the book's now, whatever happens to the settlement.
+    const settlement = this.match(journaled, batch.now);
+    this.seq = settlement.lastSeq;
+    try {
+      await inTransaction(db, async (tx) => {
+        await this.deps.fence?.(tx);
+        await writeSettlementIn(tx, ledger, { market: this.market, book: this.book }, settlement);
+      });
+      return { journaled, settlement };
+    } catch (error) {
+      // The journal's own refusals stand (a refused freeze is not the settlement's failure).
+      answerJournalRefusals(batch.jobs, batch.places, journaled);
+      if (!(await this.rebuildAfter(error, batch.jobs))) return null;
+      // A lost lease is no failure: the new owner settles what this batch journaled.
+      const moved = error instanceof Refusal && error.reason === 'SPOT_BOOK_MOVED';
+      if (!moved)
+        this.deps.log.error(
+          { err: error, symbol: this.market.symbol, book: this.book },
+          'spot settlement failed; the book was rebuilt and settled what the batch journaled',
+        );
+      for (const job of batch.jobs) job.reject(error);
+      return null;
     }
   }
 

@@ -3,7 +3,7 @@ import type { SpotCancelReason } from '@bourse/protocol';
 import { baseUnits, notionalUnits, parseRate, spotFee } from '@bourse/risk';
 import type { Tx } from '../../db/database.ts';
 import { newId } from '../../lib/ids.ts';
-import type { EntryInput, Ledger } from '../ledger/index.ts';
+import { type EntryInput, type Ledger, spotFeeAccount } from '../ledger/index.ts';
 import {
   type BatchOutcome,
   type Book,
@@ -13,12 +13,12 @@ import {
   type OrderState,
   type SettledTrade,
 } from './order.ts';
-import { type SpotTradeTableRow, writeSettlementRows } from './repo.ts';
+import { type NewSpotTradeRow, writeSettlementRows } from './repo.ts';
 
 /**
  * Step 3 of a batch, settlement: from the engine's events, the orders' new states, the trades, one
- * ledger entry per trade (buyer's frozen quote → seller, base the other way, both fees into
- * `fee_income`) and a release per order whose need fell; then one transaction writes the entries,
+ * ledger entry per trade (buyer's frozen quote → seller, base the other way, both fees into the
+ * market's fee account `spot_fees_<market>`) and a release per order whose need fell; then one transaction writes the entries,
  * the trades, the order rows and the cursor. Idempotency keys per trade and per release make a
  * repeat (recovery) harmless.
  */
@@ -185,7 +185,8 @@ function settleTrade(
 
 /**
  * A trade's ledger entry: the buyer pays value + fee from frozen quote and receives the base; the
- * seller's frozen base goes and value − fee arrives; both fees go into `fee_income`.
+ * seller's frozen base goes and value − fee arrives; both fees go into the market's own fee account
+ * (`spotFeeAccount`: no row shared by every market's batches).
  * Idempotency key `spot:trade:<symbol>:<book>:<engine trade id>`.
  */
 function tradeEntry(
@@ -221,7 +222,7 @@ function tradeEntry(
     });
   if (t.buyerFee + t.sellerFee > 0n)
     postings.push({
-      account: { book, platform: 'fee_income' },
+      account: { book, platform: spotFeeAccount(market.symbol) },
       currency: market.quote,
       amountUnits: t.buyerFee + t.sellerFee,
     });
@@ -296,7 +297,7 @@ function tradeRow(
   t: SettledTrade,
   seq: number,
   entryId: string,
-): SpotTradeTableRow {
+): NewSpotTradeRow {
   return {
     id: t.id,
     symbol: b.market.symbol,

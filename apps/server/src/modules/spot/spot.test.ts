@@ -196,7 +196,8 @@ describe('spot order flow', () => {
       status: 'cancelled',
       filled_quantity: '0.04',
     });
-    const fees = await ledgerOf(t).platformBalances(t.db, { book: 'real', platform: 'fee_income' });
+    // Both fees went into the market's own fee account (no row every market's settlement shares).
+    const fees = await ledgerOf(t).platformBalances(t.db, { book: 'real', platform: 'spot_fees_btc_usdt' });
     expect(
       fees.find((f: { currency: string }) => f.currency === 'USDT')?.availableUnits,
     ).toBeGreaterThanOrEqual(USDT(6));

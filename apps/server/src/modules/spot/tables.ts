@@ -83,6 +83,8 @@ export type SpotTables = {
     maker_fee_units: string;
     taker_fee_units: string;
     entry_id: string;
+    /** The platform account the fees went to: null for the market's own (`spot_fees_<market>`); `fee_income` before it had one. */
+    fee_account: string | null;
     created_at: Date;
   };
   /** The engine's state at a settled seq: recovery restores the latest and replays only the tail. */
