@@ -18,11 +18,19 @@ export type ClientsData = {
   tokens: string[];
   /** BTC/USDT's reference price (whole USDT), for the one-book phases. */
   mid: number;
-  /** The books of `placeBooks`: client c places on books[c % books.length]. */
+  /** The books of `placeBooks` and `placeBooksApart`: client c places on books[c % books.length]. */
   books: BenchBook[];
 };
 
-export type JobKind = 'baseline' | 'baselineRtoken' | 'place' | 'placeBooks' | 'prefill' | 'cancel' | 'mixed';
+export type JobKind =
+  | 'baseline'
+  | 'baselineRtoken'
+  | 'place'
+  | 'placeBooks'
+  | 'placeBooksApart'
+  | 'prefill'
+  | 'cancel'
+  | 'mixed';
 export type Job = { kind: JobKind; concurrency: number; budgetMs: number };
 
 export type JobResult = {
@@ -163,8 +171,8 @@ function startClients(data: ClientsData): void {
       order: { side: string; price: string },
       keep: boolean,
       on: { symbol: string; quantity: string } = { symbol: SYMBOL, quantity: QUANTITY },
+      token = tokens[(c + n) % tokens.length] as string,
     ) => {
-      const token = tokens[(c + n) % tokens.length] as string;
       const answer = await timed(() =>
         send(agent, 'POST', '/api/web/createOrder', token, { rtoken: rtoken(), ...on, ...order }),
       );
@@ -212,9 +220,23 @@ function startClients(data: ClientsData): void {
           case 'place':
             await place(c, crossingOrder(), false);
             break;
-          case 'placeBooks': {
-            const book = books[c % books.length] as BenchBook;
-            await place(c, crossingOrderOn(book), false, { symbol: book.symbol, quantity: book.quantity });
+          case 'placeBooks':
+          case 'placeBooksApart': {
+            const b = c % books.length;
+            const book = books[b] as BenchBook;
+            // Apart: book b's orders come from its own tenth of the customers (b, b + 4, b + 8, …).
+            const perBook = Math.floor(tokens.length / books.length);
+            const token =
+              job.kind === 'placeBooksApart'
+                ? (tokens[b + books.length * ((c + n) % perBook)] as string)
+                : (tokens[(c + n) % tokens.length] as string);
+            await place(
+              c,
+              crossingOrderOn(book),
+              false,
+              { symbol: book.symbol, quantity: book.quantity },
+              token,
+            );
             break;
           }
           case 'prefill':

@@ -132,7 +132,8 @@ const NAMES: Record<JobKind, string> = {
   baseline: 'baseline insert/tx',
   baselineRtoken: 'baseline insert/tx + rtoken',
   place: 'place',
-  placeBooks: 'place on 4 books',
+  placeBooks: 'place on 4 books, shared customers',
+  placeBooksApart: 'place on 4 books, own customers',
   prefill: 'resting orders for cancel',
   cancel: 'cancel by id',
   mixed: 'mixed bot',
@@ -230,6 +231,7 @@ async function level(
   const { result: withRtoken, stmts: rtokenStmts } = await phase('baselineRtoken');
   const { result: place, batch: placeBatch, stmts: placeStmts } = await phase('place');
   const { result: placeBooks, batch: booksBatch, stmts: booksStmts } = await phase('placeBooks');
+  const { result: placeApart, batch: apartBatch, stmts: apartStmts } = await phase('placeBooksApart');
   const prefill = await job('prefill', concurrency);
   const { result: cancel, batch: cancelBatch, stmts: cancelStmts } = await phase('cancel');
   const { result: mixed, batch: mixedBatch, stmts: mixedStmts } = await phase('mixed');
@@ -258,6 +260,15 @@ async function level(
         vs_one_book: (placeBooks.ok / placeBooks.seconds / (place.ok / place.seconds)).toFixed(2),
         batch_cmds_ms: booksBatch,
         stmts_per_req: booksStmts,
+      },
+    },
+    {
+      name: `${NAMES.placeBooksApart}, ${clients}`,
+      figures: {
+        ...figuresOf(placeApart),
+        vs_one_book: (placeApart.ok / placeApart.seconds / (place.ok / place.seconds)).toFixed(2),
+        batch_cmds_ms: apartBatch,
+        stmts_per_req: apartStmts,
       },
     },
     {
