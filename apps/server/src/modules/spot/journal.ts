@@ -106,7 +106,7 @@ export async function journalAttempt(tx: Tx, deps: JournalDeps, batch: JournalBa
     accepted: result.accepted,
   });
   const orders = result.accepted.flatMap((a) => (a.order ? [a.order] : []));
-  const ids = await insertOrdersAndJournal(tx, orders, rows);
+  const ids = await insertOrdersAndJournal(tx, orders, rows, [...result.released]);
   if (ids.size !== orders.length) {
     // A twin with the same client_oid committed in another book meanwhile: drop it and redo.
     for (const a of result.accepted) if (a.order && !ids.has(a.order.id)) result.duplicate.add(a.job);

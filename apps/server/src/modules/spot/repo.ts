@@ -259,13 +259,47 @@ export async function insertOrders(q: Q, orders: OrderState[]): Promise<Set<stri
 
 /**
  * A batch's new orders and its journal rows in one statement: the ids of the orders inserted (one
- * whose client_oid a twin took meanwhile is not; the caller then rolls the whole batch back).
+ * whose client_oid a twin took meanwhile is not; the caller then rolls the whole batch back). The
+ * orders whose funds the batch's cancels released (`released`) hold nothing from then on: their rows
+ * say so in the same statement, so the rows and the ledger agree at every commit — the cancel itself
+ * is written by the settlement, in the batch's second transaction.
  */
 export async function insertOrdersAndJournal(
   q: Q,
   orders: OrderState[],
   journal: SpotJournalTableRow[],
+  released: readonly string[] = [],
 ): Promise<Set<string>> {
+  if (released.length > 0 && orders.length === 0) {
+    await q
+      .with('journaled', (w) => w.insertInto('spot_journal').values(journal))
+      .updateTable('spot_order')
+      .set({ frozen_units: '0' })
+      .where('id', 'in', [...released])
+      .execute();
+    return new Set();
+  }
+  if (released.length > 0) {
+    const inserted = await q
+      .with('journaled', (w) => w.insertInto('spot_journal').values(journal))
+      .with('zeroed', (w) =>
+        w
+          .updateTable('spot_order')
+          .set({ frozen_units: '0' })
+          .where('id', 'in', [...released]),
+      )
+      .with('placed', (w) =>
+        w
+          .insertInto('spot_order')
+          .values(orders.map(orderRow))
+          .onConflict((oc) => oc.columns(['customer_id', 'client_oid']).doNothing())
+          .returning('id'),
+      )
+      .selectFrom('placed')
+      .select('id')
+      .execute();
+    return new Set(inserted.map((r) => r.id));
+  }
   if (orders.length === 0) {
     await appendJournal(q, journal);
     return new Set();

@@ -1,5 +1,6 @@
 import { MatchingBook } from '@bourse/matching';
 import { mathOf, normalizeDecimal } from '@bourse/risk';
+import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import { type Book, bookConfig, type MarketRef, needOf } from './order.ts';
 import { journalAfter, openOrderRows, orderCustomerIds, orderFromRow, selectMarket } from './repo.ts';
@@ -43,16 +44,32 @@ export async function replayJournal(
   return engine;
 }
 
-/** Frozen = what open orders need, straight from the tables (for a process the test does not own). */
+/**
+ * Frozen = what open orders need, straight from the tables (for a process the test does not own).
+ * Between a batch's two transactions an order whose cancel is journaled already holds nothing (the
+ * journal part released it) while its row still says open: its need is nothing.
+ */
 export async function frozenMismatches(db: Db | Tx): Promise<string[]> {
   const out: string[] = [];
   const markets = new Map<string, MarketRef>();
   const open = await openOrderRows(db);
+  const cancelling = new Set(
+    (
+      await db
+        .selectFrom('spot_journal as j')
+        .innerJoin('spot_cursor as c', (join) =>
+          join.onRef('c.symbol', '=', 'j.symbol').onRef('c.book', '=', 'j.book'),
+        )
+        .select(sql<string>`j.command->>'orderId'`.as('order_id'))
+        .where(sql<boolean>`j.seq > c.settled_seq and j.command->>'type' = 'cancel'`)
+        .execute()
+    ).map((r) => r.order_id),
+  );
   const sums = new Map<string, bigint>();
   for (const r of open) {
     const o = orderFromRow(r);
     if (!markets.has(o.symbol)) markets.set(o.symbol, await marketRef(db, o.symbol));
-    const need = needOf((markets.get(o.symbol) as MarketRef).math, o);
+    const need = cancelling.has(o.id) ? 0n : needOf((markets.get(o.symbol) as MarketRef).math, o);
     if (need !== o.frozen) out.push(`order ${o.id} holds ${o.frozen}, needs ${need}`);
     const key = `${o.customerId}|${o.book}|${o.frozenCurrency}`;
     sums.set(key, (sums.get(key) ?? 0n) + o.frozen);
