@@ -198,6 +198,7 @@ describe('spot trading', () => {
     await page.context().close();
   });
 
+  // Eleven refusals through the page in two languages: 12 s on a quiet machine, 60 s once under CI's load.
   it('names every rule before submitting and shows the server refusal for each', async () => {
     const page = await open('desktop', 'en', tradeUrl());
     await liveBook(page);
@@ -262,7 +263,7 @@ describe('spot trading', () => {
     expect(refusal.reason).toBe('ORDER_NOTIONAL_BELOW_MIN');
     expect(refusal.text).toMatch(/[\u4e00-\u9fff]/);
     await zh.context().close();
-  });
+  }, 120_000);
 
   it('private updates arrive live: an order placed elsewhere shows up, cancel-all clears it', async () => {
     const page = await open('desktop', 'en', tradeUrl());
