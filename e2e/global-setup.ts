@@ -99,6 +99,7 @@ export default async function setup(project: TestProject) {
         ACCESS_RATE_LIMIT_PER_IP: '100000',
         ACCESS_RATE_LIMIT_PER_ACCOUNT: '100000',
         LOG_LEVEL: 'info',
+        EXIT_WHEN_STDIN_CLOSES: 'true',
         // The launchpad's windows in the e2e run last seconds, not days.
         LAUNCHPAD_JOB_INTERVAL_MS: '1000',
         C2C_JOB_INTERVAL_MS: '1000',
@@ -108,7 +109,7 @@ export default async function setup(project: TestProject) {
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);

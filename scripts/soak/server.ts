@@ -91,8 +91,9 @@ export class Server {
         ACCESS_RATE_LIMIT_PER_ACCOUNT: '100000',
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
+        EXIT_WHEN_STDIN_CLOSES: 'true',
       },
-      stdio: ['ignore', log, log],
+      stdio: ['pipe', log, log],
     });
     fs.closeSync(log);
     this.child = child;

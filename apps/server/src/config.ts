@@ -42,6 +42,8 @@ export type Config = Readonly<{
   /** A book's lease lasts this long after its last renewal, judged by PostgreSQL's now() (SPOT_LEASE_TTL_MS; renewed every third). */
   spotLeaseTtlMs: number;
   shutdownTimeoutMs: number;
+  /** Shut down (as on SIGTERM) when standard input closes (EXIT_WHEN_STDIN_CLOSES=true): a server a test or script spawned with a pipe stops when its parent dies, even by SIGKILL. */
+  exitWhenStdinCloses: boolean;
   /** A websocket client silent this long is dropped (API.md: 60 s). */
   wsIdleTimeoutMs: number;
   /** How often open sockets' customer sessions are re-checked (WS_SESSION_CHECK_MS, ≤ 5 s: ended sessions lose their private channels within it). */
@@ -316,6 +318,7 @@ export function loadConfig(
     spotSnapshotEvery: int(env, 'SPOT_SNAPSHOT_EVERY', 5_000, { min: 10, max: 10_000_000 }),
     spotQueueMax: int(env, 'SPOT_QUEUE_MAX', 10_000, { min: 1, max: 1_000_000 }),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 30_000, { min: 100, max: 600_000 }),
+    exitWhenStdinCloses: bool(env, 'EXIT_WHEN_STDIN_CLOSES', false),
     wsIdleTimeoutMs: int(env, 'WS_IDLE_TIMEOUT_MS', 60_000, { min: 100, max: 3_600_000 }),
     wsSessionCheckMs: int(env, 'WS_SESSION_CHECK_MS', 4_000, { min: 50, max: 5_000 }),
     ledgerVerifyIntervalMs: int(env, 'LEDGER_VERIFY_INTERVAL_MS', 600_000, { min: 1_000, max: 86_400_000 }),

@@ -33,10 +33,11 @@ async function start(env: Record<string, string>): Promise<Running> {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
       LOG_LEVEL: 'info',
+      EXIT_WHEN_STDIN_CLOSES: 'true',
       SIM_HISTORY_CANDLES: '0',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -138,6 +139,22 @@ describe('the server process', () => {
     second.child.kill('SIGTERM');
     expect(await exited(second.child)).toBe(0);
     expect(second.output()).toContain('embedded PostgreSQL stopped');
+    expect(fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+  }, 120_000);
+
+  it('stops as on SIGTERM when its standard input closes (EXIT_WHEN_STDIN_CLOSES: its parent died)', async () => {
+    const server = await start({
+      PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      DEMO_CONTENT: 'false',
+    });
+    // What the parent's death does to the pipe: its write end closes.
+    server.child.stdin?.end();
+    expect(await exited(server.child)).toBe(0);
+    expect(server.output()).toContain('"signal":"stdin closed"');
+    expect(server.output()).toContain('embedded PostgreSQL stopped');
     expect(fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
   }, 120_000);
 });

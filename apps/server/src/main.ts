@@ -46,6 +46,13 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  // Spawned by a test or script with a pipe: its end (the parent exited, or was killed) stops us too,
+  // so no server outlives the run that started it.
+  if (config.exitWhenStdinCloses) {
+    process.stdin.on('end', () => void stop('stdin closed'));
+    process.stdin.on('error', () => void stop('stdin closed'));
+    process.stdin.resume();
+  }
 
   try {
     await app.listen({ host: config.host, port: config.port });

@@ -189,9 +189,10 @@ describe('two server processes with Redis', () => {
         SIM_HISTORY_CANDLES: '0',
         DEMO_CONTENT: 'false',
         LOG_LEVEL: 'warn',
+        EXIT_WHEN_STDIN_CLOSES: 'true',
         WEB_DIST: '/nonexistent',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     children.push(child);
     const watch = watchOutput();

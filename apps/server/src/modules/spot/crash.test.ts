@@ -44,6 +44,7 @@ async function start(port: number): Promise<Running> {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
       LOG_LEVEL: 'info',
+      EXIT_WHEN_STDIN_CLOSES: 'true',
       PORT: String(port),
       DATABASE_URL: database.url,
       DATA_DIR: dataDir,
@@ -56,7 +57,7 @@ async function start(port: number): Promise<Running> {
       LEDGER_VERIFY_INTERVAL_MS: '86400000',
       PROOF_INTERVAL_MS: '2592000000',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -54,6 +54,7 @@ async function start(name: string, port: number): Promise<Proc> {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
       LOG_LEVEL: 'info',
+      EXIT_WHEN_STDIN_CLOSES: 'true',
       PORT: String(port),
       DATABASE_URL: database.url,
       DATA_DIR: dataDir,
@@ -71,7 +72,7 @@ async function start(name: string, port: number): Promise<Proc> {
       LEDGER_VERIFY_INTERVAL_MS: '86400000',
       PROOF_INTERVAL_MS: '2592000000',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   children.push(child);
   const sink = (chunk: Buffer) => {
