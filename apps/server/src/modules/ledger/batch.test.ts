@@ -254,6 +254,51 @@ describe('batched posting', () => {
     });
   });
 
+  it('lockAccounts locks every account of entries posted later in several batches, in one round, first', async () => {
+    const [a, b, c] = [customerId(), customerId(), customerId()];
+    await f.ledger.postBatch(f.db, [move(a, 1_000n), move(b, 1_000n)]);
+    // Two transactions, each to post a→b and b→a in two batches in opposite orders: posted batch after
+    // batch, each batch's own round (id order) is no global order — the first takes a, the second b,
+    // then each waits for the other. Locked first, the second waits for the first at the start.
+    const entries = (from: string, to: string) => [transfer(from, to, 1n), transfer(to, from, 1n)];
+    const before = await deadlocks();
+    let holding = () => {};
+    const held = new Promise<void>((r) => (holding = r));
+    let releasing = () => {};
+    const released = new Promise<void>((r) => (releasing = r));
+    const first = inTransaction(f.db, async (tx) => {
+      // a, b and deposits_clearing; c has no account yet — the batch that pays into it opens it.
+      expect(await f.ledger.lockAccounts(tx, [...entries(a, b), move(c, 5n)])).toBe(3);
+      holding();
+      await released;
+      await f.ledger.postBatch(tx, [entries(a, b)[0] as EntryInput]);
+      await f.ledger.postBatch(tx, [entries(a, b)[1] as EntryInput, move(c, 5n)]);
+    });
+    await held;
+    // Both rows are held by the first transaction before it posts anything.
+    const client = new pg.Client({ connectionString: f.url });
+    await client.connect();
+    try {
+      await client.query('begin');
+      await expect(
+        client.query('select id from ledger_account where customer_id = any($1) for update nowait', [[a, b]]),
+      ).rejects.toMatchObject({ code: '55P03' });
+      await client.query('rollback');
+    } finally {
+      await client.end();
+    }
+    const second = inTransaction(f.db, async (tx) => {
+      await f.ledger.lockAccounts(tx, entries(b, a));
+      await f.ledger.postBatch(tx, [entries(b, a)[0] as EntryInput]);
+      await f.ledger.postBatch(tx, [entries(b, a)[1] as EntryInput]);
+    });
+    releasing();
+    await Promise.all([first, second]);
+    expect(await deadlocks()).toBe(before);
+    expect([await available(a), await available(b), await available(c)]).toEqual([1_000n, 1_000n, 5n]);
+    expect((await f.ledger.verify()).ok).toBe(true);
+  });
+
   it("in a caller's transaction, account ids are remembered only once it commits", async () => {
     // Statements sent while `work` runs (every connection of this process).
     const statements = async (work: () => Promise<unknown>): Promise<string[]> => {

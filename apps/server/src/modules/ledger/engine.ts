@@ -320,7 +320,24 @@ export function createEngine(deps: { db: Db; clock: Clock }) {
     }
   }
 
-  return { postMany };
+  /**
+   * Locks, in the caller's transaction and in one statement (id order), every existing account the
+   * entries name. For a caller that posts one transaction's entries in several `postMany` calls: each
+   * call locks its own accounts in id order, but one call's set after another's is not one global
+   * order — two such transactions could wait on each other in a cycle. Locked first, every later call
+   * finds its accounts already held. (An account none of them has opened yet is opened by the call
+   * that pays into it, as always.)
+   */
+  async function lockAccounts(tx: Tx, entries: readonly NormalizedEntry[]): Promise<number> {
+    if (entries.length === 0) return 0;
+    const resolution = await resolve(tx, entries);
+    const ids = [...new Set(resolution.ids.values())].sort();
+    if (ids.length === 0) return 0;
+    const found = await repo.lockAccountsAndFindEntries(tx, ids, []);
+    return found.accounts.length;
+  }
+
+  return { postMany, lockAccounts };
 }
 
 type Decision = {

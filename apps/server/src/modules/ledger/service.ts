@@ -135,6 +135,19 @@ export function createLedger(deps: LedgerDeps) {
       );
     },
 
+    /**
+     * Locks every existing account the entries name, in one statement and id order, in the caller's
+     * transaction — before posting that transaction's entries in several `postBatch` calls (more
+     * than `batchEntriesMax`), so its locks are taken in one round, never chunk after chunk. Returns
+     * how many accounts it locked.
+     */
+    lockAccounts(tx: Tx, entries: readonly EntryInput[]): Promise<number> {
+      return engine.lockAccounts(
+        tx,
+        entries.map((e) => normalizeEntry({ ...e, reversesEntryId: null })),
+      );
+    },
+
     /** Pays into a customer's account from a platform account (a deposit, a reward, a refund). */
     async credit(
       q: Db | Tx,

@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SPOT_LIMITS } from '@bourse/protocol';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { type Customer, customer, fund, ledgerOf, USDT } from '../assets/testing.ts';
+import type { Ledger } from '../ledger/index.ts';
+import { LEDGER_BATCH_MAX } from './settle.ts';
 
 /**
  * Books of different markets settle side by side and share customers (every active trader, and the
@@ -118,4 +121,57 @@ describe('two books, one set of customers', () => {
     expect(await t.app.spot.checkFrozen()).toEqual([]);
     expect((await ledgerOf(t).verify()).ok).toBe(true);
   });
+
+  it('a settlement of more ledger entries than one posting takes locks every account first, in one round', async () => {
+    // The ledger posts at most LEDGER_BATCH_MAX entries at a time; each call locks its own accounts in
+    // id order, but call after call is no one order. One order taking 1,001 resting orders settles
+    // 1,001 trade entries: two calls, after one lockAccounts over all of them.
+    const makers = LEDGER_BATCH_MAX + 1;
+    // Sellers of up to SPOT_LIMITS.openOrdersPerMarketMax resting orders each.
+    const perSeller = SPOT_LIMITS.openOrdersPerMarketMax;
+    const buyer = await customer(t, 'mbt');
+    await fund(t, buyer.id, 'USDT', USDT(1_000_000));
+    const price = (Number.parseFloat(t.app.market.priceForTrading('BTC/USDT').mark) * 1.001).toFixed(2);
+    for (let from = 0; from < makers; from += perSeller) {
+      const seller = await customer(t, 'mbs');
+      await fund(t, seller.id, 'BTC', 10n ** 8n);
+      const rests = await Promise.all(
+        Array.from({ length: Math.min(perSeller, makers - from) }, () =>
+          order(seller, { symbol: 'BTC/USDT', side: 'sell', price, quantity: '0.001' }),
+        ),
+      );
+      expect(rests.filter((r) => r.data?.status !== 'unfilled')).toEqual([]);
+    }
+    const runner = t.app.spot.runner('BTC/USDT', 'real') as unknown as { deps: { ledger: Ledger } };
+    const lockAccounts = vi.spyOn(runner.deps.ledger, 'lockAccounts');
+    const postBatch = vi.spyOn(runner.deps.ledger, 'postBatch');
+    try {
+      const taken = await order(buyer, {
+        symbol: 'BTC/USDT',
+        side: 'buy',
+        price,
+        quantity: (makers / 1000).toFixed(3),
+      });
+      expect([taken.status, taken.data?.status]).toEqual([200, 'filled']);
+      expect(lockAccounts).toHaveBeenCalledTimes(1);
+      // Locked before the first of the settlement's posting calls.
+      const settlementPosts = postBatch.mock.invocationCallOrder.filter(
+        (n) => n > (lockAccounts.mock.invocationCallOrder[0] as number),
+      );
+      expect(settlementPosts.length).toBe(2);
+      // Every entry of the settlement: the 1,001 trades (and the buyer's release, if any).
+      expect(lockAccounts.mock.calls[0]?.[1].length).toBeGreaterThanOrEqual(makers);
+    } finally {
+      lockAccounts.mockRestore();
+      postBatch.mockRestore();
+    }
+    const trades = await t.db
+      .selectFrom('spot_trade')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('taker_customer_id', '=', buyer.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(trades.n)).toBe(makers);
+    expect(await t.app.spot.checkFrozen()).toEqual([]);
+    expect((await ledgerOf(t).verify()).ok).toBe(true);
+  }, 120_000);
 });

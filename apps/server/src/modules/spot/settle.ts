@@ -275,9 +275,14 @@ export async function writeSettlementIn(
   });
 }
 
-/** Posts the entries in chunks; a refusal is a broken invariant (the freeze covered every need). */
+/**
+ * Posts the entries in chunks; a refusal is a broken invariant (the freeze covered every need). More
+ * than one chunk: every account is locked first in one round, so the chunks' lock rounds (each in id
+ * order, but one after another) cannot wait in a cycle on another book's settlement.
+ */
 async function postEntries(tx: Tx, ledger: Ledger, entries: EntryInput[]): Promise<string[]> {
   const entryIds: string[] = [];
+  if (entries.length > LEDGER_BATCH_MAX) await ledger.lockAccounts(tx, entries);
   for (let i = 0; i < entries.length; i += LEDGER_BATCH_MAX) {
     const chunk = entries.slice(i, i + LEDGER_BATCH_MAX);
     const outcomes = await ledger.postBatch(tx, chunk);
