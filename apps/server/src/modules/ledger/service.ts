@@ -136,10 +136,23 @@ export function createLedger(deps: LedgerDeps) {
     },
 
     /**
+     * Posts any number of entries in the caller's transaction, in order: `postBatch` by chunks of
+     * `batchEntriesMax`. More than one chunk: every account is locked first (`lockAccounts`), so the
+     * transaction takes its locks in one round, not chunk after chunk (each chunk's round is in id
+     * order, but one after another is no global order: two such transactions could wait in a cycle).
+     */
+    async postAll(tx: Tx, entries: readonly EntryInput[]): Promise<Outcome[]> {
+      const max = LEDGER_LIMITS.batchEntriesMax;
+      if (entries.length > max) await ledger.lockAccounts(tx, entries);
+      const outcomes: Outcome[] = [];
+      for (let i = 0; i < entries.length; i += max)
+        outcomes.push(...(await ledger.postBatch(tx, entries.slice(i, i + max))));
+      return outcomes;
+    },
+
+    /**
      * Locks every existing account the entries name, in one statement and id order, in the caller's
-     * transaction — before posting that transaction's entries in several `postBatch` calls (more
-     * than `batchEntriesMax`), so its locks are taken in one round, never chunk after chunk. Returns
-     * how many accounts it locked.
+     * transaction (what `postAll` does before several chunks). Returns how many accounts it locked.
      */
     lockAccounts(tx: Tx, entries: readonly EntryInput[]): Promise<number> {
       return engine.lockAccounts(

@@ -118,11 +118,8 @@ export async function settleDue(
   if (ids.length === 0) return 0;
   const updated = await settleOpenOrders(tx, settlements, deps.now);
   const posting = updated.map((id) => entries.get(id) as EntryInput);
-  for (let i = 0; i < posting.length; i += 1_000) {
-    const outcomes = await deps.ledger.postBatch(tx, posting.slice(i, i + 1_000));
-    for (const out of outcomes)
-      if (!out.ok) throw new Error(`option settlement refused by the ledger: ${out.refusal.reason} — a bug`);
-  }
+  for (const out of await deps.ledger.postAll(tx, posting))
+    if (!out.ok) throw new Error(`option settlement refused by the ledger: ${out.refusal.reason} — a bug`);
   return updated.length;
 }
 

@@ -50,12 +50,13 @@ function injectIntoSettlement(onSettle: (call: number) => void): {
   let calls = 0;
   deps.ledger = {
     ...original,
-    postBatch: (tx, entries: EntryInput[]) => {
+    // The settlement posts through postAll (the journal part through postBatch).
+    postAll: (tx, entries: readonly EntryInput[]) => {
       if (entries.some((e) => e.reason === 'spot.trade')) {
         calls += 1;
         onSettle(calls);
       }
-      return original.postBatch(tx, entries);
+      return original.postAll(tx, entries);
     },
   };
   return {

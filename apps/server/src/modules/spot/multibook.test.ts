@@ -2,8 +2,7 @@ import { SPOT_LIMITS } from '@bourse/protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { type Customer, customer, fund, ledgerOf, USDT } from '../assets/testing.ts';
-import type { Ledger } from '../ledger/index.ts';
-import { LEDGER_BATCH_MAX } from './settle.ts';
+import { LEDGER_LIMITS, type Ledger } from '../ledger/index.ts';
 
 /**
  * Books of different markets settle side by side and share customers (every active trader, and the
@@ -122,11 +121,11 @@ describe('two books, one set of customers', () => {
     expect((await ledgerOf(t).verify()).ok).toBe(true);
   });
 
-  it('a settlement of more ledger entries than one posting takes locks every account first, in one round', async () => {
-    // The ledger posts at most LEDGER_BATCH_MAX entries at a time; each call locks its own accounts in
-    // id order, but call after call is no one order. One order taking 1,001 resting orders settles
-    // 1,001 trade entries: two calls, after one lockAccounts over all of them.
-    const makers = LEDGER_BATCH_MAX + 1;
+  it('a settlement larger than one postBatch locks every account first, in one round', async () => {
+    // The ledger posts at most batchEntriesMax entries a call; each call locks its own accounts in id
+    // order, but call after call is no one order. One order taking 1,001 resting orders settles
+    // 1,001 trade entries: two calls (`postAll`), after one lockAccounts over all of them.
+    const makers = LEDGER_LIMITS.batchEntriesMax + 1;
     // Sellers of up to SPOT_LIMITS.openOrdersPerMarketMax resting orders each.
     const perSeller = SPOT_LIMITS.openOrdersPerMarketMax;
     const buyer = await customer(t, 'mbt');

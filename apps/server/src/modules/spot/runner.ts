@@ -37,7 +37,7 @@ import {
   setSettledSeq,
   settledSeqOf,
 } from './repo.ts';
-import { LEDGER_BATCH_MAX, type Settlement, settlementOf, writeSettlementIn } from './settle.ts';
+import { type Settlement, settlementOf, writeSettlementIn } from './settle.ts';
 
 /**
  * One book (a market's real or demo side): a serial queue in front of one `MatchingBook`.
@@ -93,7 +93,6 @@ export const RUNNER_LIMITS = {
    * turns overload into timeouts and memory.
    */
   queueMax: 10_000,
-  ledgerBatchMax: LEDGER_BATCH_MAX,
   snapshotEvery: 5000,
 } as const;
 

@@ -23,9 +23,6 @@ import { type NewSpotTradeRow, writeSettlementRows } from './repo.ts';
  * repeat (recovery) harmless.
  */
 
-/** Ledger entries are posted in chunks of this many. */
-export const LEDGER_BATCH_MAX = 1000;
-
 /** What a batch settles, computed in memory before anything is written. */
 export type Settlement = {
   touched: Map<string, OrderState>;
@@ -276,25 +273,17 @@ export async function writeSettlementIn(
 }
 
 /**
- * Posts the entries in chunks; a refusal is a broken invariant (the freeze covered every need). More
- * than one chunk: every account is locked first in one round, so the chunks' lock rounds (each in id
- * order, but one after another) cannot wait in a cycle on another book's settlement.
+ * Posts the entries (`postAll`: chunks, their accounts locked in one round); a refusal is a broken
+ * invariant (the freeze covered every need).
  */
 async function postEntries(tx: Tx, ledger: Ledger, entries: EntryInput[]): Promise<string[]> {
-  const entryIds: string[] = [];
-  if (entries.length > LEDGER_BATCH_MAX) await ledger.lockAccounts(tx, entries);
-  for (let i = 0; i < entries.length; i += LEDGER_BATCH_MAX) {
-    const chunk = entries.slice(i, i + LEDGER_BATCH_MAX);
-    const outcomes = await ledger.postBatch(tx, chunk);
-    for (const outcome of outcomes) {
-      if (!outcome.ok)
-        throw new Error(
-          `spot settlement refused by the ledger: ${outcome.refusal.reason} ${JSON.stringify(outcome.refusal.params)}`,
-        );
-      entryIds.push(outcome.entry.id);
-    }
-  }
-  return entryIds;
+  return (await ledger.postAll(tx, entries)).map((outcome) => {
+    if (!outcome.ok)
+      throw new Error(
+        `spot settlement refused by the ledger: ${outcome.refusal.reason} ${JSON.stringify(outcome.refusal.params)}`,
+      );
+    return outcome.entry.id;
+  });
 }
 
 function tradeRow(
