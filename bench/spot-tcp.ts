@@ -56,6 +56,19 @@ function soakMinutes(): number {
 
 let sentStatements = 0;
 let counting = false;
+/** `BENCH_TCP_STATEMENTS=<phase>` (e.g. `place`): that phase's statements by kind, printed after it. */
+const PROFILED_PHASE = process.env.BENCH_TCP_STATEMENTS ?? '';
+/** Per statement shape (its text, placeholders and value lists folded): how many, total ms to answer. */
+const statementKinds = new Map<string, { count: number; ms: number }>();
+
+function statementShape(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .replace(/\$\d+/g, '$')
+    .replace(/(\(\$(, \$)*\),? ?)+/g, '(…)')
+    .trim()
+    .slice(0, 100);
+}
 
 /** Statements sent to PostgreSQL by this process so far (every client: pools and held connections). */
 function statementsSent(): number {
@@ -64,10 +77,32 @@ function statementsSent(): number {
     const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
       sentStatements += 1;
-      return query.apply(this, args);
+      const answer = query.apply(this, args);
+      if (PROFILED_PHASE && answer instanceof Promise) {
+        const first = args[0] as string | { text?: string };
+        const kind = statementShape(typeof first === 'string' ? first : (first.text ?? '?'));
+        const t0 = performance.now();
+        const tally = (): void => {
+          const k = statementKinds.get(kind) ?? { count: 0, ms: 0 };
+          statementKinds.set(kind, { count: k.count + 1, ms: k.ms + performance.now() - t0 });
+        };
+        answer.then(tally, tally);
+      }
+      return answer;
     } as typeof pg.Client.prototype.query;
   }
   return sentStatements;
+}
+
+/** The profiled phase's statements: count, per answered request, mean ms from send to answer. */
+function printStatementKinds(phase: string, answered: number): void {
+  console.log(`statements of ${phase} (count, per request, mean ms, shape):`);
+  for (const [kind, { count, ms }] of [...statementKinds]
+    .sort((a, b) => b[1].count - a[1].count)
+    .slice(0, 30))
+    console.log(
+      `${String(count).padStart(8)} ${(count / Math.max(answered, 1)).toFixed(3).padStart(7)} ${(ms / count).toFixed(2).padStart(7)}  ${kind}`,
+    );
 }
 
 let collect: (() => void) | null = null;
@@ -217,7 +252,9 @@ async function level(
   const phase = async (kind: Parameters<RunJob>[0]) => {
     const before = book();
     const sent = statementsSent();
+    statementKinds.clear();
     const result = await job(kind, concurrency);
+    if (kind === PROFILED_PHASE) printStatementKinds(kind, result.answered);
     const after = book();
     const n = after.batches - before.batches;
     const batch =

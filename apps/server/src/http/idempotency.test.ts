@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createTestDatabase } from '../../test/harness.ts';
 import { createDb, type Db, detached, inTransaction, type Tx, withEffectClaim } from '../db/database.ts';
 import { IDEMPOTENCY_TTL_MS, type IdempotencyKey, idempotencyStore } from './idempotency.ts';
@@ -98,6 +98,53 @@ describe('idempotency store', () => {
     expect(statements).toBeLessThan(120);
     await countingStore.close();
     await store.close();
+  });
+
+  it('takes the lock and reads the record in one round trip; reads an applied record again once held', async () => {
+    const texts: string[] = [];
+    const counted = db.withPlugin({
+      transformQuery: (args) => {
+        texts.push(args.node.kind);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const store = idempotencyStore(counted);
+    onTestFinished(() => store.close());
+    const statementsOf = async <T>(run: () => Promise<T>): Promise<{ value: T; statements: number }> => {
+      await new Promise((r) => setTimeout(r, 20)); // the previous call's unlock, not awaited by it
+      texts.length = 0;
+      const value = await run();
+      return { value, statements: texts.length };
+    };
+    // A new key: one statement (the lock and the read), then claimed.
+    const fresh = newKey();
+    const first = await statementsOf(() => store.begin(fresh, t0));
+    expect(first.value.state).toBe('claimed');
+    expect(first.statements).toBe(1);
+    const claimId = (first.value as { claimId: string }).claimId;
+    // Applied, answer not stored yet (the holder died or answered 5xx): read again under the lock.
+    await inTransaction(db, async (tx) => {
+      expect(await store.commit(tx, fresh, claimId, t0)).toBe(true);
+    });
+    await store.release(fresh);
+    const applied = await statementsOf(() => store.begin(fresh, at(1)));
+    expect(applied.value).toEqual({ state: 'applied' });
+    expect(applied.statements).toBe(3); // the lock and the read, the read again, the unlock
+    // Done: the lock's statement read it, the unlock follows.
+    const other = newKey();
+    const claimed = await store.begin(other, t0);
+    await store.finish(other, (claimed as { claimId: string }).claimId, answer, t0);
+    const replay = await statementsOf(() => store.begin(other, at(1)));
+    expect(replay.value).toEqual({ state: 'done', ...answer });
+    expect(replay.statements).toBe(2);
+    // finish does not wait for its unlock, which still lands: another process gets the key and the answer.
+    const third = newKey();
+    const held = await store.begin(third, t0);
+    await store.finish(third, (held as { claimId: string }).claimId, answer, t0);
+    const elsewhere = idempotencyStore(db);
+    expect(await elsewhere.begin(third, at(1), 2000)).toEqual({ state: 'done', ...answer });
+    await elsewhere.close();
   });
 
   it('a batched answer overwrites an expired record and never another live claim', async () => {

@@ -69,9 +69,16 @@ function lockKey(hash: string): string {
 }
 
 type LockOp = 'lock' | 'unlock';
+type LockCall = { op: LockOp; key: string; hash: string };
+/** A lock op's result: for a lock taken, the key's record as the statement read it. */
+type LockResult = { ok: boolean; row: RecordRow | undefined };
 type Held = {
-  /** Runs the ops in order on the held connection, in one statement: each one's result. */
-  run: (ops: Array<{ op: LockOp; key: string }>) => Promise<boolean[]>;
+  /**
+   * Runs the ops in order on the held connection, in one statement: each one's result, and for each
+   * lock taken its record — read in the same round trip (the statement's snapshot may predate the
+   * lock by a hair; `begin` reads an `applied` record again once it holds the lock).
+   */
+  run: (ops: LockCall[]) => Promise<LockResult[]>;
   unlockAll: () => Promise<void>;
   end: () => void;
 };
@@ -94,12 +101,19 @@ function lockConnection(db: Db, log?: Logger) {
         .execute(async (conn) => {
           resolve({
             run: async (ops) => {
-              const { rows } = await sql<{ ok: boolean }>`
-                select case when o.op = 'lock' then pg_try_advisory_lock(o.k) else pg_advisory_unlock(o.k) end as ok
-                from unnest(${ops.map((o) => o.op)}::text[], ${ops.map((o) => o.key)}::bigint[])
-                     with ordinality as o(op, k, n)
-                order by o.n`.execute(conn);
-              return rows.map((r) => r.ok === true);
+              const { rows } = await sql<{ ok: boolean } & Partial<RecordRow>>`
+                with l as materialized (
+                  select o.n, o.op, o.h,
+                         case when o.op = 'lock' then pg_try_advisory_lock(o.k) else pg_advisory_unlock(o.k) end as ok
+                  from unnest(${ops.map((o) => o.op)}::text[], ${ops.map((o) => o.key)}::bigint[],
+                              ${ops.map((o) => o.hash)}::text[]) with ordinality as o(op, k, h, n))
+                select l.ok, r.key_hash, r.state, r.http_status, r.response_sealed, r.request_hash, r.created_at
+                from l left join http_idempotency r on l.op = 'lock' and l.ok and r.key_hash = l.h
+                order by l.n`.execute(conn);
+              return rows.map((r) => ({
+                ok: r.ok === true,
+                row: r.key_hash ? (r as RecordRow) : undefined,
+              }));
             },
             unlockAll: async () => {
               await sql`select pg_advisory_unlock_all()`.execute(conn);
@@ -116,7 +130,7 @@ function lockConnection(db: Db, log?: Logger) {
     });
     return opening;
   };
-  const locked = coalesce(async (ops: Array<{ op: LockOp; key: string }>) => {
+  const locked = coalesce(async (ops: LockCall[]) => {
     if (closed) throw new Error('idempotency store closed');
     current ??= open();
     const conn = await current;
@@ -131,7 +145,7 @@ function lockConnection(db: Db, log?: Logger) {
     }
   });
   return {
-    locked: (op: LockOp, key: string): Promise<boolean> => locked({ op, key }),
+    locked: (op: LockOp, hash: string): Promise<LockResult> => locked({ op, key: lockKey(hash), hash }),
     async close() {
       await locked.drained();
       closed = true;
@@ -157,7 +171,7 @@ type Answer = { key: IdempotencyKey; claimId: string; httpStatus: number; sealed
 export function idempotencyStore(db: Db, options: { log?: Logger } = {}): IdempotencyStore {
   const inFlight = new Set<string>();
   const locks = lockConnection(db, options.log);
-  /** The records of many keys in one query (each caller holds its key's lock). */
+  /** The records of many keys in one query (each caller holds its key's lock): the re-read of `begin`. */
   const readRecord = coalesce(
     async (hashes: string[]): Promise<Array<RecordRow | undefined>> => {
       const rows = await db
@@ -224,34 +238,45 @@ export function idempotencyStore(db: Db, options: { log?: Logger } = {}): Idempo
     return new Set(rows.map((r) => r.key_hash));
   }
 
-  async function tryLock(hash: string): Promise<boolean> {
-    if (inFlight.has(hash)) return false;
+  /** Takes the key's lock and reads its record in one round trip; null while a twin holds it. */
+  async function tryLock(hash: string): Promise<{ row: RecordRow | undefined } | null> {
+    if (inFlight.has(hash)) return null;
     inFlight.add(hash);
     try {
-      if (await locks.locked('lock', lockKey(hash))) return true;
+      const taken = await locks.locked('lock', hash);
+      if (taken.ok) return { row: taken.row };
     } catch (error) {
       inFlight.delete(hash);
       throw error;
     }
     inFlight.delete(hash);
-    return false;
+    return null;
   }
 
-  async function unlock(hash: string): Promise<void> {
+  /**
+   * Lets go of the key. Not awaited by callers: the response need not wait for it. A twin in this
+   * process goes ahead at once (the in-process mark is gone) and its lock op queues behind this
+   * unlock on the same connection; `close` waits for it.
+   */
+  function unlock(hash: string): void {
     if (!inFlight.delete(hash)) return;
-    await locks.locked('unlock', lockKey(hash)).catch(() => false);
+    void locks.locked('unlock', hash).catch(() => undefined);
   }
 
   return {
     async begin(key, now, wait = TWIN_WAIT_MS) {
       // A real-time wait for a live twin (wall clock on purpose: nothing is decided by it).
       const deadline = Date.now() + wait;
-      while (!(await tryLock(key.hash))) {
+      let taken = await tryLock(key.hash);
+      while (!taken) {
         if (Date.now() >= deadline) return { state: 'pending' };
         await new Promise((r) => setTimeout(r, TWIN_POLL_MS));
+        taken = await tryLock(key.hash);
       }
       try {
-        const row = await readRecord(key.hash);
+        // An `applied` record read with the lock may be a twin's answer committing that very moment
+        // (another process; the lock statement's snapshot came first): read it again, now held.
+        const row = taken.row?.state === 'applied' ? await readRecord(key.hash) : taken.row;
         const live = row && row.created_at.getTime() > now.getTime() - IDEMPOTENCY_TTL_MS;
         if (live) {
           let answer: BeginResult;
@@ -259,12 +284,12 @@ export function idempotencyStore(db: Db, options: { log?: Logger } = {}): Idempo
           else if (row.state === 'done' && row.http_status !== null && row.response_sealed !== null)
             answer = { state: 'done', httpStatus: row.http_status, sealed: row.response_sealed };
           else answer = { state: 'applied' };
-          await unlock(key.hash);
+          unlock(key.hash);
           return answer;
         }
         return { state: 'claimed', claimId: crypto.randomUUID() };
       } catch (error) {
-        await unlock(key.hash);
+        unlock(key.hash);
         throw error;
       }
     },
@@ -279,12 +304,12 @@ export function idempotencyStore(db: Db, options: { log?: Logger } = {}): Idempo
       try {
         await storeAnswers({ key, claimId, httpStatus: answer.httpStatus, sealed: answer.sealed, now });
       } finally {
-        await unlock(key.hash);
+        unlock(key.hash);
       }
     },
 
     async release(key) {
-      await unlock(key.hash);
+      unlock(key.hash);
     },
 
     async purge(now) {
