@@ -207,6 +207,39 @@ describe('batched posting', () => {
     expect(await available(c)).toBe(9n);
   });
 
+  it('soleWriter skips the advisory key locks; a twin that exists after all is refused by the unique key, never posted twice', async () => {
+    const c = customerId();
+    await f.ledger.postBatch(f.db, [move(c, 1_000n)]);
+    // Inside a caller's transaction, what it holds once the entry is posted: with the default, the
+    // transaction-scoped lock on the entry's key; with soleWriter, none.
+    const keyLocksHeld = (options?: { soleWriter: true }) =>
+      inTransaction(f.db, async (tx) => {
+        await f.ledger.postBatch(tx, [move(c, -1n)], options);
+        const { rows } = await sql<{ n: number }>`
+          select count(*)::int as n from pg_locks where locktype = 'advisory' and pid = pg_backend_pid()`.execute(
+          tx,
+        );
+        return rows[0]!.n;
+      });
+    expect(await keyLocksHeld()).toBe(1);
+    expect(await keyLocksHeld({ soleWriter: true })).toBe(0);
+    // Two twins posting one key at once, both claiming to be the only writer: one posts, the other's
+    // insert meets the unique key inside its own transaction and fails; the balance moved once.
+    const k = key('twin');
+    const twins = await Promise.allSettled(
+      [0, 1].map(() =>
+        inTransaction(f.db, (tx: Tx) => f.ledger.postBatch(tx, [move(c, 7n, k)], { soleWriter: true })),
+      ),
+    );
+    const posted = twins.flatMap((t) => (t.status === 'fulfilled' ? t.value : []));
+    const failed = twins.flatMap((t) => (t.status === 'rejected' ? [t.reason as { code?: string }] : []));
+    // Either the second ran after the first committed (it found the key: a replay) or it raced (23505).
+    expect(posted.filter((o) => o.ok && !o.entry.replayed)).toHaveLength(1);
+    for (const e of failed) expect(e.code).toBe('23505');
+    expect(await available(c)).toBe(1_000n - 2n + 7n);
+    expect((await f.ledger.verify()).ok).toBe(true);
+  });
+
   it('two reversals of one entry under different keys at once: one reverses, the other is refused', async () => {
     for (let round = 0; round < 10; round++) {
       const c = customerId();

@@ -124,6 +124,16 @@ function toPosted(row: repo.EntryRow, replayed: boolean): PostedEntry {
   };
 }
 
+/**
+ * How a posting call may skip work its caller makes redundant.
+ * - `soleWriter`: the caller is the only one that ever posts these entries' idempotency keys, and
+ *   never twice at once — a spot book's runner, one per book, fenced by its lease (a former owner's
+ *   transaction cannot commit after a takeover). The transaction-scoped key locks that make a
+ *   concurrent twin wait and replay are then skipped (one round trip); should a twin exist after
+ *   all, the unique key refuses its insert (nothing is posted twice) instead of replaying.
+ */
+export type PostOptions = { soleWriter?: boolean };
+
 export function createEngine(deps: { db: Db; clock: Clock }) {
   const { clock } = deps;
   const accountIds = new Map<string, string>();
@@ -247,9 +257,10 @@ export function createEngine(deps: { db: Db; clock: Clock }) {
     entries: readonly NormalizedEntry[],
     resolution: Resolution,
     lateNowait = false,
+    options: PostOptions = {},
   ): Promise<{ outcomes: Outcome[]; opened: Map<string, string> }> {
     const keys = [...new Set(entries.map((e) => e.idempotencyKey))];
-    await repo.lockIdempotencyKeys(tx, keys);
+    if (!options.soleWriter) await repo.lockIdempotencyKeys(tx, keys);
     const { states, existing } = await lockStates(tx, resolution, keys);
     // After the account locks, in a statement of its own (see lockAccountsAndFindEntries).
     const reversalTargets = entries.flatMap((e) => (e.reversesEntryId ? [e.reversesEntryId] : []));
@@ -284,12 +295,16 @@ export function createEngine(deps: { db: Db; clock: Clock }) {
    * Posts checked entries in one transaction: the caller's when `q` is a transaction (its locks are
    * then held until the caller commits), else a new one, retried on deadlock or serialization failure.
    */
-  async function postMany(q: Db | Tx, entries: readonly NormalizedEntry[]): Promise<Outcome[]> {
+  async function postMany(
+    q: Db | Tx,
+    entries: readonly NormalizedEntry[],
+    options: PostOptions = {},
+  ): Promise<Outcome[]> {
     if (entries.length === 0) return [];
     if (q.isTransaction) {
       const tx = q as Tx;
       const resolution = await resolve(tx, entries);
-      const { outcomes, opened } = await apply(tx, entries, resolution);
+      const { outcomes, opened } = await apply(tx, entries, resolution, false, options);
       // The caller's transaction may still roll back (an account it opened would then not exist):
       // these become facts worth keeping when it commits.
       afterCommit(tx, () => keep(resolution, opened));
@@ -302,7 +317,11 @@ export function createEngine(deps: { db: Db; clock: Clock }) {
         // One attempt per resolution: after a deadlock the retry must look the accounts up again —
         // one opened meanwhile by a concurrent entry is then locked in id order with the rest,
         // instead of being touched after them (which is what deadlocked).
-        const { outcomes, opened } = await inTransaction(db, (tx) => apply(tx, entries, resolution, true), 1);
+        const { outcomes, opened } = await inTransaction(
+          db,
+          (tx) => apply(tx, entries, resolution, true, options),
+          1,
+        );
         // Committed now, so these ids and pins are facts worth keeping.
         keep(resolution, opened);
         return outcomes;

@@ -1,5 +1,5 @@
 /** What other modules may import from the ledger. Only the ledger writes balances. */
-export type { Outcome, PostedEntry } from './engine.ts';
+export type { Outcome, PostedEntry, PostOptions } from './engine.ts';
 export {
   type AccountRef,
   BOOKS,

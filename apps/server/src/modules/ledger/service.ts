@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { type Db, inTransaction, type Tx } from '../../db/database.ts';
 import { refuse } from '../../http/refusal.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createEngine, type Outcome, type PostedEntry } from './engine.ts';
+import { createEngine, type Outcome, type PostedEntry, type PostOptions } from './engine.ts';
 import {
   type AccountRef,
   type Book,
@@ -20,7 +20,7 @@ import {
 import * as repo from './repo.ts';
 import { type VerifyReport, verifyLedger } from './verify.ts';
 
-export type { Outcome, PostedEntry } from './engine.ts';
+export type { Outcome, PostedEntry, PostOptions } from './engine.ts';
 
 /** What a demo customer starts with, and gets back on reset. */
 export const DEFAULT_DEMO_GRANT: ReadonlyArray<{ currency: string; amountUnits: bigint }> = [
@@ -125,13 +125,18 @@ export function createLedger(deps: LedgerDeps) {
      * Posts many entries in one transaction (group commit), applied in order. Each entry gets its own
      * outcome: a refused entry writes nothing and does not stop the others.
      */
-    async postBatch(q: Db | Tx, entries: readonly EntryInput[]): Promise<Outcome[]> {
+    async postBatch(
+      q: Db | Tx,
+      entries: readonly EntryInput[],
+      options: PostOptions = {},
+    ): Promise<Outcome[]> {
       if (entries.length > LEDGER_LIMITS.batchEntriesMax) {
         throw new LedgerInvariantError(`a batch holds at most ${LEDGER_LIMITS.batchEntriesMax} entries`);
       }
       return engine.postMany(
         q,
         entries.map((e) => normalizeEntry({ ...e, reversesEntryId: null })),
+        options,
       );
     },
 
@@ -141,12 +146,12 @@ export function createLedger(deps: LedgerDeps) {
      * transaction takes its locks in one round, not chunk after chunk (each chunk's round is in id
      * order, but one after another is no global order: two such transactions could wait in a cycle).
      */
-    async postAll(tx: Tx, entries: readonly EntryInput[]): Promise<Outcome[]> {
+    async postAll(tx: Tx, entries: readonly EntryInput[], options: PostOptions = {}): Promise<Outcome[]> {
       const max = LEDGER_LIMITS.batchEntriesMax;
       if (entries.length > max) await ledger.lockAccounts(tx, entries);
       const outcomes: Outcome[] = [];
       for (let i = 0; i < entries.length; i += max)
-        outcomes.push(...(await ledger.postBatch(tx, entries.slice(i, i + max))));
+        outcomes.push(...(await ledger.postBatch(tx, entries.slice(i, i + max), options)));
       return outcomes;
     },
 

@@ -4,6 +4,7 @@ import { Refusal } from '../../http/refusal.ts';
 import type { EntryInput, Ledger } from '../ledger/index.ts';
 import type { Book, JournalCommand, MarketRef, OrderState, PlaceInput } from './order.ts';
 import { insertOrdersAndJournal, type SpotJournalTableRow, takenClientOids } from './repo.ts';
+import { SPOT_SOLE_WRITER } from './settle.ts';
 
 /**
  * The first part of a batch's one transaction (the runner runs the rest, matching and settlement, in
@@ -176,7 +177,7 @@ async function releaseAndFreeze(
   });
   const freezes = p.candidates.map((j) => freezeEntry(deps.book, j.input.order));
   const entries = [...releases, ...freezes];
-  const outcomes = entries.length > 0 ? await deps.ledger.postBatch(tx, entries) : [];
+  const outcomes = entries.length > 0 ? await deps.ledger.postBatch(tx, entries, SPOT_SOLE_WRITER) : [];
   for (const outcome of outcomes.slice(0, releases.length))
     if (!outcome.ok) throw new Error(`spot release refused by the ledger: ${outcome.refusal.reason}`);
   const placed = new Set<Job>();

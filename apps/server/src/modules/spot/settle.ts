@@ -16,6 +16,13 @@ import {
 import { type NewSpotTradeRow, writeSettlementRows } from './repo.ts';
 
 /**
+ * Every `spot:` ledger key (freeze, release, trade) is posted by its book's runner alone — one per
+ * book, fenced by the book's lease — so the ledger skips the advisory key locks that make concurrent
+ * twins wait (`PostOptions.soleWriter`): a round trip fewer in each of a batch's two transactions.
+ */
+export const SPOT_SOLE_WRITER = { soleWriter: true } as const;
+
+/**
  * Step 3 of a batch, settlement: from the engine's events, the orders' new states, the trades, one
  * ledger entry per trade (buyer's frozen quote → seller, base the other way, both fees into the
  * market's fee account `spot_fees_<market>`) and a release per order whose need fell; then one transaction writes the entries,
@@ -274,10 +281,10 @@ export async function writeSettlementIn(
 
 /**
  * Posts the entries (`postAll`: chunks, their accounts locked in one round); a refusal is a broken
- * invariant (the freeze covered every need).
+ * invariant (the freeze covered every need). `soleWriter`: see SPOT_SOLE_WRITER.
  */
 async function postEntries(tx: Tx, ledger: Ledger, entries: EntryInput[]): Promise<string[]> {
-  return (await ledger.postAll(tx, entries)).map((outcome) => {
+  return (await ledger.postAll(tx, entries, SPOT_SOLE_WRITER)).map((outcome) => {
     if (!outcome.ok)
       throw new Error(
         `spot settlement refused by the ledger: ${outcome.refusal.reason} ${JSON.stringify(outcome.refusal.params)}`,
