@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { Worker } from 'node:worker_threads';
@@ -56,6 +57,8 @@ function soakMinutes(): number {
 
 let sentStatements = 0;
 let counting = false;
+/** The event-loop delay sampler's period (node:perf_hooks `monitorEventLoopDelay`). */
+const LOOP_PERIOD_MS = 1;
 /** `BENCH_TCP_STATEMENTS=<phase>` (e.g. `place`): that phase's statements by kind, printed after it. */
 const PROFILED_PHASE = process.env.BENCH_TCP_STATEMENTS ?? '';
 /** Per statement shape (its text, placeholders and value lists folded): how many, total ms to answer. */
@@ -253,7 +256,14 @@ async function level(
     const before = book();
     const sent = statementsSent();
     statementKinds.clear();
+    const loopDelay = monitorEventLoopDelay({ resolution: LOOP_PERIOD_MS });
+    loopDelay.enable();
     const result = await job(kind, concurrency);
+    loopDelay.disable();
+    // How late a 1 ms timer fired on the server's thread (beyond its period): what every awaited
+    // round trip's continuation may wait for behind other requests' work.
+    const late = (q: number) => Math.max(0, loopDelay.percentile(q) / 1e6 - LOOP_PERIOD_MS).toFixed(2);
+    const loop = `${late(50)}/${late(99)}`;
     if (kind === PROFILED_PHASE) printStatementKinds(kind, result.answered);
     const after = book();
     const n = after.batches - before.batches;
@@ -262,24 +272,34 @@ async function level(
         ? `${((after.commands - before.commands) / n).toFixed(1)}/${((after.ms - before.ms) / n).toFixed(1)}`
         : '-';
     const stmts = result.answered > 0 ? ((statementsSent() - sent) / result.answered).toFixed(2) : '-';
-    return { result, batch, stmts };
+    return { result, batch, stmts, loop };
   };
-  const { result: baseline, stmts: baselineStmts } = await phase('baseline');
-  const { result: withRtoken, stmts: rtokenStmts } = await phase('baselineRtoken');
-  const { result: place, batch: placeBatch, stmts: placeStmts } = await phase('place');
-  const { result: placeBooks, batch: booksBatch, stmts: booksStmts } = await phase('placeBooks');
-  const { result: placeApart, batch: apartBatch, stmts: apartStmts } = await phase('placeBooksApart');
+  const { result: baseline, stmts: baselineStmts, loop: baselineLoop } = await phase('baseline');
+  const { result: withRtoken, stmts: rtokenStmts, loop: rtokenLoop } = await phase('baselineRtoken');
+  const { result: place, batch: placeBatch, stmts: placeStmts, loop: placeLoop } = await phase('place');
+  const {
+    result: placeBooks,
+    batch: booksBatch,
+    stmts: booksStmts,
+    loop: booksLoop,
+  } = await phase('placeBooks');
+  const {
+    result: placeApart,
+    batch: apartBatch,
+    stmts: apartStmts,
+    loop: apartLoop,
+  } = await phase('placeBooksApart');
   const prefill = await job('prefill', concurrency);
-  const { result: cancel, batch: cancelBatch, stmts: cancelStmts } = await phase('cancel');
-  const { result: mixed, batch: mixedBatch, stmts: mixedStmts } = await phase('mixed');
+  const { result: cancel, batch: cancelBatch, stmts: cancelStmts, loop: cancelLoop } = await phase('cancel');
+  const { result: mixed, batch: mixedBatch, stmts: mixedStmts, loop: mixedLoop } = await phase('mixed');
   return [
     {
       name: `${NAMES.baseline}, ${clients}`,
-      figures: { ...figuresOf(baseline), stmts_per_req: baselineStmts },
+      figures: { ...figuresOf(baseline), stmts_per_req: baselineStmts, loop_ms: baselineLoop },
     },
     {
       name: `${NAMES.baselineRtoken}, ${clients}`,
-      figures: { ...figuresOf(withRtoken), stmts_per_req: rtokenStmts },
+      figures: { ...figuresOf(withRtoken), stmts_per_req: rtokenStmts, loop_ms: rtokenLoop },
     },
     {
       name: `${NAMES.place}, ${clients}`,
@@ -288,6 +308,7 @@ async function level(
         vs_baseline: (place.ok / place.seconds / (baseline.ok / baseline.seconds)).toFixed(2),
         batch_cmds_ms: placeBatch,
         stmts_per_req: placeStmts,
+        loop_ms: placeLoop,
       },
     },
     {
@@ -297,6 +318,7 @@ async function level(
         vs_one_book: (placeBooks.ok / placeBooks.seconds / (place.ok / place.seconds)).toFixed(2),
         batch_cmds_ms: booksBatch,
         stmts_per_req: booksStmts,
+        loop_ms: booksLoop,
       },
     },
     {
@@ -306,6 +328,7 @@ async function level(
         vs_one_book: (placeApart.ok / placeApart.seconds / (place.ok / place.seconds)).toFixed(2),
         batch_cmds_ms: apartBatch,
         stmts_per_req: apartStmts,
+        loop_ms: apartLoop,
       },
     },
     {
@@ -315,6 +338,7 @@ async function level(
         resting_placed: prefill.ok,
         batch_cmds_ms: cancelBatch,
         stmts_per_req: cancelStmts,
+        loop_ms: cancelLoop,
       },
     },
     {
@@ -324,6 +348,7 @@ async function level(
         orders_per_s: Math.round((mixed.mix.place + mixed.mix.cancel) / mixed.seconds),
         batch_cmds_ms: mixedBatch,
         stmts_per_req: mixedStmts,
+        loop_ms: mixedLoop,
       },
     },
   ];
