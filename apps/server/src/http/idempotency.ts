@@ -275,7 +275,9 @@ export function idempotencyStore(db: Db, options: { log?: Logger } = {}): Idempo
       }
       try {
         // An `applied` record read with the lock may be a twin's answer committing that very moment
-        // (another process; the lock statement's snapshot came first): read it again, now held.
+        // (another process; the lock statement's snapshot came first): read it again, now held. (A
+        // record missing for that reason — the twin's whole request inside that hair — runs this one,
+        // whose claim then loses at commit: REQUEST_IN_PROGRESS, never a second effect.)
         const row = taken.row?.state === 'applied' ? await readRecord(key.hash) : taken.row;
         const live = row && row.created_at.getTime() > now.getTime() - IDEMPOTENCY_TTL_MS;
         if (live) {
