@@ -272,83 +272,70 @@ async function level(
         ? `${((after.commands - before.commands) / n).toFixed(1)}/${((after.ms - before.ms) / n).toFixed(1)}`
         : '-';
     const stmts = result.answered > 0 ? ((statementsSent() - sent) / result.answered).toFixed(2) : '-';
-    return { result, batch, stmts, loop };
+    // Columns every phase reports, after its own.
+    return { result, batch, measured: { stmts_per_req: stmts, loop_ms: loop } };
   };
-  const { result: baseline, stmts: baselineStmts, loop: baselineLoop } = await phase('baseline');
-  const { result: withRtoken, stmts: rtokenStmts, loop: rtokenLoop } = await phase('baselineRtoken');
-  const { result: place, batch: placeBatch, stmts: placeStmts, loop: placeLoop } = await phase('place');
-  const {
-    result: placeBooks,
-    batch: booksBatch,
-    stmts: booksStmts,
-    loop: booksLoop,
-  } = await phase('placeBooks');
-  const {
-    result: placeApart,
-    batch: apartBatch,
-    stmts: apartStmts,
-    loop: apartLoop,
-  } = await phase('placeBooksApart');
+  const baseline = await phase('baseline');
+  const withRtoken = await phase('baselineRtoken');
+  const place = await phase('place');
+  const placeBooks = await phase('placeBooks');
+  const placeApart = await phase('placeBooksApart');
   const prefill = await job('prefill', concurrency);
-  const { result: cancel, batch: cancelBatch, stmts: cancelStmts, loop: cancelLoop } = await phase('cancel');
-  const { result: mixed, batch: mixedBatch, stmts: mixedStmts, loop: mixedLoop } = await phase('mixed');
+  const cancel = await phase('cancel');
+  const mixed = await phase('mixed');
+  const rate = (r: JobResult) => r.ok / r.seconds;
   return [
     {
       name: `${NAMES.baseline}, ${clients}`,
-      figures: { ...figuresOf(baseline), stmts_per_req: baselineStmts, loop_ms: baselineLoop },
+      figures: { ...figuresOf(baseline.result), ...baseline.measured },
     },
     {
       name: `${NAMES.baselineRtoken}, ${clients}`,
-      figures: { ...figuresOf(withRtoken), stmts_per_req: rtokenStmts, loop_ms: rtokenLoop },
+      figures: { ...figuresOf(withRtoken.result), ...withRtoken.measured },
     },
     {
       name: `${NAMES.place}, ${clients}`,
       figures: {
-        ...figuresOf(place),
-        vs_baseline: (place.ok / place.seconds / (baseline.ok / baseline.seconds)).toFixed(2),
-        batch_cmds_ms: placeBatch,
-        stmts_per_req: placeStmts,
-        loop_ms: placeLoop,
+        ...figuresOf(place.result),
+        vs_baseline: (rate(place.result) / rate(baseline.result)).toFixed(2),
+        batch_cmds_ms: place.batch,
+        ...place.measured,
       },
     },
     {
       name: `${NAMES.placeBooks}, ${clients}`,
       figures: {
-        ...figuresOf(placeBooks),
-        vs_one_book: (placeBooks.ok / placeBooks.seconds / (place.ok / place.seconds)).toFixed(2),
-        batch_cmds_ms: booksBatch,
-        stmts_per_req: booksStmts,
-        loop_ms: booksLoop,
+        ...figuresOf(placeBooks.result),
+        vs_one_book: (rate(placeBooks.result) / rate(place.result)).toFixed(2),
+        batch_cmds_ms: placeBooks.batch,
+        ...placeBooks.measured,
       },
     },
     {
       name: `${NAMES.placeBooksApart}, ${clients}`,
       figures: {
-        ...figuresOf(placeApart),
-        vs_one_book: (placeApart.ok / placeApart.seconds / (place.ok / place.seconds)).toFixed(2),
-        batch_cmds_ms: apartBatch,
-        stmts_per_req: apartStmts,
-        loop_ms: apartLoop,
+        ...figuresOf(placeApart.result),
+        vs_one_book: (rate(placeApart.result) / rate(place.result)).toFixed(2),
+        batch_cmds_ms: placeApart.batch,
+        ...placeApart.measured,
       },
     },
     {
       name: `${NAMES.cancel}, ${clients}`,
       figures: {
-        ...figuresOf(cancel),
+        ...figuresOf(cancel.result),
         resting_placed: prefill.ok,
-        batch_cmds_ms: cancelBatch,
-        stmts_per_req: cancelStmts,
-        loop_ms: cancelLoop,
+        batch_cmds_ms: cancel.batch,
+        ...cancel.measured,
       },
     },
     {
       name: `${NAMES.mixed}, ${clients}`,
       figures: {
-        ...figuresOf(mixed),
-        orders_per_s: Math.round((mixed.mix.place + mixed.mix.cancel) / mixed.seconds),
-        batch_cmds_ms: mixedBatch,
-        stmts_per_req: mixedStmts,
-        loop_ms: mixedLoop,
+        ...figuresOf(mixed.result),
+        orders_per_s: Math.round((mixed.result.mix.place + mixed.result.mix.cancel) / mixed.result.seconds),
+        batch_cmds_ms: mixed.batch,
+        ...mixed.measured,
       },
     },
   ];
