@@ -276,7 +276,10 @@ async function sideways(page: Page): Promise<string[]> {
 const dataTexts = (): string[] =>
   [
     LENDER,
+    // Every language's product name: each carries the run's stamp (base 36, so letters come and go).
     NAMES.en,
+    NAMES.zh,
+    NAMES.ft,
     alice.name,
     bob.name,
     alice.email,
