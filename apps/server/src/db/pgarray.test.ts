@@ -1,16 +1,22 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/harness.ts';
+import { createDb, type Db } from './database.ts';
 import { integerArray, textArray } from './pgarray.ts';
-import { type LedgerFixture, openLedgerFixture } from './testing.ts';
 
 /** The literals round-trip through PostgreSQL's own array parser: what goes in comes back. */
-let f: LedgerFixture;
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let handle: ReturnType<typeof createDb>;
+let f: { db: Db };
 beforeAll(async () => {
-  f = await openLedgerFixture({ poolMax: 2 });
+  database = await createTestDatabase();
+  handle = createDb(database.url, { max: 2 });
+  f = { db: handle.db };
 });
 afterAll(async () => {
-  await f.close();
+  await handle.db.destroy();
+  await database.drop();
 });
 
 async function textRoundTrip(values: readonly (string | null)[]): Promise<(string | null)[]> {

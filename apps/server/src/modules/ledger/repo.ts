@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
+import { integerArray, textArray } from '../../db/pgarray.ts';
 import { type Book, type Bucket, LEDGER_LIMITS } from './model.ts';
-import { integerArray, textArray } from './pgarray.ts';
 
 /**
  * The only SQL on the ledger_* tables. Functions named `lock…` take row locks for the caller's
  * transaction; everything else reads or writes without locking. Amounts cross this boundary as
  * bigint and travel to PostgreSQL as decimal strings — never as JS numbers. The posting path sends
- * each column as one array literal (`pgarray.ts`), not a JS array the driver escapes element by element.
+ * each column as one array literal (`db/pgarray.ts`), not a JS array the driver escapes element by element.
  *
  * A statement that writes must start with `insert`, `update`, `delete` or `with`, and one that only
  * reads or locks must not start with `with`: inside an idempotent request, `inTransaction`
