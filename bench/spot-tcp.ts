@@ -59,7 +59,10 @@ let sentStatements = 0;
 let counting = false;
 /** The event-loop delay sampler's period (node:perf_hooks `monitorEventLoopDelay`). */
 const LOOP_PERIOD_MS = 1;
-/** `BENCH_TCP_STATEMENTS=<phase>` (e.g. `place`): that phase's statements by kind, printed after it. */
+/**
+ * `BENCH_TCP_STATEMENTS=<phase>` (e.g. `place`): that phase's statements by kind, printed after it;
+ * `soak`: each minute of the `--minutes` run's.
+ */
 const PROFILED_PHASE = process.env.BENCH_TCP_STATEMENTS ?? '';
 /** Per statement shape (its text, placeholders and value lists folded): how many, total ms to answer. */
 const statementKinds = new Map<string, { count: number; ms: number }>();
@@ -386,7 +389,10 @@ export async function run(): Promise<BenchResult[]> {
     for (const concurrency of LEVELS) results.push(...(await level(clients.job, concurrency, book)));
     for (let minute = 1; minute <= Math.ceil(minutes); minute++) {
       const budget = Math.min(60_000, minutes * 60_000 - (minute - 1) * 60_000);
+      statementsSent();
+      statementKinds.clear();
       const soak = await clients.job('mixed', SOAK_CLIENTS, budget);
+      if (PROFILED_PHASE === 'soak') printStatementKinds(`soak minute ${minute}`, soak.answered);
       results.push({
         name: `mixed bot ${SOAK_CLIENTS} clients, minute ${minute}`,
         figures: { ok_per_s: Math.round(soak.ok / soak.seconds), p99_ms: soak.p99.toFixed(1), ...memory() },
