@@ -3,6 +3,7 @@ import {
   Kysely,
   type KyselyPlugin,
   PostgresDialect,
+  type RawBuilder,
   type RootOperationNode,
   type SelectQueryNode,
   type Transaction,
@@ -101,8 +102,41 @@ export type EffectClaim = {
   group?: ClaimGroup;
 };
 
+/**
+ * Claims recorded by a statement the caller runs inside its own (a CTE): `statement` returns one row
+ * per claim recorded, in a text column `key_hash`; `ours` maps those values to an answer per claim.
+ */
+export type EmbeddedClaims = {
+  statement: RawBuilder<{ key_hash: string }>;
+  ours(recorded: readonly string[]): boolean[];
+};
+
 /** Records many claims of its group in `tx` at once: for each, as `commit` would answer. */
-export type ClaimGroup = { commitAll(tx: Tx, claims: EffectClaim[]): Promise<boolean[]> };
+export type ClaimGroup = {
+  commitAll(tx: Tx, claims: EffectClaim[]): Promise<boolean[]>;
+  /** The same as a statement to embed (absent: the group cannot; callers use `commitAll`). */
+  embed?(claims: EffectClaim[]): EmbeddedClaims;
+};
+
+/**
+ * `commitClaims` as one statement for the caller's own (a spot batch's orders and journal statement),
+ * when every claim belongs to one group that can embed: null otherwise (then call `commitClaims`).
+ * `ours` answers per listed claim, a claim listed twice the same both times.
+ */
+export function embedClaims(listed: EffectClaim[]): EmbeddedClaims | null {
+  const claims = [...new Set(listed)];
+  const group = claims[0]?.group;
+  if (!group?.embed || claims.some((c) => c.group !== group)) return null;
+  const inner = group.embed(claims);
+  return {
+    statement: inner.statement,
+    ours(recorded) {
+      const answers = inner.ours(recorded);
+      const ours = new Map(claims.map((c, i) => [c, answers[i] === true]));
+      return listed.map((c) => ours.get(c) === true);
+    },
+  };
+}
 
 /**
  * Records every claim in `tx`, a group's claims in one call each: for each, whether it is ours. A

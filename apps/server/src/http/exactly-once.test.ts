@@ -12,8 +12,10 @@ import type { IdempotencyStore } from './idempotency.ts';
  */
 function harness(options: { recordClaims: boolean }) {
   const state = { crash: false };
-  const wrap = (store: IdempotencyStore): IdempotencyStore => ({
+  const wrap = ({ claimsStatement, ...store }: IdempotencyStore): IdempotencyStore => ({
     ...store,
+    // The control writes no claim at all: neither on its own nor inside a spot batch's statement.
+    ...(options.recordClaims && claimsStatement ? { claimsStatement } : {}),
     commit: options.recordClaims ? store.commit : async () => true,
     commitMany: options.recordClaims
       ? store.commitMany

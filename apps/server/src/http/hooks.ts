@@ -72,12 +72,27 @@ export function registerIdempotency(app: FastifyInstance, deps: IdempotencyDeps)
   app.decorateRequest('idempotencyKey', null);
   // The claims of this store, recorded together when a spot book's batch commits many at once.
   const held = new WeakMap<EffectClaim, { key: IdempotencyKey; claimId: string }>();
+  const statementOf = deps.store.claimsStatement;
   const group: ClaimGroup = {
     async commitAll(tx, claims) {
       const items = claims.map((c) => held.get(c)!);
       const ours = await deps.store.commitMany(tx, items, deps.clock.now());
       return items.map((i) => ours.has(i.key.hash));
     },
+    ...(statementOf
+      ? {
+          embed(claims) {
+            const items = claims.map((c) => held.get(c)!);
+            return {
+              statement: statementOf(items, deps.clock.now()),
+              ours(recorded) {
+                const ours = new Set(recorded);
+                return items.map((i) => ours.has(i.key.hash));
+              },
+            };
+          },
+        }
+      : {}),
   };
 
   app.addHook('preHandler', (request, reply, done) => {

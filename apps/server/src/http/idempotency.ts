@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db, Tx } from '../db/database.ts';
 import { coalesce, POOL_LANES } from '../lib/coalesce.ts';
@@ -47,6 +47,15 @@ export type IdempotencyStore = {
    * be distinct (a key has at most one live claim in a process: `begin` holds it).
    */
   commitMany(tx: Tx, claims: { key: IdempotencyKey; claimId: string }[], now: Date): Promise<Set<string>>;
+  /**
+   * `commitMany` as a statement for the caller to run inside its own (a CTE: a spot batch writes its
+   * orders, journal and claims in one round trip); its rows' `key_hash` are the hashes recorded.
+   * Absent in a store that cannot (the tests' controls): callers then run `commitMany`.
+   */
+  claimsStatement?(
+    claims: { key: IdempotencyKey; claimId: string }[],
+    now: Date,
+  ): RawBuilder<{ key_hash: string }>;
   /** Stores the answer and releases the key. */
   finish(
     key: IdempotencyKey,
@@ -215,15 +224,13 @@ export function idempotencyStore(db: Db, options: { log?: Logger } = {}): Idempo
     );
   }
 
-  /** `commit` of many claims in one statement (the only upsert of an `applied` record). */
-  async function commitMany(
-    tx: Tx,
+  /** The upsert of many claims' `applied` records (the only one): returns the hashes recorded. */
+  function claimsStatement(
     claims: { key: IdempotencyKey; claimId: string }[],
     now: Date,
-  ): Promise<Set<string>> {
-    if (claims.length === 0) return new Set();
+  ): RawBuilder<{ key_hash: string }> {
     const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
-    const { rows } = await sql<{ key_hash: string }>`
+    return sql<{ key_hash: string }>`
         insert into http_idempotency as h (key_hash, route, state, claim_id, request_hash, created_at)
         select c.key_hash, c.route, 'applied', c.claim_id, c.request_hash, ${now}::timestamptz
         from unnest(${claims.map((c) => c.key.hash)}::text[], ${claims.map((c) => c.key.route)}::text[],
@@ -234,7 +241,17 @@ export function idempotencyStore(db: Db, options: { log?: Logger } = {}): Idempo
           http_status = null, response_sealed = null, created_at = excluded.created_at
         where h.created_at < ${expiredBefore}::timestamptz
            or (h.claim_id = excluded.claim_id and h.state = 'applied')
-        returning h.key_hash`.execute(tx);
+        returning h.key_hash`;
+  }
+
+  /** `commit` of many claims in one statement. */
+  async function commitMany(
+    tx: Tx,
+    claims: { key: IdempotencyKey; claimId: string }[],
+    now: Date,
+  ): Promise<Set<string>> {
+    if (claims.length === 0) return new Set();
+    const { rows } = await claimsStatement(claims, now).execute(tx);
     return new Set(rows.map((r) => r.key_hash));
   }
 
@@ -301,6 +318,7 @@ export function idempotencyStore(db: Db, options: { log?: Logger } = {}): Idempo
     },
 
     commitMany,
+    claimsStatement,
 
     async finish(key, claimId, answer, now) {
       try {

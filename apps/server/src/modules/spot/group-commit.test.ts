@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { expectLogLine } from '../../../test/logwatch.ts';
@@ -105,6 +106,57 @@ describe('group commit: a journal and a settlement transaction per batch', () =>
     );
     expect(replays.map((a) => a.data.order_id)).toEqual(answers.map((a) => a.data.order_id));
     expect(new Set(answers.map((a) => a.data.order_id)).size).toBe(40);
+    await invariants();
+  });
+
+  it('the claims are written by the orders and journal statement itself, not by one of their own', async () => {
+    const price = await referencePrice();
+    const buyers = await Promise.all(Array.from({ length: 4 }, (_, i) => customer(t, `gcs${i}`)));
+    for (const b of buyers) await fund(t, b.id, 'USDT', USDT(2000));
+    // Every statement any connection of this process sends while the orders run.
+    const sent: string[] = [];
+    const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const first = args[0] as string | { text?: string };
+      sent.push(typeof first === 'string' ? first : (first.text ?? ''));
+      return query.apply(this, args);
+    } as typeof pg.Client.prototype.query;
+    let answers: Awaited<ReturnType<typeof order>>[];
+    try {
+      answers = await Promise.all(
+        buyers.map((b, i) =>
+          order(b.token, {
+            side: 'buy',
+            price: String(price - 60 - i),
+            quantity: '0.001',
+            rtoken: `gcs-${i}-one`,
+          }),
+        ),
+      );
+    } finally {
+      pg.Client.prototype.query = query as typeof pg.Client.prototype.query;
+    }
+    expect(answers.map((a) => a.code)).toEqual([1, 1, 1, 1]);
+    // A claim is recorded `applied` (the answer, `done`, comes after the response is produced).
+    const claiming = sent.filter(
+      (text) => /insert into http_idempotency/.test(text) && /'applied'/.test(text),
+    );
+    const journaling = sent.filter((text) => /insert into "spot_journal"/.test(text));
+    expect(journaling.length).toBeGreaterThanOrEqual(1);
+    expect(claiming.length).toBe(journaling.length);
+    expect(claiming.every((text) => journaling.includes(text))).toBe(true);
+    // Each rtoken replays its first answer: the claims committed with their batch.
+    const replays = await Promise.all(
+      buyers.map((b, i) =>
+        order(b.token, {
+          side: 'buy',
+          price: String(price - 60 - i),
+          quantity: '0.001',
+          rtoken: `gcs-${i}-one`,
+        }),
+      ),
+    );
+    expect(replays.map((a) => a.data.order_id)).toEqual(answers.map((a) => a.data.order_id));
     await invariants();
   });
 

@@ -1,5 +1,12 @@
 import type { SpotCancelReason } from '@bourse/protocol';
-import { ClaimLostError, commitClaims, type Db, type EffectClaim, type Tx } from '../../db/database.ts';
+import {
+  ClaimLostError,
+  commitClaims,
+  type Db,
+  type EffectClaim,
+  embedClaims,
+  type Tx,
+} from '../../db/database.ts';
 import { Refusal } from '../../http/refusal.ts';
 import type { EntryInput, Ledger } from '../ledger/index.ts';
 import type { Book, JournalCommand, MarketRef, OrderState, PlaceInput } from './order.ts';
@@ -9,8 +16,9 @@ import { SPOT_SOLE_WRITER } from './settle.ts';
 /**
  * The first part of a batch's one transaction (the runner runs the rest, matching and settlement, in
  * the same transaction): the new orders' freezes (one `postBatch`: a refused freeze refuses only its
- * order), their rows, the accepted requests' idempotency claims (one statement) and every accepted
- * command into `spot_journal` with the next seq. Nothing is acknowledged before the transaction commits.
+ * order), then in one statement their rows, every accepted command into `spot_journal` with the next
+ * seq and the accepted requests' idempotency claims (embedded: db/database.ts `embedClaims`). Nothing
+ * is acknowledged before the transaction commits.
  */
 
 /**
@@ -107,18 +115,25 @@ export async function journalAttempt(tx: Tx, deps: JournalDeps, batch: JournalBa
     accepted: result.accepted,
   });
   const orders = result.accepted.flatMap((a) => (a.order ? [a.order] : []));
-  const ids = await insertOrdersAndJournal(tx, orders, rows, [...result.released]);
-  if (ids.size !== orders.length) {
-    // A twin with the same client_oid committed in another book meanwhile: drop it and redo.
-    for (const a of result.accepted) if (a.order && !ids.has(a.order.id)) result.duplicate.add(a.job);
+  // Each accepted request's idempotency claim commits with its journal entry (exactly once): in the
+  // same statement when the claims can be embedded, else in one of their own right after it.
+  const claimed = result.accepted.filter((a) => a.job.claim !== null);
+  const claims = claimed.map((a) => a.job.claim as EffectClaim);
+  const embedded = claims.length > 0 ? embedClaims(claims) : null;
+  const written = await insertOrdersAndJournal(tx, {
+    orders,
+    journal: rows,
+    released: [...result.released],
+    claims: embedded?.statement ?? null,
+  });
+  if (written.placed.size !== orders.length) {
+    // A twin with the same client_oid committed in another book meanwhile: drop it and redo (the
+    // claims recorded with it roll back with the attempt).
+    for (const a of result.accepted)
+      if (a.order && !written.placed.has(a.order.id)) result.duplicate.add(a.job);
     throw new ClientOidRace();
   }
-  // Each accepted request's idempotency claim commits with its journal entry (exactly once).
-  const claimed = result.accepted.filter((a) => a.job.claim !== null);
-  const ours = await commitClaims(
-    tx,
-    claimed.map((a) => a.job.claim as EffectClaim),
-  );
+  const ours = embedded ? embedded.ours(written.claimed) : await commitClaims(tx, claims);
   const lost = claimed.filter((_, i) => !ours[i]);
   if (lost.length > 0) {
     for (const a of lost) result.lost.add(a.job);

@@ -1,4 +1,4 @@
-import { type Selectable, type SelectQueryBuilder, type StringReference, sql } from 'kysely';
+import { type RawBuilder, type Selectable, type SelectQueryBuilder, type StringReference, sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.ts';
 import type { Book, OrderState } from './order.ts';
 import type { SpotTables } from './tables.ts';
@@ -258,66 +258,51 @@ export async function insertOrders(q: Q, orders: OrderState[]): Promise<Set<stri
 }
 
 /**
- * A batch's new orders and its journal rows in one statement: the ids of the orders inserted (one
- * whose client_oid a twin took meanwhile is not; the caller then rolls the whole batch back). The
- * orders whose funds the batch's cancels released (`released`) hold nothing from then on: their rows
- * say so in the same statement, so the rows and the ledger agree at every commit — the cancel itself
- * is written by the settlement, in the batch's second transaction.
+ * A batch's new orders, its journal rows and its requests' idempotency claims (`claims`, a statement
+ * of the http layer's: db/database.ts `embedClaims`) in one statement: the ids of the orders inserted
+ * (one whose client_oid a twin took meanwhile is not; the caller then rolls the whole batch back) and
+ * the claims recorded. The orders whose funds the batch's cancels released (`released`) hold nothing
+ * from then on: their rows say so in the same statement, so the rows and the ledger agree at every
+ * commit — the cancel itself is written by the settlement, in the batch's second transaction.
  */
 export async function insertOrdersAndJournal(
   q: Q,
-  orders: OrderState[],
-  journal: SpotJournalTableRow[],
-  released: readonly string[] = [],
-): Promise<Set<string>> {
-  if (released.length > 0 && orders.length === 0) {
-    await q
-      .with('journaled', (w) => w.insertInto('spot_journal').values(journal))
-      .updateTable('spot_order')
-      .set({ frozen_units: '0' })
-      .where('id', 'in', [...released])
-      .execute();
-    return new Set();
-  }
-  if (released.length > 0) {
-    const inserted = await q
-      .with('journaled', (w) => w.insertInto('spot_journal').values(journal))
-      .with('zeroed', (w) =>
-        w
-          .updateTable('spot_order')
-          .set({ frozen_units: '0' })
-          .where('id', 'in', [...released]),
-      )
-      .with('placed', (w) =>
-        w
-          .insertInto('spot_order')
-          .values(orders.map(orderRow))
-          .onConflict((oc) => oc.columns(['customer_id', 'client_oid']).doNothing())
-          .returning('id'),
-      )
-      .selectFrom('placed')
-      .select('id')
-      .execute();
-    return new Set(inserted.map((r) => r.id));
-  }
-  if (orders.length === 0) {
-    await appendJournal(q, journal);
-    return new Set();
-  }
-  if (journal.length === 0) return insertOrders(q, orders);
-  const inserted = await q
-    .with('journaled', (w) => w.insertInto('spot_journal').values(journal))
-    .with('placed', (w) =>
-      w
+  input: {
+    orders: OrderState[];
+    journal: SpotJournalTableRow[];
+    released?: readonly string[];
+    claims?: RawBuilder<{ key_hash: string }> | null;
+  },
+): Promise<{ placed: Set<string>; claimed: string[] }> {
+  const { orders, journal, released = [], claims } = input;
+  const parts: RawBuilder<unknown>[] = [];
+  if (journal.length > 0) parts.push(sql`journaled as (${q.insertInto('spot_journal').values(journal)})`);
+  if (released.length > 0)
+    parts.push(
+      sql`zeroed as (${q
+        .updateTable('spot_order')
+        .set({ frozen_units: '0' })
+        .where('id', 'in', [...released])})`,
+    );
+  if (orders.length > 0)
+    parts.push(
+      sql`placed as (${q
         .insertInto('spot_order')
         .values(orders.map(orderRow))
         .onConflict((oc) => oc.columns(['customer_id', 'client_oid']).doNothing())
-        .returning('id'),
-    )
-    .selectFrom('placed')
-    .select('id')
-    .execute();
-  return new Set(inserted.map((r) => r.id));
+        .returning('id')})`,
+    );
+  if (claims) parts.push(sql`claimed as (${claims})`);
+  if (parts.length === 0) return { placed: new Set(), claimed: [] };
+  const none = sql`'{}'::text[]`;
+  const { rows } = await sql<{ placed: string[]; claimed: string[] }>`
+    with ${sql.join(parts)}
+    select ${orders.length > 0 ? sql`(select coalesce(array_agg(id), '{}') from placed)` : none} as placed,
+           ${claims ? sql`(select coalesce(array_agg(key_hash), '{}') from claimed)` : none} as claimed`.execute(
+    q,
+  );
+  const row = rows[0];
+  return { placed: new Set(row?.placed ?? []), claimed: row?.claimed ?? [] };
 }
 
 /** What recovery loads into a book: its open orders and every order journaled after the cursor. */
