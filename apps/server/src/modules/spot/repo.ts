@@ -231,7 +231,6 @@ export async function orderCustomerIds(q: Q): Promise<string[]> {
   return rows.map((r) => r.customer_id);
 }
 
-/** Which of these client_oids are taken (by any customer: the caller matches the customer). */
 /**
  * The (customer, client_oid) pairs already used, looked up by pairs so the unique index
  * `(customer_id, client_oid)` answers each one (a `client_oid in (…)` alone scanned every order).
@@ -244,17 +243,6 @@ export async function takenClientOids(q: Q, pairs: ReadonlyArray<{ customerId: s
              as w(customer_id, client_oid)
       join spot_order o on o.customer_id = w.customer_id and o.client_oid = w.client_oid`.execute(q);
   return rows;
-}
-
-/** Inserts new orders; one whose (customer, client_oid) exists is skipped. Returns the ids inserted. */
-export async function insertOrders(q: Q, orders: OrderState[]): Promise<Set<string>> {
-  const inserted = await q
-    .insertInto('spot_order')
-    .values(orders.map(orderRow))
-    .onConflict((oc) => oc.columns(['customer_id', 'client_oid']).doNothing())
-    .returning('id')
-    .execute();
-  return new Set(inserted.map((r) => r.id));
 }
 
 /**
