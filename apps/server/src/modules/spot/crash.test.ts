@@ -9,6 +9,7 @@ import { testLogger } from '../../../test/logwatch.ts';
 import { createDb, type Db } from '../../db/database.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { createLedger } from '../ledger/index.ts';
+import { settledSeqOf } from './repo.ts';
 import { frozenMismatches, marketRef, replayJournal, settledTradeCounts } from './testing.ts';
 
 /**
@@ -261,13 +262,7 @@ describe('spot recovery after SIGKILL', () => {
           .transaction()
           .setIsolationLevel('repeatable read')
           .execute(async (tx) => {
-            const cursor = await tx
-              .selectFrom('spot_cursor')
-              .select('settled_seq')
-              .where('symbol', '=', SYMBOL)
-              .where('book', '=', book)
-              .executeTakeFirst();
-            const settledSeq = Number(cursor?.settled_seq ?? 0);
+            const settledSeq = await settledSeqOf(tx, SYMBOL, book);
             const asSettled = await replayJournal(tx, ref, book, settledSeq);
             const open = await tx
               .selectFrom('spot_order')

@@ -113,6 +113,18 @@ describe('group commit: a journal and a settlement transaction per batch', () =>
     const price = await referencePrice();
     const buyers = await Promise.all(Array.from({ length: 4 }, (_, i) => customer(t, `gcs${i}`)));
     for (const b of buyers) await fund(t, b.id, 'USDT', USDT(2000));
+    // One buy per buyer, each under its own rtoken (sent twice: the second time replays the first).
+    const placeAll = () =>
+      Promise.all(
+        buyers.map((b, i) =>
+          order(b.token, {
+            side: 'buy',
+            price: String(price - 60 - i),
+            quantity: '0.001',
+            rtoken: `gcs-${i}-one`,
+          }),
+        ),
+      );
     // Every statement any connection of this process sends while the orders run.
     const sent: string[] = [];
     const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
@@ -123,16 +135,7 @@ describe('group commit: a journal and a settlement transaction per batch', () =>
     } as typeof pg.Client.prototype.query;
     let answers: Awaited<ReturnType<typeof order>>[];
     try {
-      answers = await Promise.all(
-        buyers.map((b, i) =>
-          order(b.token, {
-            side: 'buy',
-            price: String(price - 60 - i),
-            quantity: '0.001',
-            rtoken: `gcs-${i}-one`,
-          }),
-        ),
-      );
+      answers = await placeAll();
     } finally {
       pg.Client.prototype.query = query as typeof pg.Client.prototype.query;
     }
@@ -146,16 +149,7 @@ describe('group commit: a journal and a settlement transaction per batch', () =>
     expect(claiming.length).toBe(journaling.length);
     expect(claiming.every((text) => journaling.includes(text))).toBe(true);
     // Each rtoken replays its first answer: the claims committed with their batch.
-    const replays = await Promise.all(
-      buyers.map((b, i) =>
-        order(b.token, {
-          side: 'buy',
-          price: String(price - 60 - i),
-          quantity: '0.001',
-          rtoken: `gcs-${i}-one`,
-        }),
-      ),
-    );
+    const replays = await placeAll();
     expect(replays.map((a) => a.data.order_id)).toEqual(answers.map((a) => a.data.order_id));
     await invariants();
   });
