@@ -185,7 +185,7 @@ export function createEngine(deps: { db: Db; clock: Clock }) {
     tx: Tx,
     resolution: Resolution,
     keys: ReadonlySet<string>,
-    lateNowait: boolean,
+    { lateNowait }: { lateNowait: boolean },
   ): Promise<Map<string, string>> {
     const opened = new Map<string, string>();
     if (keys.size === 0) return opened;
@@ -256,8 +256,7 @@ export function createEngine(deps: { db: Db; clock: Clock }) {
     tx: Tx,
     entries: readonly NormalizedEntry[],
     resolution: Resolution,
-    lateNowait = false,
-    options: PostOptions = {},
+    options: PostOptions & { lateNowait?: boolean } = {},
   ): Promise<{ outcomes: Outcome[]; opened: Map<string, string> }> {
     const keys = [...new Set(entries.map((e) => e.idempotencyKey))];
     if (!options.soleWriter) await repo.lockIdempotencyKeys(tx, keys);
@@ -273,7 +272,7 @@ export function createEngine(deps: { db: Db; clock: Clock }) {
       existing: new Map(existing.map((e) => [e.idempotencyKey, e])),
       reversed: new Set(reversals.map((e) => e.reversesEntryId)),
     });
-    const opened = await open(tx, resolution, decided.toOpen, lateNowait);
+    const opened = await open(tx, resolution, decided.toOpen, { lateNowait: options.lateNowait ?? false });
     const idOf = (key: string) => resolution.ids.get(key) ?? opened.get(key)!;
     await repo.writeEntries(
       tx,
@@ -304,7 +303,7 @@ export function createEngine(deps: { db: Db; clock: Clock }) {
     if (q.isTransaction) {
       const tx = q as Tx;
       const resolution = await resolve(tx, entries);
-      const { outcomes, opened } = await apply(tx, entries, resolution, false, options);
+      const { outcomes, opened } = await apply(tx, entries, resolution, options);
       // The caller's transaction may still roll back (an account it opened would then not exist):
       // these become facts worth keeping when it commits.
       afterCommit(tx, () => keep(resolution, opened));
@@ -319,7 +318,7 @@ export function createEngine(deps: { db: Db; clock: Clock }) {
         // instead of being touched after them (which is what deadlocked).
         const { outcomes, opened } = await inTransaction(
           db,
-          (tx) => apply(tx, entries, resolution, true, options),
+          (tx) => apply(tx, entries, resolution, { ...options, lateNowait: true }),
           1,
         );
         // Committed now, so these ids and pins are facts worth keeping.

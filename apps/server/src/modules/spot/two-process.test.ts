@@ -10,6 +10,7 @@ import { testLogger, watchOutput } from '../../../test/logwatch.ts';
 import { createDb, type Db } from '../../db/database.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { createLedger } from '../ledger/index.ts';
+import { settledSeqOf } from './repo.ts';
 import { frozenMismatches, marketRef, replayJournal, settledTradeCounts } from './testing.ts';
 
 /**
@@ -432,13 +433,7 @@ describe('two server processes on one database (SPOT_LEASES)', () => {
         .transaction()
         .setIsolationLevel('repeatable read')
         .execute(async (tx) => {
-          const cursor = await tx
-            .selectFrom('spot_cursor')
-            .select('settled_seq')
-            .where('symbol', '=', SYMBOL)
-            .where('book', '=', book)
-            .executeTakeFirstOrThrow();
-          const replay = await replayJournal(tx, market, book, Number(cursor.settled_seq));
+          const replay = await replayJournal(tx, market, book, await settledSeqOf(tx, SYMBOL, book));
           const settled = await settledTradeCounts(tx, SYMBOL, book);
           expect(settled).toEqual({ trades: replay.nextTradeId - 1, entries: replay.nextTradeId - 1 });
         });
