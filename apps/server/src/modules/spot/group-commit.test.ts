@@ -8,9 +8,10 @@ import type { BookRunner, RunnerDeps } from './runner.ts';
 
 /**
  * Group commit (issue 21 point 4): the orders a book takes together are journaled with their
- * requests' rtoken claims in one transaction, matched, and settled in a second one (each locks its
- * ledger accounts in one round: books sharing customers never deadlock, multibook.test.ts). A failed
- * settlement rebuilds the book, which settles what was journaled exactly once; a deadlock is run again.
+ * requests' rtoken claims in one transaction, matched after it commits, and settled in the book's next
+ * transaction, which journals the next batch (one ledger call, its accounts locked in one round: books
+ * sharing customers never deadlock, multibook.test.ts). A failed settlement rebuilds the book, which
+ * settles what was journaled exactly once; a deadlock is run again.
  */
 let t: TestApp;
 let runner: BookRunner;
@@ -51,7 +52,7 @@ function injectIntoSettlement(onSettle: (call: number) => void): {
   let calls = 0;
   deps.ledger = {
     ...original,
-    // The settlement posts through postAll (the journal part through postBatch).
+    // A settlement posts through postAll (with the next batch's freezes, or alone).
     postAll: (tx, entries: readonly EntryInput[]) => {
       if (entries.some((e) => e.reason === 'spot.trade')) {
         calls += 1;
@@ -73,7 +74,7 @@ async function invariants() {
   expect((await ledgerOf(t).verify()).ok).toBe(true);
 }
 
-describe('group commit: a journal and a settlement transaction per batch', () => {
+describe('group commit: one transaction per batch, settling the batch before', () => {
   it('forty orders arriving together commit in a few batches, each with its rtoken claim', async () => {
     const price = await referencePrice();
     const buyers = await Promise.all(Array.from({ length: 8 }, (_, i) => customer(t, `gcb${i}`)));
@@ -154,6 +155,71 @@ describe('group commit: a journal and a settlement transaction per batch', () =>
     await invariants();
   });
 
+  it('one transaction per batch: a batch settles in the transaction that journals the next one', async () => {
+    const price = await referencePrice();
+    const seller = await customer(t, 'gcp');
+    await fund(t, seller.id, 'BTC', BASE(1));
+    const buyers = await Promise.all(Array.from({ length: 6 }, (_, i) => customer(t, `gcp${i}`)));
+    for (const b of buyers) await fund(t, b.id, 'USDT', USDT(2000));
+    // Resting asks the buyers take: the settlements carry trades.
+    for (let k = 0; k < 6; k++)
+      expect(
+        (await order(seller.token, { side: 'sell', price: String(price + 20 + k), quantity: '0.002' })).code,
+      ).toBe(1);
+    // Every statement each connection of this process sends, in order, while the orders run.
+    const byClient = new Map<pg.Client, string[]>();
+    const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const first = args[0] as string | { text?: string };
+      const list = byClient.get(this) ?? [];
+      byClient.set(this, list);
+      list.push(typeof first === 'string' ? first : (first.text ?? ''));
+      return query.apply(this, args);
+    } as typeof pg.Client.prototype.query;
+    const before = { ...runner.stats };
+    let answers: Awaited<ReturnType<typeof order>>[];
+    try {
+      answers = await Promise.all(
+        buyers.flatMap((b, i) =>
+          Array.from({ length: 4 }, (_, k) =>
+            order(b.token, {
+              side: 'buy',
+              price: String(k === 0 ? price + 30 : price - 70 - i),
+              quantity: '0.001',
+            }),
+          ),
+        ),
+      );
+    } finally {
+      pg.Client.prototype.query = query as typeof pg.Client.prototype.query;
+    }
+    expect(answers.map((a) => a.code)).toEqual(answers.map(() => 1));
+    expect(answers.filter((a) => a.data.status === 'filled').length).toBe(6);
+    const batches = runner.stats.batches - before.batches;
+    // The book's transactions: those that journal (insert into spot_journal) or settle (the cursor).
+    const transactions: string[][] = [];
+    for (const statements of byClient.values()) {
+      let open: string[] | null = null;
+      for (const text of statements) {
+        if (/^\s*begin/i.test(text)) open = [];
+        else if (/^\s*(commit|rollback)/i.test(text)) {
+          if (open) transactions.push(open);
+          open = null;
+        } else open?.push(text);
+      }
+    }
+    const journals = (tx: string[]) => tx.some((text) => /insert into "spot_journal"/.test(text));
+    const settles = (tx: string[]) => tx.some((text) => /insert into spot_cursor/.test(text));
+    const book = transactions.filter((tx) => journals(tx) || settles(tx));
+    // Batches overlapped (the first went alone, the rest queued behind it), so some transaction
+    // settled one batch and journaled the next; with two transactions a batch this never happens.
+    expect(batches).toBeGreaterThanOrEqual(2);
+    expect(book.filter((tx) => journals(tx) && settles(tx)).length).toBeGreaterThanOrEqual(1);
+    // One transaction per batch, and one more that settles the last batch alone.
+    expect(book.length).toBe(batches + 1);
+    await invariants();
+  });
+
   it('a settlement that fails: the journaled order is settled once by the rebuild, its rtoken says applied', async () => {
     const price = await referencePrice();
     const seller = await customer(t, 'gcs');
@@ -199,6 +265,81 @@ describe('group commit: a journal and a settlement transaction per batch', () =>
     // Exactly once: the same rtoken is told the request was applied, and nothing more happens.
     const retry = await order(buyer.token, fields);
     expect(retry.reason).toBe('REQUEST_ALREADY_APPLIED');
+    expect(await count('spot_trade')).toBe(counts.trades + 1);
+    await invariants();
+  });
+
+  it("a transaction that fails with a batch's settlement and the next one's journal: the first is settled by the rebuild, the second written nowhere", async () => {
+    const price = await referencePrice();
+    const seller = await customer(t, 'gcx');
+    await fund(t, seller.id, 'BTC', BASE(1));
+    const [first, second] = [await customer(t, 'gcx1'), await customer(t, 'gcx2')];
+    for (const b of [first, second]) await fund(t, b.id, 'USDT', USDT(1000));
+    expect(
+      (await order(seller.token, { side: 'sell', price: String(price + 7), quantity: '0.01' })).code,
+    ).toBe(1);
+    const counts = { orders: await count('spot_order'), trades: await count('spot_trade') };
+    // The first order's journal part waits (its freeze alone) until the second is queued behind it;
+    // the next transaction, the first's settlement with the second's freeze, fails.
+    const deps = (runner as unknown as { deps: RunnerDeps }).deps;
+    const original: Ledger = deps.ledger;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let held = false;
+    let failedCalls = 0;
+    deps.ledger = {
+      ...original,
+      postAll: async (tx, entries: readonly EntryInput[], options) => {
+        const trades = entries.some((e) => e.reason === 'spot.trade');
+        const freezes = entries.some((e) => e.reason === 'spot.freeze');
+        if (freezes && !trades && !held) {
+          held = true;
+          await gate;
+        }
+        if (trades && freezes) {
+          failedCalls += 1;
+          throw new Error('injected failure of a settlement and a journal');
+        }
+        return original.postAll(tx, entries, options);
+      },
+    };
+    expectLogLine(/spot settlement failed; the book was rebuilt and settled what the batch journaled/);
+    expectLogLine(/injected failure of a settlement and a journal/, { optional: true });
+    const a = { side: 'buy', price: String(price + 7), quantity: '0.01', rtoken: 'gcx-first' };
+    const b = { side: 'buy', price: String(price - 80), quantity: '0.01', rtoken: 'gcx-second' };
+    let answers: Awaited<ReturnType<typeof order>>[];
+    try {
+      const firstAnswer = order(first.token, a);
+      await expect.poll(() => held, { timeout: 10_000 }).toBe(true);
+      const secondAnswer = order(second.token, b);
+      await expect.poll(() => runner.queued, { timeout: 10_000 }).toBe(1);
+      release();
+      answers = await Promise.all([firstAnswer, secondAnswer]);
+    } finally {
+      deps.ledger = original;
+      release();
+    }
+    expect(failedCalls).toBe(1);
+    expect(answers.map((x) => x.status >= 500)).toEqual([true, true]);
+    // The first order was journaled: the rebuild settled it, once. The second left nothing.
+    expect({ orders: await count('spot_order'), trades: await count('spot_trade') }).toEqual({
+      orders: counts.orders + 1,
+      trades: counts.trades + 1,
+    });
+    const rows = await t.db
+      .selectFrom('spot_order')
+      .select(['customer_id', 'status'])
+      .where('customer_id', 'in', [first.id, second.id])
+      .execute();
+    expect(rows).toEqual([{ customer_id: first.id, status: 'filled' }]);
+    await invariants();
+    // Exactly once: the first request was applied; the second, sent again, is placed now.
+    expect((await order(first.token, a)).reason).toBe('REQUEST_ALREADY_APPLIED');
+    const again = await order(second.token, b);
+    expect(again.code).toBe(1);
+    expect(again.data.status).toBe('unfilled');
     expect(await count('spot_trade')).toBe(counts.trades + 1);
     await invariants();
   });

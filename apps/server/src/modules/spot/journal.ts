@@ -11,14 +11,16 @@ import { Refusal } from '../../http/refusal.ts';
 import type { EntryInput, Ledger } from '../ledger/index.ts';
 import type { Book, JournalCommand, MarketRef, OrderState, PlaceInput } from './order.ts';
 import { insertOrdersAndJournal, type SpotJournalTableRow, takenClientOids } from './repo.ts';
-import { SPOT_SOLE_WRITER } from './settle.ts';
+import { type Settlement, SPOT_SOLE_WRITER, settledEntryIds, writeSettledRows } from './settle.ts';
 
 /**
- * The first part of a batch's one transaction (the runner runs the rest, matching and settlement, in
- * the same transaction): the new orders' freezes (one `postBatch`: a refused freeze refuses only its
- * order), then in one statement their rows, every accepted command into `spot_journal` with the next
- * seq and the accepted requests' idempotency claims (embedded: db/database.ts `embedClaims`). Nothing
- * is acknowledged before the transaction commits.
+ * A book's transaction (`runner.ts`): the settlement of the batch before (matched in memory after its
+ * own transaction) and this batch's journal part. One ledger call posts the settlement's entries, the
+ * releases of cancelled orders and the new orders' freezes (a refused freeze refuses only its order);
+ * then one statement writes the settlement's trades, order rows and cursor, and one the new orders'
+ * rows, every accepted command into `spot_journal` with the next seq and the accepted requests'
+ * idempotency claims (embedded: db/database.ts `embedClaims`). Nothing is acknowledged before the
+ * transaction commits.
  */
 
 /**
@@ -97,10 +99,17 @@ export function newJournalResult(): JournalResult {
 }
 
 /**
- * One attempt at the journal part of a batch in `tx`; `result` carries what earlier attempts
- * learned (duplicates, lost claims). Throws a journal race (see `isJournalRace`) to be run again.
+ * One attempt at a book's transaction in `tx`: the settlement of the batch before (`prior`, null when
+ * there is none) and the journal part of `batch`; `result` carries what earlier attempts learned
+ * (duplicates, lost claims). Throws a journal race (see `isJournalRace`) to be run again.
  */
-export async function journalAttempt(tx: Tx, deps: JournalDeps, batch: JournalBatch, result: JournalResult) {
+export async function journalAttempt(
+  tx: Tx,
+  deps: JournalDeps,
+  batch: JournalBatch,
+  result: JournalResult,
+  prior: Settlement | null = null,
+) {
   result.accepted.length = 0;
   result.refusals.clear();
   result.released.clear();
@@ -108,7 +117,7 @@ export async function journalAttempt(tx: Tx, deps: JournalDeps, batch: JournalBa
   await markDuplicateClientOids(tx, candidates, result.duplicate);
   candidates = candidates.filter((j) => !result.duplicate.has(j));
   const cancels = batch.cancels.filter((j) => !result.lost.has(j));
-  const placed = await releaseAndFreeze(tx, deps, batch, { cancels, candidates, result });
+  const placed = await releaseAndFreeze(tx, deps, batch, { cancels, candidates, result, prior });
   const rows = journalCommands(deps, batch, {
     placed,
     cancels,
@@ -171,16 +180,18 @@ async function markDuplicateClientOids(tx: Tx, candidates: PlaceJob[], duplicate
 }
 
 /**
- * One postBatch: first every cancelled order's frozen funds go back (a batch's cancels run before its
- * places, on orders resting when the batch began, so each is certain to succeed: an amend's new
- * quotes can use what its old ones held), then each candidate's need is frozen. Returns the jobs
- * whose freeze went through; the released orders are in `result.released`.
+ * One ledger call (`postAll`: its accounts locked in one round): the prior batch's settlement first
+ * (then its trades, order rows and cursor are written), then every cancelled order's frozen funds go
+ * back (a batch's cancels run before its places, on orders resting when the batch began, so each is
+ * certain to succeed: an amend's new quotes can use what its old ones held), then each candidate's
+ * need is frozen. Returns the jobs whose freeze went through; the released orders are in
+ * `result.released`.
  */
 async function releaseAndFreeze(
   tx: Tx,
   deps: JournalDeps,
   batch: JournalBatch,
-  p: { cancels: CancelJob[]; candidates: PlaceJob[]; result: JournalResult },
+  p: { cancels: CancelJob[]; candidates: PlaceJob[]; result: JournalResult; prior: Settlement | null },
 ): Promise<Set<Job>> {
   const releases: EntryInput[] = [];
   p.cancels.forEach((job, i) => {
@@ -191,8 +202,11 @@ async function releaseAndFreeze(
     p.result.released.add(o.id);
   });
   const freezes = p.candidates.map((j) => freezeEntry(deps.book, j.input.order));
-  const entries = [...releases, ...freezes];
-  const outcomes = entries.length > 0 ? await deps.ledger.postBatch(tx, entries, SPOT_SOLE_WRITER) : [];
+  const settled = p.prior?.entries ?? [];
+  const entries = [...settled, ...releases, ...freezes];
+  const all = entries.length > 0 ? await deps.ledger.postAll(tx, entries, SPOT_SOLE_WRITER) : [];
+  if (p.prior) await writeSettledRows(tx, deps, p.prior, settledEntryIds(all.slice(0, settled.length)));
+  const outcomes = all.slice(settled.length);
   for (const outcome of outcomes.slice(0, releases.length))
     if (!outcome.ok) throw new Error(`spot release refused by the ledger: ${outcome.refusal.reason}`);
   const placed = new Set<Job>();

@@ -42,16 +42,21 @@ import { type Settlement, settlementOf, writeSettlementIn } from './settle.ts';
 /**
  * One book (a market's real or demo side): a serial queue in front of one `MatchingBook`.
  *
- * A batch of queued commands (group commit: whatever arrived while the previous batch ran, up to
- * `batchMax`) goes through three steps in two transactions, strictly one batch at a time:
- *  1. **journal** (`journal.ts`, first transaction): new orders' rows, their freezes, the requests'
- *     idempotency claims, and every accepted command into `spot_journal` with the next seq;
- *  2. **match**: the commands go through the engine in seq order; events are copied;
- *  3. **settle** (`settle.ts`, second transaction): trades, order rows, the ledger entries (trades,
- *     fees, releases) and the cursor `spot_cursor.settled_seq`.
- * Each transaction locks its ledger accounts in one round (`commitBatch` says why). Nothing is
- * acknowledged before the settlement commits. If it fails, memory is rebuilt from what committed
- * (`recover()`: snapshot + journal, settling what is past the cursor — the path a restart takes too).
+ * A batch of queued commands (group commit: whatever arrived while the previous transaction ran, up
+ * to `batchMax`) goes through three steps, and a book commits ONE transaction per batch — pipelined:
+ * the transaction of batch N carries the settlement of batch N−1 and the journal of batch N.
+ *  1. **journal** (`journal.ts`): new orders' rows, their freezes, the requests' idempotency claims,
+ *     and every accepted command into `spot_journal` with the next seq;
+ *  2. **match**, after that transaction commits: the commands go through the engine in seq order, the
+ *     settlement is computed (`settle.ts`: trades, order states, ledger entries for trades, fees and
+ *     releases) and memory follows it; the batch is now `pending`;
+ *  3. **settle**, in the next transaction, before that one's journal part: the pending batch's ledger
+ *     entries (in the same ledger call as the new batch's freezes), its trades and order rows and the
+ *     cursor `spot_cursor.settled_seq`. With nothing new queued, the transaction settles alone.
+ * Each transaction locks its ledger accounts in one round (`commitBatch` says why). A batch is
+ * acknowledged when its settlement commits. If a transaction fails, memory is rebuilt from what
+ * committed (`recover()`: snapshot + journal, settling what is past the cursor — the path a restart
+ * takes too).
  */
 
 export type RunnerDeps = {
@@ -100,6 +105,18 @@ export const RUNNER_LIMITS = {
 const PRINTS_KEPT = 500;
 const PRINTS_RELOADED = 50;
 
+/**
+ * A batch journaled and matched in memory whose settlement commits in the book's next transaction,
+ * with its outcome (computed when it matched) and when its own transaction began.
+ */
+type Pending = {
+  jobs: Job[];
+  journaled: JournalResult;
+  settlement: Settlement;
+  outcome: BatchOutcome;
+  t0: number;
+};
+
 export class BookRunner {
   readonly market: MarketRef;
   readonly book: Book;
@@ -112,6 +129,8 @@ export class BookRunner {
   private lastSnapshotSeq = 0;
   private queue: Job[] = [];
   private running = false;
+  /** Journaled and matched, not settled yet: its settlement goes with the next transaction. Never set while broken. */
+  private pending: Pending | null = null;
   private broken = false;
   private readonly deps: RunnerDeps;
   private events: EngineEvent[] = [];
@@ -207,14 +226,20 @@ export class BookRunner {
 
   private async loop(): Promise<void> {
     try {
-      while (this.queue.length > 0 || this.between.length > 0) {
-        // Work waiting between two batches goes first: a busy queue never starves it.
-        for (let task = this.between.shift(); task; task = this.between.shift()) await task();
-        if (this.queue.length === 0) continue;
+      while (this.queue.length > 0 || this.between.length > 0 || this.pending) {
+        // Work waiting between two batches goes first (the pending batch settled before it): a busy
+        // queue never starves it.
+        if (this.between.length > 0) {
+          if (this.pending) await this.runBatch([]);
+          if (this.pending) continue;
+          for (let task = this.between.shift(); task; task = this.between.shift()) await task();
+          continue;
+        }
         const jobs = this.queue.splice(0, this.nextBatchSize());
         const moved = this.deps.owner?.();
         if (moved) {
           for (const job of jobs) job.reject(moved);
+          this.dropPending(moved);
           continue;
         }
         try {
@@ -327,49 +352,75 @@ export class BookRunner {
     this.engine = MatchingBook.restore({ ...snap, config: bookConfig(this.market, this.book) }, this.sink);
   }
 
-  /** Journal, match, settle and answer one batch (the class comment has the steps). */
+  /**
+   * One transaction (the class comment has the steps): settles the pending batch and journals `jobs`;
+   * then answers the settled batch and matches the new one, which is pending until the next.
+   */
   private async runBatch(jobs: Job[]): Promise<void> {
     const now = this.deps.clock.now();
     const { places, cancels } = this.screen(jobs);
-    if (places.length === 0 && cancels.length === 0) return;
+    const prior = this.pending;
+    if (places.length === 0 && cancels.length === 0 && !prior) return;
     const t0 = performance.now();
-    const committed = await this.commitBatch({ jobs, places, cancels, firstSeq: this.seq, now });
-    if (!committed) return;
-    const { journaled, settlement } = committed;
+    this.pending = null;
+    const journaled = await this.commitBatch({ jobs, places, cancels, firstSeq: this.seq, now }, prior);
+    if (!journaled) return;
+    if (prior) this.settled(prior);
     answerJournalRefusals(jobs, places, journaled);
-    if (!settlement) return;
-    const outcome = this.follow(settlement);
-    this.counters.batches += 1;
-    this.counters.commands += journaled.accepted.length;
-    this.counters.ms += performance.now() - t0;
-    answerSettled(journaled, outcome);
-    this.deps.hooks.published(this, outcome);
+    if (journaled.accepted.length === 0) return;
+    // Everything before this batch is settled now: the engine's state can be a snapshot.
     if (this.seq - this.lastSnapshotSeq >= (this.deps.snapshotEvery ?? RUNNER_LIMITS.snapshotEvery)) {
       await this.snapshotNow().catch((error) =>
         this.deps.log.warn({ err: error }, 'spot snapshot not written'),
       );
     }
+    // Journaled: these commands are the book's now, whatever happens to their settlement.
+    const settlement = this.match(journaled, now);
+    this.seq = settlement.lastSeq;
+    // Memory follows at once (the next batch is screened against it); its answers wait for the commit.
+    this.pending = { jobs, journaled, settlement, outcome: this.follow(settlement), t0 };
+  }
+
+  /** A pending batch's settlement committed: its requests are answered and its outcome published. */
+  private settled(p: Pending): void {
+    this.counters.batches += 1;
+    this.counters.commands += p.journaled.accepted.length;
+    this.counters.ms += performance.now() - p.t0;
+    answerSettled(p.journaled, p.outcome);
+    this.deps.hooks.published(this, p.outcome);
   }
 
   /**
-   * The batch's two transactions, each taking the ledger's account locks in ONE round (one statement,
-   * in id order), so that batches of different books can never wait on each other in a cycle — they
-   * share customers, and the market maker is on every book:
-   *  1. the journal part (`journal.ts`: freezes and releases, order rows, rtoken claims, the journal);
-   *     a journal race (a twin's claim or client_oid) or a deadlock runs it again (nothing in memory
-   *     changed yet);
-   *  2. matching in memory, then the settlement (`settle.ts`: every trade, fee and release entry in one
-   *     `postBatch`, the trade and order rows, the cursor), run again as computed on a deadlock.
-   * One transaction for both (session 15's group commit) deadlocked: its second lock round, the
-   * makers', waited for accounts another book's first round held while that book waited for this
-   * one's (bench/README.md, "Session 18"). A crash between the two leaves the batch journaled and not
-   * settled, which `recover()` settles exactly once (the path of a restart). If the settlement cannot
-   * commit, the book is rebuilt that way and the jobs are answered with the error (their rtokens then
-   * say REQUEST_ALREADY_APPLIED). Null when nothing committed (every job has been answered).
+   * This process lost the book (SPOT_LEASES) with a batch journaled and not settled: the new owner
+   * settles it (its recovery); its requests are told the book moved, and memory is rebuilt when this
+   * process owns the book again.
    */
-  private async commitBatch(
-    batch: JournalBatch,
-  ): Promise<{ journaled: JournalResult; settlement: Settlement | null } | null> {
+  private dropPending(moved: Refusal): void {
+    const p = this.pending;
+    if (!p) return;
+    this.pending = null;
+    this.broken = true;
+    for (const job of p.jobs) job.reject(moved);
+  }
+
+  /**
+   * The book's transaction: the prior batch's settlement and this batch's journal part
+   * (`journal.ts`), taking the ledger's account locks in ONE round (one statement, in id order: the
+   * settlement's entries and the freezes go in one ledger call), so that transactions of different
+   * books can never wait on each other in a cycle — they share customers, and the market maker is on
+   * every book. Both lists of accounts are known before it begins: the prior batch matched after its
+   * own journal committed. (Session 15's journal, match and settlement of ONE batch in one transaction
+   * deadlocked: its second lock round, the makers', known only after matching, waited for accounts
+   * another book's first round held while that book waited for this one's; bench/README.md,
+   * "Session 18".) A journal race (a twin's claim or client_oid) or a deadlock runs it again, the
+   * settlement as computed (nothing in memory changed for this batch yet). A crash after it leaves this
+   * batch journaled and not settled, which `recover()` settles exactly once (the path of a restart).
+   * If it cannot commit and a prior batch was in it, the book is rebuilt that way (settling the prior
+   * batch) and the prior batch's jobs are answered with the error (their rtokens then say
+   * REQUEST_ALREADY_APPLIED); this batch's jobs are answered with the error (nothing of them was
+   * written). Null when nothing committed (every job has been answered).
+   */
+  private async commitBatch(batch: JournalBatch, prior: Pending | null): Promise<JournalResult | null> {
     const { db, ledger } = this.deps;
     const deps = { db, ledger, market: this.market, book: this.book, open: this.open };
     const journaled = newJournalResult();
@@ -379,44 +430,43 @@ export class BookRunner {
           db,
           async (tx) => {
             await this.deps.fence?.(tx);
-            await journalAttempt(tx, deps, { ...batch, firstSeq: this.seq }, journaled);
+            await journalAttempt(
+              tx,
+              deps,
+              { ...batch, firstSeq: this.seq },
+              journaled,
+              prior?.settlement ?? null,
+            );
           },
           1,
         );
-        break;
+        return journaled;
       } catch (error) {
         const again = isJournalRace(error)
           ? attempt < batch.jobs.length + 5
           : isRetryable(error) && attempt < BATCH_RETRIES;
         if (again) continue;
         for (const job of batch.jobs) job.reject(error);
+        if (prior) await this.settlementFailed(error, prior.jobs);
         return null;
       }
     }
-    if (journaled.accepted.length === 0) return { journaled, settlement: null };
-    // Journaled: these commands are the book's now, whatever happens to the settlement.
-    const settlement = this.match(journaled, batch.now);
-    this.seq = settlement.lastSeq;
-    try {
-      await inTransaction(db, async (tx) => {
-        await this.deps.fence?.(tx);
-        await writeSettlementIn(tx, ledger, { market: this.market, book: this.book }, settlement);
-      });
-      return { journaled, settlement };
-    } catch (error) {
-      // The journal's own refusals stand (a refused freeze is not the settlement's failure).
-      answerJournalRefusals(batch.jobs, batch.places, journaled);
-      if (!(await this.rebuildAfter(error, batch.jobs))) return null;
-      // A lost lease is no failure: the new owner settles what this batch journaled.
-      const moved = error instanceof Refusal && error.reason === 'SPOT_BOOK_MOVED';
-      if (!moved)
-        this.deps.log.error(
-          { err: error, symbol: this.market.symbol, book: this.book },
-          'spot settlement failed; the book was rebuilt and settled what the batch journaled',
-        );
-      for (const job of batch.jobs) job.reject(error);
-      return null;
-    }
+  }
+
+  /**
+   * A settlement that did not commit: the book is rebuilt (settling what was journaled) and the
+   * settled batch's requests get the error.
+   */
+  private async settlementFailed(error: unknown, jobs: Job[]): Promise<void> {
+    if (!(await this.rebuildAfter(error, jobs))) return;
+    // A lost lease is no failure: the new owner settles what this batch journaled.
+    const moved = error instanceof Refusal && error.reason === 'SPOT_BOOK_MOVED';
+    if (!moved)
+      this.deps.log.error(
+        { err: error, symbol: this.market.symbol, book: this.book },
+        'spot settlement failed; the book was rebuilt and settled what the batch journaled',
+      );
+    for (const job of jobs) job.reject(error);
   }
 
   /** Matches a batch's accepted commands in memory and computes their settlement (nothing written). */
@@ -508,7 +558,8 @@ export class BookRunner {
 
   /**
    * Writes the engine's state at the current (settled) seq and drops older snapshots: recovery
-   * restores it and replays only the journal after it. Called between batches only.
+   * restores it and replays only the journal after it. Called between batches only, with no batch
+   * pending.
    */
   async snapshotNow(): Promise<number> {
     const seq = this.seq;

@@ -3,7 +3,7 @@ import type { SpotCancelReason } from '@bourse/protocol';
 import { baseUnits, notionalUnits, parseRate, spotFee } from '@bourse/risk';
 import type { Tx } from '../../db/database.ts';
 import { newId } from '../../lib/ids.ts';
-import { type EntryInput, type Ledger, spotFeeAccount } from '../ledger/index.ts';
+import { type EntryInput, type Ledger, type Outcome, spotFeeAccount } from '../ledger/index.ts';
 import {
   type BatchOutcome,
   type Book,
@@ -18,16 +18,17 @@ import { type NewSpotTradeRow, writeSettlementRows } from './repo.ts';
 /**
  * Every `spot:` ledger key (freeze, release, trade) is posted by its book's runner alone — one per
  * book, fenced by the book's lease — so the ledger skips the advisory key locks that make concurrent
- * twins wait (`PostOptions.soleWriter`): a round trip fewer in each of a batch's two transactions.
+ * twins wait (`PostOptions.soleWriter`): a round trip fewer in each batch's transaction.
  */
 export const SPOT_SOLE_WRITER = { soleWriter: true } as const;
 
 /**
  * Step 3 of a batch, settlement: from the engine's events, the orders' new states, the trades, one
  * ledger entry per trade (buyer's frozen quote → seller, base the other way, both fees into the
- * market's fee account `spot_fees_<market>`) and a release per order whose need fell; then one transaction writes the entries,
- * the trades, the order rows and the cursor. Idempotency keys per trade and per release make a
- * repeat (recovery) harmless.
+ * market's fee account `spot_fees_<market>`) and a release per order whose need fell; then a
+ * transaction writes the entries, the trades, the order rows and the cursor — the next batch's, with
+ * its journal part (`runner.ts`), or recovery's own. Idempotency keys per trade and per release make
+ * a repeat (recovery) harmless.
  */
 
 /** What a batch settles, computed in memory before anything is written. */
@@ -262,34 +263,48 @@ function releaseExcess(b: SettleBook, o: OrderState): EntryInput | null {
   };
 }
 
-/** Writes a settlement in the caller's transaction: the entries, the trades, the order rows, the cursor. */
+/**
+ * Writes a settlement in the caller's transaction on its own (recovery): the entries, the trades, the
+ * order rows, the cursor. A running book writes it with the next batch's journal part instead
+ * (`journal.ts`, one ledger call for both).
+ */
 export async function writeSettlementIn(
   tx: Tx,
   ledger: Ledger,
   b: { market: MarketRef; book: Book },
   s: Settlement,
 ): Promise<void> {
-  const entryIds = await postEntries(tx, ledger, s.entries);
+  const outcomes = await ledger.postAll(tx, s.entries, SPOT_SOLE_WRITER);
+  await writeSettledRows(tx, b, s, settledEntryIds(outcomes));
+}
+
+/**
+ * The ids of a settlement's posted entries, in its order (a trade's entry first, as `settlementOf`
+ * pushes them); a refusal is a broken invariant (the freeze covered every need).
+ */
+export function settledEntryIds(outcomes: readonly Outcome[]): string[] {
+  return outcomes.map((outcome) => {
+    if (!outcome.ok)
+      throw new Error(
+        `spot settlement refused by the ledger: ${outcome.refusal.reason} ${JSON.stringify(outcome.refusal.params)}`,
+      );
+    return outcome.entry.id;
+  });
+}
+
+/** A settlement's trades (each with its entry's id), order rows and cursor, in one statement. */
+export async function writeSettledRows(
+  tx: Tx,
+  b: { market: MarketRef; book: Book },
+  s: Settlement,
+  entryIds: readonly string[],
+): Promise<void> {
   await writeSettlementRows(tx, {
     symbol: b.market.symbol,
     book: b.book,
     seq: s.lastSeq,
     trades: s.trades.map((t, i) => tradeRow(b, t, s.lastSeq, entryIds[i] as string)),
     orders: [...s.touched.values()],
-  });
-}
-
-/**
- * Posts the entries (`postAll`: chunks, their accounts locked in one round); a refusal is a broken
- * invariant (the freeze covered every need). `soleWriter`: see SPOT_SOLE_WRITER.
- */
-async function postEntries(tx: Tx, ledger: Ledger, entries: EntryInput[]): Promise<string[]> {
-  return (await ledger.postAll(tx, entries, SPOT_SOLE_WRITER)).map((outcome) => {
-    if (!outcome.ok)
-      throw new Error(
-        `spot settlement refused by the ledger: ${outcome.refusal.reason} ${JSON.stringify(outcome.refusal.params)}`,
-      );
-    return outcome.entry.id;
   });
 }
 
