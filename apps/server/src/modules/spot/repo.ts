@@ -251,7 +251,7 @@ export async function takenClientOids(q: Q, pairs: ReadonlyArray<{ customerId: s
  * (one whose client_oid a twin took meanwhile is not; the caller then rolls the whole batch back) and
  * the claims recorded. The orders whose funds the batch's cancels released (`released`) hold nothing
  * from then on: their rows say so in the same statement, so the rows and the ledger agree at every
- * commit — the cancel itself is written by the settlement, in the batch's second transaction.
+ * commit — the cancel itself is written by its settlement, in the book's next transaction.
  */
 export async function insertOrdersAndJournal(
   q: Q,

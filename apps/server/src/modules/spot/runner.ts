@@ -377,8 +377,9 @@ export class BookRunner {
     // Journaled: these commands are the book's now, whatever happens to their settlement.
     const settlement = this.match(journaled, now);
     this.seq = settlement.lastSeq;
-    // Memory follows at once (the next batch is screened against it); its answers wait for the commit.
-    this.pending = { jobs, journaled, settlement, outcome: this.follow(settlement), t0 };
+    // Open orders follow at once (the next batch is screened against them); its answers and public
+    // prints wait for its commit.
+    this.pending = { jobs, journaled, settlement, outcome: this.follow(settlement, { prints: false }), t0 };
   }
 
   /** A pending batch's settlement committed: its requests are answered and its outcome published. */
@@ -386,6 +387,7 @@ export class BookRunner {
     this.counters.batches += 1;
     this.counters.commands += p.journaled.accepted.length;
     this.counters.ms += performance.now() - p.t0;
+    this.addPrints(p.outcome.trades);
     answerSettled(p.journaled, p.outcome);
     this.deps.hooks.published(this, p.outcome);
   }
@@ -603,10 +605,13 @@ export class BookRunner {
     return this.follow(settlement);
   }
 
-  /** After a settlement committed: open orders, prints and the changed depth levels follow it. */
-  private follow(s: Settlement): BatchOutcome {
+  /**
+   * Open orders, prints and the changed depth levels follow a settlement: after it committed
+   * (recovery), or at once when a batch matched (`prints: false`: its prints wait for its commit).
+   */
+  private follow(s: Settlement, { prints = true } = {}): BatchOutcome {
     const orders = [...s.touched.values()];
-    this.applySettled(orders, s.trades);
+    this.applySettled(orders, prints ? s.trades : []);
     const customers = new Set(orders.map((o) => o.customerId));
     // Only the levels the batch touched are read back from the engine (not the whole book).
     const { depth } = s;
@@ -621,6 +626,11 @@ export class BookRunner {
       if (o.status === 'filled' || o.status === 'cancelled') this.open.delete(o.id);
       else this.open.set(o.id, o);
     }
+    this.addPrints(trades);
+  }
+
+  /** The public prints, newest first, of trades whose settlement committed. */
+  private addPrints(trades: BatchOutcome['trades']): void {
     for (const t of trades) {
       this.prints.unshift({
         id: t.id,

@@ -46,7 +46,7 @@ export async function replayJournal(
 
 /**
  * Frozen = what open orders need, straight from the tables (for a process the test does not own).
- * Between a batch's two transactions an order whose cancel is journaled already holds nothing (the
+ * Until the transaction that settles it, an order whose cancel is journaled already holds nothing (the
  * journal part released it) while its row still says open: its need is nothing.
  */
 export async function frozenMismatches(db: Db | Tx): Promise<string[]> {
