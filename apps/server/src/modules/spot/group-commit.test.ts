@@ -2,8 +2,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { expectLogLine } from '../../../test/logwatch.ts';
+import { Refusal } from '../../http/refusal.ts';
 import { customer, fund, ledgerOf, USDT } from '../assets/testing.ts';
 import type { EntryInput, Ledger } from '../ledger/index.ts';
+import { settledSeqOf } from './repo.ts';
 import type { BookRunner, RunnerDeps } from './runner.ts';
 
 /**
@@ -340,6 +342,57 @@ describe('group commit: one transaction per batch, settling the batch before', (
     const again = await order(second.token, b);
     expect(again.code).toBe(1);
     expect(again.data.status).toBe('unfilled');
+    expect(await count('spot_trade')).toBe(counts.trades + 1);
+    await invariants();
+  });
+
+  it('the book moves away with a batch journaled and not settled: its requests are told so, the next owner settles it once', async () => {
+    const price = await referencePrice();
+    const seller = await customer(t, 'gcm');
+    await fund(t, seller.id, 'BTC', BASE(1));
+    const buyer = await customer(t, 'gcm1');
+    await fund(t, buyer.id, 'USDT', USDT(1000));
+    expect(
+      (await order(seller.token, { side: 'sell', price: String(price + 8), quantity: '0.01' })).code,
+    ).toBe(1);
+    const counts = { orders: await count('spot_order'), trades: await count('spot_trade') };
+    const seq = runner.engineSeq;
+    // The lease is lost while the order's journal part runs: its settlement is never this process's.
+    const deps = (runner as unknown as { deps: RunnerDeps }).deps;
+    const original: Ledger = deps.ledger;
+    let moved = false;
+    deps.owner = () => (moved ? new Refusal('SPOT_BOOK_MOVED', { symbol: SYMBOL, seconds: 1 }) : null);
+    deps.ledger = {
+      ...original,
+      postAll: (tx, entries: readonly EntryInput[], options) => {
+        if (entries.some((e) => e.reason === 'spot.freeze')) moved = true;
+        return original.postAll(tx, entries, options);
+      },
+    };
+    const fields = { side: 'buy', price: String(price + 8), quantity: '0.01', rtoken: 'gcm-moved' };
+    let answer: Awaited<ReturnType<typeof order>>;
+    try {
+      answer = await order(buyer.token, fields);
+    } finally {
+      deps.ledger = original;
+    }
+    expect(answer.status).toBe(503);
+    expect(answer.reason).toBe('SPOT_BOOK_MOVED');
+    // Journaled, not settled: the order's row is there, no trade yet.
+    expect({ orders: await count('spot_order'), trades: await count('spot_trade') }).toEqual({
+      orders: counts.orders + 1,
+      trades: counts.trades,
+    });
+    expect(await settledSeqOf(t.db, SYMBOL, 'real')).toBe(seq);
+    // The book comes back (as a new owner would take it: recovery first), settling the batch once.
+    moved = false;
+    delete deps.owner;
+    expect((await runner.recover()).settled).toBe(1);
+    expect(runner.engineSeq).toBe(seq + 1);
+    expect(await count('spot_trade')).toBe(counts.trades + 1);
+    await invariants();
+    const retry = await order(buyer.token, fields);
+    expect(retry.reason).toBe('REQUEST_ALREADY_APPLIED');
     expect(await count('spot_trade')).toBe(counts.trades + 1);
     await invariants();
   });
