@@ -25,6 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+type Customer = Awaited<ReturnType<typeof customer>>;
 const BASE = (n: number) => BigInt(Math.round(n * 1e8));
 
 function order(token: string, fields: Record<string, string>) {
@@ -69,6 +70,21 @@ function injectIntoSettlement(onSettle: (call: number) => void): {
       deps.ledger = original;
     },
   };
+}
+
+/** A seller with 1 BTC resting `quantity` at `price`, and `n` buyers with 1,000 USDT each. */
+async function askAndBuyers(tag: string, price: number, quantity: string, n = 1) {
+  const seller = await customer(t, `${tag}s`);
+  await fund(t, seller.id, 'BTC', BASE(1));
+  const buyers: Customer[] = [];
+  for (let i = 0; i < n; i++) {
+    const buyer = await customer(t, `${tag}b${i}`);
+    await fund(t, buyer.id, 'USDT', USDT(1000));
+    buyers.push(buyer);
+  }
+  const ask = await order(seller.token, { side: 'sell', price: String(price), quantity });
+  expect(ask.code).toBe(1);
+  return { seller, buyers };
 }
 
 async function invariants() {
@@ -224,12 +240,7 @@ describe('group commit: one transaction per batch, settling the batch before', (
 
   it('a settlement that fails: the journaled order is settled once by the rebuild, its rtoken says applied', async () => {
     const price = await referencePrice();
-    const seller = await customer(t, 'gcs');
-    await fund(t, seller.id, 'BTC', BASE(1));
-    const buyer = await customer(t, 'gcf');
-    await fund(t, buyer.id, 'USDT', USDT(1000));
-    const ask = await order(seller.token, { side: 'sell', price: String(price + 5), quantity: '0.02' });
-    expect(ask.code).toBe(1);
+    const [buyer] = (await askAndBuyers('gcf', price + 5, '0.02')).buyers as [Customer];
     const counts = {
       orders: await count('spot_order'),
       journal: await count('spot_journal'),
@@ -273,13 +284,7 @@ describe('group commit: one transaction per batch, settling the batch before', (
 
   it("a transaction that fails with a batch's settlement and the next one's journal: the first is settled by the rebuild, the second written nowhere", async () => {
     const price = await referencePrice();
-    const seller = await customer(t, 'gcx');
-    await fund(t, seller.id, 'BTC', BASE(1));
-    const [first, second] = [await customer(t, 'gcx1'), await customer(t, 'gcx2')];
-    for (const b of [first, second]) await fund(t, b.id, 'USDT', USDT(1000));
-    expect(
-      (await order(seller.token, { side: 'sell', price: String(price + 7), quantity: '0.01' })).code,
-    ).toBe(1);
+    const [first, second] = (await askAndBuyers('gcx', price + 7, '0.01', 2)).buyers as [Customer, Customer];
     const counts = { orders: await count('spot_order'), trades: await count('spot_trade') };
     // The first order's journal part waits (its freeze alone) until the second is queued behind it;
     // the next transaction, the first's settlement with the second's freeze, fails.
@@ -348,13 +353,7 @@ describe('group commit: one transaction per batch, settling the batch before', (
 
   it('the book moves away with a batch journaled and not settled: its requests are told so, the next owner settles it once', async () => {
     const price = await referencePrice();
-    const seller = await customer(t, 'gcm');
-    await fund(t, seller.id, 'BTC', BASE(1));
-    const buyer = await customer(t, 'gcm1');
-    await fund(t, buyer.id, 'USDT', USDT(1000));
-    expect(
-      (await order(seller.token, { side: 'sell', price: String(price + 8), quantity: '0.01' })).code,
-    ).toBe(1);
+    const [buyer] = (await askAndBuyers('gcm', price + 8, '0.01')).buyers as [Customer];
     const counts = { orders: await count('spot_order'), trades: await count('spot_trade') };
     const seq = runner.engineSeq;
     // The lease is lost while the order's journal part runs: its settlement is never this process's.
@@ -399,13 +398,7 @@ describe('group commit: one transaction per batch, settling the batch before', (
 
   it('a deadlock in the settlement runs it again as computed: one order, one trade, a gap-free journal', async () => {
     const price = await referencePrice();
-    const seller = await customer(t, 'gcd');
-    await fund(t, seller.id, 'BTC', BASE(1));
-    const buyer = await customer(t, 'gce');
-    await fund(t, buyer.id, 'USDT', USDT(1000));
-    expect(
-      (await order(seller.token, { side: 'sell', price: String(price + 6), quantity: '0.01' })).code,
-    ).toBe(1);
+    const [buyer] = (await askAndBuyers('gcd', price + 6, '0.01')).buyers as [Customer];
     const counts = { orders: await count('spot_order'), trades: await count('spot_trade') };
     const seq = runner.engineSeq;
     const injected = injectIntoSettlement((n) => {
