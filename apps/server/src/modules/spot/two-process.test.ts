@@ -25,7 +25,11 @@ import { frozenMismatches, marketRef, replayJournal, settledTradeCounts } from '
  */
 const MAIN = path.resolve(import.meta.dirname, '../../main.ts');
 const SYMBOL = 'BTC/USDT';
-const TTL_MS = 3_000;
+/**
+ * The production default. A lease renews every TTL/3; with 3 s a loaded CI machine once stalled a
+ * process past it (session 21: a book taken again, epoch 3, failing "every lease epoch is 2").
+ */
+const TTL_MS = 6_000;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PREFIX = `bourse-2p-${process.pid}-${randomBytes(3).toString('hex')}:`;
 const SECRET = randomBytes(24).toString('hex');
