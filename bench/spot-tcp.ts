@@ -202,6 +202,14 @@ function figuresOf(r: JobResult): Record<string, string | number> {
 type RunJob = (kind: JobKind, concurrency: number, budgetMs?: number) => Promise<JobResult>;
 
 /** 40 demo customers with plenty of demo BTC and USDT: their session tokens. */
+/** The server settings a long run's figures depend on. */
+async function serverSettings(db: Db): Promise<Record<string, string>> {
+  const names = ['server_version', 'autovacuum', 'synchronous_commit', 'shared_buffers'];
+  const { rows } = await sql<{ name: string; setting: string }>`
+    select name, current_setting(name) as setting from unnest(${names}::text[]) as name`.execute(db);
+  return Object.fromEntries(rows.map((r) => [r.name, r.setting]));
+}
+
 async function customers(app: BenchApp, database: BenchDatabase, ledger: Ledger): Promise<string[]> {
   const tokens: string[] = [];
   for (let i = 0; i < CUSTOMERS; i++) {
@@ -374,7 +382,12 @@ export async function run(): Promise<BenchResult[]> {
     const port = (app.server.address() as AddressInfo).port;
     clients = startClients({ role: 'spot-tcp-clients', port, tokens, mid, books });
 
-    const results: BenchResult[] = [{ name: 'memory at the start (after setup, GC)', figures: memory() }];
+    const results: BenchResult[] = [
+      // A server without autovacuum (this workplace's CI PostgreSQL: conf.d/90-ci.conf) piles up dead
+      // order and idempotency rows: a long run then slows down minute by minute (session 22).
+      { name: 'postgres', figures: await serverSettings(database.db) },
+      { name: 'memory at the start (after setup, GC)', figures: memory() },
+    ];
     // The batches of every bench book (the one-book phases use BTC/USDT alone).
     const book = () => {
       const sum = { batches: 0, commands: 0, ms: 0 };
