@@ -201,7 +201,6 @@ function figuresOf(r: JobResult): Record<string, string | number> {
 
 type RunJob = (kind: JobKind, concurrency: number, budgetMs?: number) => Promise<JobResult>;
 
-/** 40 demo customers with plenty of demo BTC and USDT: their session tokens. */
 /** The server settings a long run's figures depend on. */
 async function serverSettings(db: Db): Promise<Record<string, string>> {
   const names = ['server_version', 'autovacuum', 'synchronous_commit', 'shared_buffers'];
@@ -210,6 +209,7 @@ async function serverSettings(db: Db): Promise<Record<string, string>> {
   return Object.fromEntries(rows.map((r) => [r.name, r.setting]));
 }
 
+/** 40 demo customers with plenty of demo BTC and USDT: their session tokens. */
 async function customers(app: BenchApp, database: BenchDatabase, ledger: Ledger): Promise<string[]> {
   const tokens: string[] = [];
   for (let i = 0; i < CUSTOMERS; i++) {

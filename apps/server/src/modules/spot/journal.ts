@@ -108,7 +108,7 @@ export async function journalAttempt(
   deps: JournalDeps,
   batch: JournalBatch,
   result: JournalResult,
-  prior: Settlement | null = null,
+  prior: Settlement | null,
 ) {
   result.accepted.length = 0;
   result.refusals.clear();
@@ -117,7 +117,8 @@ export async function journalAttempt(
   await markDuplicateClientOids(tx, candidates, result.duplicate);
   candidates = candidates.filter((j) => !result.duplicate.has(j));
   const cancels = batch.cancels.filter((j) => !result.lost.has(j));
-  const placed = await releaseAndFreeze(tx, deps, batch, { cancels, candidates, result, prior });
+  const { placed, settledIds } = await postLedger(tx, deps, batch, { cancels, candidates, result, prior });
+  if (prior) await writeSettledRows(tx, deps, prior, settledIds);
   const rows = journalCommands(deps, batch, {
     placed,
     cancels,
@@ -180,19 +181,19 @@ async function markDuplicateClientOids(tx: Tx, candidates: PlaceJob[], duplicate
 }
 
 /**
- * One ledger call (`postAll`: its accounts locked in one round): the prior batch's settlement first
- * (then its trades, order rows and cursor are written), then every cancelled order's frozen funds go
- * back (a batch's cancels run before its places, on orders resting when the batch began, so each is
- * certain to succeed: an amend's new quotes can use what its old ones held), then each candidate's
- * need is frozen. Returns the jobs whose freeze went through; the released orders are in
- * `result.released`.
+ * The transaction's one ledger call (`postAll`: its accounts locked in one round): the prior batch's
+ * settlement entries first, then every cancelled order's frozen funds go back (a batch's cancels run
+ * before its places, on orders resting when the batch began, so each is certain to succeed: an
+ * amend's new quotes can use what its old ones held), then each candidate's need is frozen. Returns
+ * the jobs whose freeze went through and the ids of the settlement's entries; the released orders are
+ * in `result.released`.
  */
-async function releaseAndFreeze(
+async function postLedger(
   tx: Tx,
   deps: JournalDeps,
   batch: JournalBatch,
   p: { cancels: CancelJob[]; candidates: PlaceJob[]; result: JournalResult; prior: Settlement | null },
-): Promise<Set<Job>> {
+): Promise<{ placed: Set<Job>; settledIds: string[] }> {
   const releases: EntryInput[] = [];
   p.cancels.forEach((job, i) => {
     const o = deps.open.get(job.orderId);
@@ -205,7 +206,7 @@ async function releaseAndFreeze(
   const settled = p.prior?.entries ?? [];
   const entries = [...settled, ...releases, ...freezes];
   const all = entries.length > 0 ? await deps.ledger.postAll(tx, entries, SPOT_SOLE_WRITER) : [];
-  if (p.prior) await writeSettledRows(tx, deps, p.prior, settledEntryIds(all.slice(0, settled.length)));
+  const settledIds = settledEntryIds(all.slice(0, settled.length));
   const outcomes = all.slice(settled.length);
   for (const outcome of outcomes.slice(0, releases.length))
     if (!outcome.ok) throw new Error(`spot release refused by the ledger: ${outcome.refusal.reason}`);
@@ -215,7 +216,7 @@ async function releaseAndFreeze(
     if (outcome?.ok) placed.add(j);
     else if (outcome) p.result.refusals.set(j, new Refusal(outcome.refusal.reason, outcome.refusal.params));
   });
-  return placed;
+  return { placed, settledIds };
 }
 
 /** frozen → available: all a cancelled order still holds (its need after the cancel is nothing). */

@@ -230,8 +230,8 @@ export class BookRunner {
         // Work waiting between two batches goes first (the pending batch settled before it): a busy
         // queue never starves it.
         if (this.between.length > 0) {
+          // Settles it alone; settled or failed, nothing is pending after.
           if (this.pending) await this.runBatch([]);
-          if (this.pending) continue;
           for (let task = this.between.shift(); task; task = this.between.shift()) await task();
           continue;
         }
