@@ -23,6 +23,7 @@ export type ClientsData = {
 };
 
 export type JobKind =
+  | 'floor'
   | 'baseline'
   | 'baselineRtoken'
   | 'place'
@@ -204,6 +205,12 @@ function startClients(data: ClientsData): void {
     const client = async (c: number) => {
       while (performance.now() < deadline) {
         switch (job.kind) {
+          case 'floor': {
+            // The same token header as the other phases; the route does not look it up.
+            const token = tokens[(c + n) % tokens.length] as string;
+            await timed(() => send(agent, 'POST', '/bench/floor', token, { note: rtoken() }));
+            break;
+          }
           case 'baseline': {
             const token = tokens[(c + n) % tokens.length] as string;
             await timed(() => send(agent, 'POST', '/bench/baseline', token, { note: rtoken() }));

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import v8 from 'node:v8';
@@ -27,6 +28,9 @@ import {
  * 1, 16, 64 and 256 clients on HTTP/1.1 keep-alive connections from a worker thread
  * (bench/spot-tcp-clients.ts), on a real PostgreSQL (DATABASE_URL's server, else an embedded one).
  * At each level, for a time budget each (BENCH_TCP_MS, default 6 s):
+ * - http floor: `POST /bench/floor`, a bench route that touches no database and checks no session:
+ *   the app's hooks, the JSON body and the envelope over the same keep-alive connections — the most
+ *   requests per second this machine answers at that concurrency, whatever a route does;
  * - baseline: `POST /bench/baseline`, a route the bench adds to the same app (never a production
  *   route) that resolves the session like every customer call and inserts one row in its own
  *   transaction per request, the issue's yardstick for batching;
@@ -36,7 +40,9 @@ import {
  * - cancel: resting orders placed first (untimed), then cancelled by id;
  * - mixed bot: 60 % places, 30 % cancels of its own resting orders, 10 % reads (depth, open orders).
  * Latency is what the client saw. SPOT_BUSY (HTTP 429, a full book queue) is counted apart from
- * other refusals: under overload it is the right answer. Memory (rss of the process, workers
+ * other refusals: under overload it is the right answer. Each phase also reports the statements the
+ * server sent per answered request and the CPU per answered request in µs (`cpu_us_node_pg`: this
+ * process, server and clients together / every PostgreSQL process). Memory (rss of the process, workers
  * included; heap of the server's thread) is read after a full GC at the start and the end; with
  * `--minutes N` (or BENCH_TCP_MINUTES) a mixed run at 64 clients follows for N minutes, read each
  * minute. Nothing here asserts a speed.
@@ -74,6 +80,36 @@ function statementShape(text: string): string {
     .replace(/(\(\$(, \$)*\),? ?)+/g, '(…)')
     .trim()
     .slice(0, 100);
+}
+
+/**
+ * CPU milliseconds used so far by this process (server and clients' worker together) and by every
+ * PostgreSQL process on the machine (Linux `/proc`; null elsewhere, or for a server on another host).
+ */
+function cpuNow(): { node: number; pg: number | null } {
+  const usage = process.cpuUsage();
+  const node = (usage.user + usage.system) / 1000;
+  try {
+    const tick = 1000 / 100; // USER_HZ is 100 on Linux.
+    let pg = 0;
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue; // gone meanwhile
+      }
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+      const fields = stat.slice(close + 2).split(' ');
+      // utime and stime: fields 14 and 15 of the line, 12 and 13 after the name.
+      pg += (Number(fields[11]) + Number(fields[12])) * tick;
+    }
+    return { node, pg };
+  } catch {
+    return { node, pg: null };
+  }
 }
 
 /** Statements sent to PostgreSQL by this process so far (every client: pools and held connections). */
@@ -131,6 +167,20 @@ function memory(): { rss_mb: string; heap_used_mb: string } {
  */
 function baselineRoutes(db: Db) {
   return (app: BenchApp) => {
+    app.post(
+      '/bench/floor',
+      {
+        schema: {
+          body: {
+            type: 'object',
+            required: ['note'],
+            properties: { note: { type: 'string', maxLength: 64 } },
+            additionalProperties: false,
+          },
+        },
+      },
+      async (request) => ok(request, { note: (request.body as { note: string }).note }),
+    );
     for (const [url, idempotent] of [
       ['/bench/baseline', false],
       ['/bench/baseline-rtoken', true],
@@ -170,6 +220,7 @@ function clientsOf(concurrency: number): string {
 }
 
 const NAMES: Record<JobKind, string> = {
+  floor: 'http floor (no database)',
   baseline: 'baseline insert/tx',
   baselineRtoken: 'baseline insert/tx + rtoken',
   place: 'place',
@@ -254,7 +305,7 @@ function startClients(data: ClientsData): { job: RunJob; stop: () => Promise<num
   return { job, stop: () => worker.terminate() };
 }
 
-/** Baseline, baseline + rtoken, place, cancel and mixed at one concurrency: one line each. */
+/** The http floor, baseline, baseline + rtoken, place, cancel and mixed at one concurrency: one line each. */
 async function level(
   job: RunJob,
   concurrency: number,
@@ -266,6 +317,7 @@ async function level(
   const phase = async (kind: Parameters<RunJob>[0]) => {
     const before = book();
     const sent = statementsSent();
+    const cpu0 = cpuNow();
     statementKinds.clear();
     const loopDelay = monitorEventLoopDelay({ resolution: LOOP_PERIOD_MS });
     loopDelay.enable();
@@ -276,6 +328,10 @@ async function level(
     const late = (q: number) => Math.max(0, loopDelay.percentile(q) / 1e6 - LOOP_PERIOD_MS).toFixed(2);
     const loop = `${late(50)}/${late(99)}`;
     if (kind === PROFILED_PHASE) printStatementKinds(kind, result.answered);
+    const cpu1 = cpuNow();
+    // CPU per answered request: this process (server and clients), PostgreSQL (every backend).
+    const perReq = (ms: number) => (result.answered > 0 ? ((ms * 1000) / result.answered).toFixed(0) : '-');
+    const cpu = `${perReq(cpu1.node - cpu0.node)}/${cpu1.pg !== null && cpu0.pg !== null ? perReq(cpu1.pg - cpu0.pg) : '-'}`;
     const after = book();
     const n = after.batches - before.batches;
     const batch =
@@ -284,8 +340,9 @@ async function level(
         : '-';
     const stmts = result.answered > 0 ? ((statementsSent() - sent) / result.answered).toFixed(2) : '-';
     // Columns every phase reports, after its own.
-    return { result, batch, measured: { stmts_per_req: stmts, loop_ms: loop } };
+    return { result, batch, measured: { stmts_per_req: stmts, cpu_us_node_pg: cpu, loop_ms: loop } };
   };
+  const floor = await phase('floor');
   const baseline = await phase('baseline');
   const withRtoken = await phase('baselineRtoken');
   const place = await phase('place');
@@ -296,6 +353,10 @@ async function level(
   const mixed = await phase('mixed');
   const rate = (r: JobResult) => r.ok / r.seconds;
   return [
+    {
+      name: `${NAMES.floor}, ${clients}`,
+      figures: { ...figuresOf(floor.result), ...floor.measured },
+    },
     {
       name: `${NAMES.baseline}, ${clients}`,
       figures: { ...figuresOf(baseline.result), ...baseline.measured },
@@ -309,6 +370,7 @@ async function level(
       figures: {
         ...figuresOf(place.result),
         vs_baseline: (rate(place.result) / rate(baseline.result)).toFixed(2),
+        vs_floor: (rate(place.result) / rate(floor.result)).toFixed(2),
         batch_cmds_ms: place.batch,
         ...place.measured,
       },

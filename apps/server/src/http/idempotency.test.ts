@@ -115,9 +115,10 @@ describe('idempotency store', () => {
       await new Promise((r) => setTimeout(r, 20)); // the previous call's unlock, not awaited by it
       texts.length = 0;
       const value = await run();
+      await new Promise((r) => setTimeout(r, 20)); // and its own unlock, which goes after its answer
       return { value, statements: texts.length };
     };
-    // A new key: one statement (the lock and the read), then claimed.
+    // A new key: one statement (the lock and the read), then claimed (held: no unlock yet).
     const fresh = newKey();
     const first = await statementsOf(() => store.begin(fresh, t0));
     expect(first.value.state).toBe('claimed');

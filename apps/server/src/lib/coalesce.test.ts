@@ -24,34 +24,52 @@ function gatedFlush() {
 }
 
 describe('coalesce', () => {
-  it('flushes the first call alone and everything that came meanwhile together, answering each in order', async () => {
+  it('flushes the calls of one turn together, and what came meanwhile in the next flush, answering each in order', async () => {
     const g = gatedFlush();
     const call = coalesce(g.flush);
-    const first = call(1);
-    const rest = [2, 3, 4].map((i) => call(i));
+    const first = [1, 2].map((i) => call(i));
+    // A later turn, while [1, 2] is being flushed: these wait for it and go together.
+    await new Promise((r) => setImmediate(r));
+    expect(g.batches).toEqual([[1, 2]]);
+    const rest = [3, 4, 5].map((i) => call(i));
     await g.open();
-    expect(await first).toBe(10);
+    expect(await Promise.all(first)).toEqual([10, 20]);
     await g.open();
-    expect(await Promise.all(rest)).toEqual([20, 30, 40]);
-    expect(g.batches).toEqual([[1], [2, 3, 4]]);
+    expect(await Promise.all(rest)).toEqual([30, 40, 50]);
+    expect(g.batches).toEqual([
+      [1, 2],
+      [3, 4, 5],
+    ]);
     await call.drained();
+  });
+
+  it('a lone call on an idle process goes at the end of its turn, before any timer', async () => {
+    const g = gatedFlush();
+    const call = coalesce(g.flush);
+    const answer = call(7);
+    expect(g.batches).toEqual([]);
+    await new Promise((r) => setImmediate(r));
+    expect(g.batches).toEqual([[7]]);
+    await g.open();
+    expect(await answer).toBe(70);
   });
 
   it('runs at most `lanes` flushes at once and at most `max` items in each', async () => {
     const g = gatedFlush();
     const call = coalesce(g.flush, { lanes: 2, max: 2 });
     const answers = Promise.all([1, 2, 3, 4, 5, 6, 7].map((i) => call(i)));
-    // Both lanes free: [1] and [2] at once; then [3, 4], [5, 6] and [7] as lanes free up.
-    for (let i = 0; i < 5; i++) await g.open();
+    // One turn's calls, both lanes free: [1, 2] and [3, 4] at once; then [5, 6] and [7] as lanes free up.
+    for (let i = 0; i < 4; i++) await g.open();
     expect(await answers).toEqual([10, 20, 30, 40, 50, 60, 70]);
     expect(g.maxRunning()).toBe(2);
-    expect(g.batches).toEqual([[1], [2], [3, 4], [5, 6], [7]]);
+    expect(g.batches).toEqual([[1, 2], [3, 4], [5, 6], [7]]);
   });
 
   it('a failed flush rejects its own batch only; a flush answering the wrong count is a failure', async () => {
     const g = gatedFlush();
     const call = coalesce(g.flush);
     const a = call(1);
+    await new Promise((r) => setImmediate(r));
     const b = [call(-1), call(2)];
     const c = call(3);
     await g.open();

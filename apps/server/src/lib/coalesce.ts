@@ -1,7 +1,11 @@
 /**
- * Group calls into batches: a call made while `lanes` flushes are already running waits and goes
- * with every other call made meanwhile in the next flush (at most `max` per flush). With nothing
- * running, a call is flushed at once — alone; under load, one round trip serves many callers.
+ * Group calls into batches: calls made in the same turn of the event loop go together (a free lane
+ * flushes at `setImmediate`, after the turn's other callbacks — the requests parsed from one read
+ * of the sockets, the answers of one spot batch), and a call made while `lanes` flushes are already
+ * running waits and goes with every other call made meanwhile in the next flush (at most `max` per
+ * flush). A lone call on an idle process waits only for the end of its turn; under load, one round
+ * trip serves many callers. (Flushing a call at once when a lane was free sent most calls alone:
+ * bench/README.md, "Session 23".)
  *
  * `flush` answers each item in order (an array as long as its input); if it throws, every call of
  * that batch is rejected with the error.
@@ -58,10 +62,17 @@ export function coalesce<I, O>(
     }
   }
 
+  /** A flush is due at the end of this turn (set once per turn, by its first call). */
+  let due = false;
   const call = ((item: I) =>
     new Promise<O>((resolve, reject) => {
       waiting.push({ item, resolve, reject });
-      start();
+      if (due || running >= lanes) return; // it goes with the due flush, or when a lane frees up
+      due = true;
+      setImmediate(() => {
+        due = false;
+        start();
+      });
     })) as Coalesced<I, O>;
   call.drained = () =>
     running === 0 && waiting.length === 0 ? Promise.resolve() : new Promise<void>((r) => idle.push(r));
