@@ -351,6 +351,98 @@ describe('group commit: one transaction per batch, settling the batch before', (
     await invariants();
   });
 
+  it('a cancel of an order the batch before filled in part: its settlement and its release are one statement, the row holds nothing after', async () => {
+    // Below every ask the other tests leave resting (their bids are far below): the buy takes this one.
+    const price = await referencePrice();
+    const seller = await customer(t, 'gcz');
+    await fund(t, seller.id, 'BTC', BASE(1));
+    const buyer = await customer(t, 'gczb');
+    await fund(t, buyer.id, 'USDT', USDT(1000));
+    const ask = await order(seller.token, { side: 'sell', price: String(price + 2), quantity: '0.02' });
+    expect(ask.code).toBe(1);
+    const askId = String(ask.data.order_id);
+    // The buy's journal part waits (its freeze alone) until the cancel is queued behind it: the
+    // next transaction carries the buy's settlement (the ask half filled) and the cancel's release.
+    const deps = (runner as unknown as { deps: RunnerDeps }).deps;
+    const original: Ledger = deps.ledger;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let held = false;
+    const sent: string[] = [];
+    // What the ask's row holds as each of the book's transactions begins: what the one before committed.
+    const holds: string[] = [];
+    const fence = deps.fence;
+    deps.fence = async (tx) => {
+      await fence?.(tx);
+      if (!held) return;
+      const r = await t.db
+        .selectFrom('spot_order')
+        .select('frozen_units')
+        .where('id', '=', askId)
+        .executeTakeFirst();
+      holds.push(String(r?.frozen_units));
+    };
+    deps.ledger = {
+      ...original,
+      postAll: async (tx, entries: readonly EntryInput[], options) => {
+        const trades = entries.some((e) => e.reason === 'spot.trade');
+        const freezes = entries.some((e) => e.reason === 'spot.freeze');
+        if (freezes && !trades && !held) {
+          held = true;
+          await gate;
+        }
+        return original.postAll(tx, entries, options);
+      },
+    };
+    const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+    let answers: Awaited<ReturnType<typeof order>>[];
+    try {
+      const buy = order(buyer.token, { side: 'buy', price: String(price + 2), quantity: '0.01' });
+      await expect.poll(() => held, { timeout: 10_000 }).toBe(true);
+      const cancel = call(t.app, {
+        call: 'cancelOrder',
+        fields: { order_id: askId, rtoken: 'gcz-cancel-ask' },
+        headers: { token: seller.token },
+      });
+      await expect.poll(() => runner.queued, { timeout: 10_000 }).toBe(1);
+      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+        const first = args[0] as string | { text?: string };
+        sent.push(typeof first === 'string' ? first : (first.text ?? ''));
+        return query.apply(this, args);
+      } as typeof pg.Client.prototype.query;
+      release();
+      answers = await Promise.all([buy, cancel]);
+    } finally {
+      pg.Client.prototype.query = query as typeof pg.Client.prototype.query;
+      deps.ledger = original;
+      if (fence) deps.fence = fence;
+      else delete deps.fence;
+      release();
+    }
+    expect(answers.map((a) => a.code)).toEqual([1, 1]);
+    // The fused transaction's commit already left the ask holding nothing (the transaction after it,
+    // which writes the cancel's settlement, began with that): rows and ledger agree at every commit.
+    expect(holds.length).toBeGreaterThanOrEqual(2);
+    expect(holds.at(-1)).toBe('0');
+    expect(answers[0]?.data.status).toBe('filled');
+    // One statement updated the ask's row for the fill and zeroed what it holds for the cancel.
+    const fused = sent.filter(
+      (text) => /settled_orders as \(/.test(text) && /insert into "spot_journal"/.test(text),
+    );
+    expect(fused.length).toBeGreaterThanOrEqual(1);
+    const row = await t.db
+      .selectFrom('spot_order')
+      .select(['status', 'filled_lots', 'frozen_units'])
+      .where('id', '=', askId)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('cancelled');
+    expect(String(row.frozen_units)).toBe('0');
+    expect(Number(row.filled_lots)).toBeGreaterThan(0);
+    await invariants();
+  });
+
   it('the book moves away with a batch journaled and not settled: its requests are told so, the next owner settles it once', async () => {
     const price = await referencePrice();
     const [buyer] = (await askAndBuyers('gcm', price + 8, '0.01')).buyers as [Customer];

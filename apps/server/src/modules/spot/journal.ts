@@ -11,7 +11,7 @@ import { Refusal } from '../../http/refusal.ts';
 import type { EntryInput, Ledger } from '../ledger/index.ts';
 import type { Book, JournalCommand, MarketRef, OrderState, PlaceInput } from './order.ts';
 import { insertOrdersAndJournal, type SpotJournalTableRow, takenClientOids } from './repo.ts';
-import { type Settlement, SPOT_SOLE_WRITER, settledEntryIds, writeSettledRows } from './settle.ts';
+import { type Settlement, SPOT_SOLE_WRITER, settledEntryIds, settledRowsOf } from './settle.ts';
 
 /**
  * A book's transaction (`runner.ts`): the settlement of the batch before (matched in memory after its
@@ -118,7 +118,6 @@ export async function journalAttempt(
   candidates = candidates.filter((j) => !result.duplicate.has(j));
   const cancels = batch.cancels.filter((j) => !result.lost.has(j));
   const { placed, settledIds } = await postLedger(tx, deps, batch, { cancels, candidates, result, prior });
-  if (prior) await writeSettledRows(tx, deps, prior, settledIds);
   const rows = journalCommands(deps, batch, {
     placed,
     cancels,
@@ -135,6 +134,7 @@ export async function journalAttempt(
     journal: rows,
     released: [...result.released],
     claims: embedded?.statement ?? null,
+    settled: prior ? settledRowsOf(deps, prior, settledIds) : null,
   });
   if (written.placed.size !== orders.length) {
     // A twin with the same client_oid committed in another book meanwhile: drop it and redo (the

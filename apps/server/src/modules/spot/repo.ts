@@ -251,7 +251,9 @@ export async function takenClientOids(q: Q, pairs: ReadonlyArray<{ customerId: s
  * (one whose client_oid a twin took meanwhile is not; the caller then rolls the whole batch back) and
  * the claims recorded. The orders whose funds the batch's cancels released (`released`) hold nothing
  * from then on: their rows say so in the same statement, so the rows and the ledger agree at every
- * commit — the cancel itself is written by its settlement, in the book's next transaction.
+ * commit — the cancel itself is written by its settlement, in the book's next transaction. The prior
+ * batch's settlement rows (`settled`) go in the same statement: the book's transaction is one round
+ * trip shorter.
  */
 export async function insertOrdersAndJournal(
   q: Q,
@@ -260,17 +262,20 @@ export async function insertOrdersAndJournal(
     journal: SpotJournalTableRow[];
     released?: readonly string[];
     claims?: RawBuilder<{ key_hash: string }> | null;
+    /** The prior batch's settlement (its entries posted already in the same transaction): its rows go first. */
+    settled?: SettledRows | null;
   },
 ): Promise<{ placed: Set<string>; claimed: string[] }> {
-  const { orders, journal, released = [], claims } = input;
+  const { orders, journal, released = [], claims, settled } = input;
   const parts: RawBuilder<unknown>[] = [];
+  // A released order the settlement also writes gets its zero there (one statement, one update a row).
+  const settledIds = new Set(settled?.orders.map((o) => o.id));
+  const zeroed = released.filter((id) => !settledIds.has(id));
+  if (settled) parts.push(settlementParts(settled, new Set(released)));
   if (journal.length > 0) parts.push(sql`journaled as (${q.insertInto('spot_journal').values(journal)})`);
-  if (released.length > 0)
+  if (zeroed.length > 0)
     parts.push(
-      sql`zeroed as (${q
-        .updateTable('spot_order')
-        .set({ frozen_units: '0' })
-        .where('id', 'in', [...released])})`,
+      sql`zeroed as (${q.updateTable('spot_order').set({ frozen_units: '0' }).where('id', 'in', zeroed)})`,
     );
   if (orders.length > 0)
     parts.push(
@@ -335,14 +340,29 @@ export async function tradeRowsPage(q: Q, f: FillFilter, window: Window) {
  * A settlement's rows in ONE statement: the trades (a repeat of an engine trade id does nothing),
  * what each touched order's row now holds, and the book's cursor.
  */
-export async function writeSettlementRows(
-  q: Q,
-  s: { symbol: string; book: Book; seq: number; trades: NewSpotTradeRow[]; orders: OrderState[] },
-): Promise<void> {
+export async function writeSettlementRows(q: Q, s: SettledRows): Promise<void> {
+  await sql`with ${settlementParts(s)} select 1`.execute(q);
+}
+
+/** What a settlement writes besides its ledger entries (settle.ts `settledRowsOf`). */
+export type SettledRows = {
+  symbol: string;
+  book: Book;
+  seq: number;
+  trades: NewSpotTradeRow[];
+  orders: OrderState[];
+};
+
+/**
+ * A settlement's rows as the parts of one statement's `with`: its trades, the rows of the orders it
+ * touched (`frozenZero`: orders whose funds the same statement's cancels released, which hold nothing
+ * after it — one statement cannot update a row twice) and the book's cursor.
+ */
+function settlementParts(s: SettledRows, frozenZero: ReadonlySet<string> = new Set()): RawBuilder<unknown> {
   const t = s.trades;
   const o = s.orders;
-  await sql`
-    with trades as (
+  return sql`
+    settled_trades as (
       insert into spot_trade (id, symbol, book, engine_trade_id, seq, maker_order_id, taker_order_id,
                               maker_customer_id, taker_customer_id, taker_side, price_ticks, qty_lots,
                               amount_units, maker_fee_units, taker_fee_units, entry_id, created_at)
@@ -356,19 +376,20 @@ export async function writeSettlementRows(
                            ${t.map((r) => r.taker_fee_units)}::numeric[], ${t.map((r) => r.entry_id)}::text[],
                            ${t.map((r) => r.created_at.toISOString())}::timestamptz[])
       on conflict (symbol, book, engine_trade_id) do nothing
-    ), orders as (
+    ), settled_orders as (
       update spot_order o set
         filled_lots = v.filled_lots::bigint, filled_amount_units = v.filled_amount::numeric, fee_units = v.fee::numeric,
         frozen_units = v.frozen::numeric, status = v.status, cancel_reason = v.cancel_reason, updated_at = v.updated_at::timestamptz
       from unnest(${o.map((r) => r.id)}::text[], ${o.map((r) => r.filledLots.toString())}::text[],
                   ${o.map((r) => r.filledAmount.toString())}::text[], ${o.map((r) => r.fee.toString())}::text[],
-                  ${o.map((r) => r.frozen.toString())}::text[], ${o.map((r) => r.status)}::text[],
+                  ${o.map((r) => (frozenZero.has(r.id) ? '0' : r.frozen.toString()))}::text[], ${o.map((r) => r.status)}::text[],
                   ${o.map((r) => r.cancelReason)}::text[], ${o.map((r) => r.updatedAt.toISOString())}::text[])
         as v(id, filled_lots, filled_amount, fee, frozen, status, cancel_reason, updated_at)
       where o.id = v.id
-    )
-    insert into spot_cursor (symbol, book, settled_seq) values (${s.symbol}, ${s.book}, ${String(s.seq)})
-    on conflict (symbol, book) do update set settled_seq = excluded.settled_seq`.execute(q);
+    ), settled_cursor as (
+      insert into spot_cursor (symbol, book, settled_seq) values (${s.symbol}, ${s.book}, ${String(s.seq)})
+      on conflict (symbol, book) do update set settled_seq = excluded.settled_seq
+    )`;
 }
 
 /** A book's latest public prints, newest first. */

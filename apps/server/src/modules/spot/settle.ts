@@ -13,7 +13,7 @@ import {
   type OrderState,
   type SettledTrade,
 } from './order.ts';
-import { type NewSpotTradeRow, writeSettlementRows } from './repo.ts';
+import { type NewSpotTradeRow, type SettledRows, writeSettlementRows } from './repo.ts';
 
 /**
  * Every `spot:` ledger key (freeze, release, trade) is posted by its book's runner alone — one per
@@ -299,13 +299,25 @@ export async function writeSettledRows(
   s: Settlement,
   entryIds: readonly string[],
 ): Promise<void> {
-  await writeSettlementRows(tx, {
+  await writeSettlementRows(tx, settledRowsOf(b, s, entryIds));
+}
+
+/**
+ * What a settlement writes besides its entries: its trades (each with its entry's id), the rows of
+ * the orders it touched, and the book's cursor.
+ */
+export function settledRowsOf(
+  b: { market: MarketRef; book: Book },
+  s: Settlement,
+  entryIds: readonly string[],
+): SettledRows {
+  return {
     symbol: b.market.symbol,
     book: b.book,
     seq: s.lastSeq,
     trades: s.trades.map((t, i) => tradeRow(b, t, s.lastSeq, entryIds[i] as string)),
     orders: [...s.touched.values()],
-  });
+  };
 }
 
 function tradeRow(
