@@ -72,6 +72,46 @@ function injectIntoSettlement(onSettle: (call: number) => void): {
   };
 }
 
+/**
+ * Replaces the runner's ledger with one that holds the first journal part made of freezes alone
+ * until `release()` (a second batch can then queue behind it), and runs `onFused` before each ledger
+ * call that both settles a batch and freezes the next one's orders.
+ */
+function holdFirstJournal(onFused: () => void = () => {}): {
+  held: () => boolean;
+  release: () => void;
+  restore: () => void;
+} {
+  const deps = (runner as unknown as { deps: RunnerDeps }).deps;
+  const original: Ledger = deps.ledger;
+  let release!: () => void;
+  const gate = new Promise<void>((r) => {
+    release = r;
+  });
+  let held = false;
+  deps.ledger = {
+    ...original,
+    postAll: async (tx, entries: readonly EntryInput[], options) => {
+      const trades = entries.some((e) => e.reason === 'spot.trade');
+      const freezes = entries.some((e) => e.reason === 'spot.freeze');
+      if (freezes && !trades && !held) {
+        held = true;
+        await gate;
+      }
+      if (trades && freezes) onFused();
+      return original.postAll(tx, entries, options);
+    },
+  };
+  return {
+    held: () => held,
+    release: () => release(),
+    restore: () => {
+      deps.ledger = original;
+      release();
+    },
+  };
+}
+
 /** A seller with 1 BTC resting `quantity` at `price`, and `n` buyers with 1,000 USDT each. */
 async function askAndBuyers(tag: string, price: number, quantity: string, n = 1) {
   const seller = await customer(t, `${tag}s`);
@@ -288,30 +328,11 @@ describe('group commit: one transaction per batch, settling the batch before', (
     const counts = { orders: await count('spot_order'), trades: await count('spot_trade') };
     // The first order's journal part waits (its freeze alone) until the second is queued behind it;
     // the next transaction, the first's settlement with the second's freeze, fails.
-    const deps = (runner as unknown as { deps: RunnerDeps }).deps;
-    const original: Ledger = deps.ledger;
-    let release!: () => void;
-    const gate = new Promise<void>((r) => {
-      release = r;
-    });
-    let held = false;
     let failedCalls = 0;
-    deps.ledger = {
-      ...original,
-      postAll: async (tx, entries: readonly EntryInput[], options) => {
-        const trades = entries.some((e) => e.reason === 'spot.trade');
-        const freezes = entries.some((e) => e.reason === 'spot.freeze');
-        if (freezes && !trades && !held) {
-          held = true;
-          await gate;
-        }
-        if (trades && freezes) {
-          failedCalls += 1;
-          throw new Error('injected failure of a settlement and a journal');
-        }
-        return original.postAll(tx, entries, options);
-      },
-    };
+    const hold = holdFirstJournal(() => {
+      failedCalls += 1;
+      throw new Error('injected failure of a settlement and a journal');
+    });
     expectLogLine(/spot settlement failed; the book was rebuilt and settled what the batch journaled/);
     expectLogLine(/injected failure of a settlement and a journal/, { optional: true });
     const a = { side: 'buy', price: String(price + 7), quantity: '0.01', rtoken: 'gcx-first' };
@@ -319,14 +340,13 @@ describe('group commit: one transaction per batch, settling the batch before', (
     let answers: Awaited<ReturnType<typeof order>>[];
     try {
       const firstAnswer = order(first.token, a);
-      await expect.poll(() => held, { timeout: 10_000 }).toBe(true);
+      await expect.poll(hold.held, { timeout: 10_000 }).toBe(true);
       const secondAnswer = order(second.token, b);
       await expect.poll(() => runner.queued, { timeout: 10_000 }).toBe(1);
-      release();
+      hold.release();
       answers = await Promise.all([firstAnswer, secondAnswer]);
     } finally {
-      deps.ledger = original;
-      release();
+      hold.restore();
     }
     expect(failedCalls).toBe(1);
     expect(answers.map((x) => x.status >= 500)).toEqual([true, true]);
@@ -364,19 +384,14 @@ describe('group commit: one transaction per batch, settling the batch before', (
     // The buy's journal part waits (its freeze alone) until the cancel is queued behind it: the
     // next transaction carries the buy's settlement (the ask half filled) and the cancel's release.
     const deps = (runner as unknown as { deps: RunnerDeps }).deps;
-    const original: Ledger = deps.ledger;
-    let release!: () => void;
-    const gate = new Promise<void>((r) => {
-      release = r;
-    });
-    let held = false;
+    const hold = holdFirstJournal();
     const sent: string[] = [];
     // What the ask's row holds as each of the book's transactions begins: what the one before committed.
     const holds: string[] = [];
     const fence = deps.fence;
     deps.fence = async (tx) => {
       await fence?.(tx);
-      if (!held) return;
+      if (!hold.held()) return;
       const r = await t.db
         .selectFrom('spot_order')
         .select('frozen_units')
@@ -384,23 +399,11 @@ describe('group commit: one transaction per batch, settling the batch before', (
         .executeTakeFirst();
       holds.push(String(r?.frozen_units));
     };
-    deps.ledger = {
-      ...original,
-      postAll: async (tx, entries: readonly EntryInput[], options) => {
-        const trades = entries.some((e) => e.reason === 'spot.trade');
-        const freezes = entries.some((e) => e.reason === 'spot.freeze');
-        if (freezes && !trades && !held) {
-          held = true;
-          await gate;
-        }
-        return original.postAll(tx, entries, options);
-      },
-    };
     const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
     let answers: Awaited<ReturnType<typeof order>>[];
     try {
       const buy = order(buyer.token, { side: 'buy', price: String(price + 2), quantity: '0.01' });
-      await expect.poll(() => held, { timeout: 10_000 }).toBe(true);
+      await expect.poll(hold.held, { timeout: 10_000 }).toBe(true);
       const cancel = call(t.app, {
         call: 'cancelOrder',
         fields: { order_id: askId, rtoken: 'gcz-cancel-ask' },
@@ -412,14 +415,13 @@ describe('group commit: one transaction per batch, settling the batch before', (
         sent.push(typeof first === 'string' ? first : (first.text ?? ''));
         return query.apply(this, args);
       } as typeof pg.Client.prototype.query;
-      release();
+      hold.release();
       answers = await Promise.all([buy, cancel]);
     } finally {
       pg.Client.prototype.query = query as typeof pg.Client.prototype.query;
-      deps.ledger = original;
+      hold.restore();
       if (fence) deps.fence = fence;
       else delete deps.fence;
-      release();
     }
     expect(answers.map((a) => a.code)).toEqual([1, 1]);
     // The fused transaction's commit already left the ask holding nothing (the transaction after it,
