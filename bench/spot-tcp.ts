@@ -84,7 +84,9 @@ function statementShape(text: string): string {
 
 /**
  * CPU milliseconds used so far by this process (server and clients' worker together) and by every
- * PostgreSQL process on the machine (Linux `/proc`; null elsewhere, or for a server on another host).
+ * PostgreSQL process on the machine (Linux `/proc`; null without `/proc` or without a local
+ * PostgreSQL process — a server on another host). A backend that exits during a phase takes its
+ * time with it: the bench's pools keep theirs open.
  */
 function cpuNow(): { node: number; pg: number | null } {
   const usage = process.cpuUsage();
@@ -92,6 +94,7 @@ function cpuNow(): { node: number; pg: number | null } {
   try {
     const tick = 1000 / 100; // USER_HZ is 100 on Linux.
     let pg = 0;
+    let found = 0;
     for (const pid of readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
       let stat: string;
@@ -105,8 +108,9 @@ function cpuNow(): { node: number; pg: number | null } {
       const fields = stat.slice(close + 2).split(' ');
       // utime and stime: fields 14 and 15 of the line, 12 and 13 after the name.
       pg += (Number(fields[11]) + Number(fields[12])) * tick;
+      found += 1;
     }
-    return { node, pg };
+    return { node, pg: found > 0 ? pg : null };
   } catch {
     return { node, pg: null };
   }
@@ -313,7 +317,8 @@ async function level(
 ): Promise<BenchResult[]> {
   const clients = clientsOf(concurrency);
   // Per phase: the book's batches (commands and milliseconds per batch, one transaction each) and the
-  // statements the server sent PostgreSQL per answered request (every pool and held connection).
+  // statements the server sent PostgreSQL per answered request (every pool and held connection), and
+  // the CPU each answered request took here and in PostgreSQL.
   const phase = async (kind: Parameters<RunJob>[0]) => {
     const before = book();
     const sent = statementsSent();
@@ -327,8 +332,8 @@ async function level(
     // round trip's continuation may wait for behind other requests' work.
     const late = (q: number) => Math.max(0, loopDelay.percentile(q) / 1e6 - LOOP_PERIOD_MS).toFixed(2);
     const loop = `${late(50)}/${late(99)}`;
-    if (kind === PROFILED_PHASE) printStatementKinds(kind, result.answered);
     const cpu1 = cpuNow();
+    if (kind === PROFILED_PHASE) printStatementKinds(kind, result.answered);
     // CPU per answered request: this process (server and clients), PostgreSQL (every backend).
     const perReq = (ms: number) => (result.answered > 0 ? ((ms * 1000) / result.answered).toFixed(0) : '-');
     const cpu = `${perReq(cpu1.node - cpu0.node)}/${cpu1.pg !== null && cpu0.pg !== null ? perReq(cpu1.pg - cpu0.pg) : '-'}`;

@@ -266,7 +266,7 @@ function releaseExcess(b: SettleBook, o: OrderState): EntryInput | null {
 /**
  * Writes a settlement in the caller's transaction on its own (recovery): the entries, the trades, the
  * order rows, the cursor. A running book writes it with the next batch's journal part instead
- * (`journal.ts`, one ledger call for both).
+ * (`journal.ts`: one ledger call for both, its rows in the journal's statement).
  */
 export async function writeSettlementIn(
   tx: Tx,
@@ -275,7 +275,7 @@ export async function writeSettlementIn(
   s: Settlement,
 ): Promise<void> {
   const outcomes = await ledger.postAll(tx, s.entries, SPOT_SOLE_WRITER);
-  await writeSettledRows(tx, b, s, settledEntryIds(outcomes));
+  await writeSettlementRows(tx, settledRowsOf(b, s, settledEntryIds(outcomes)));
 }
 
 /**
@@ -290,16 +290,6 @@ export function settledEntryIds(outcomes: readonly Outcome[]): string[] {
       );
     return outcome.entry.id;
   });
-}
-
-/** A settlement's trades (each with its entry's id), order rows and cursor, in one statement. */
-export async function writeSettledRows(
-  tx: Tx,
-  b: { market: MarketRef; book: Book },
-  s: Settlement,
-  entryIds: readonly string[],
-): Promise<void> {
-  await writeSettlementRows(tx, settledRowsOf(b, s, entryIds));
 }
 
 /**
