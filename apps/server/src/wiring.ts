@@ -260,7 +260,12 @@ export async function wireAccess(core: Core, idempotency?: (store: IdempotencySt
   registerStaffHook(app, staff);
   // After both principals are known: a key belongs to the customer or staff member, not the session.
   const store = idempotencyStore(db, { log });
-  registerIdempotency(app, { store: idempotency?.(store) ?? store, clock, secret: secret });
+  // `claims`: a spot order forwarded here from another process records that request's claim (SPOT_LEASES).
+  const { claimFrom: claims } = registerIdempotency(app, {
+    store: idempotency?.(store) ?? store,
+    clock,
+    secret: secret,
+  });
 
   // /healthz (detail=1: memory, market maker) and /metrics (http/health.ts).
   const health = registerHealth(app, { db, clock });
@@ -269,7 +274,7 @@ export async function wireAccess(core: Core, idempotency?: (store: IdempotencySt
   await app.register(profileAdminRoutes(accounts.profile), { prefix: '/api/admin' });
   await app.register(agreementsRoutes(agreements), { prefix: '/api/web' });
   await app.register(agreementsAdminRoutes(agreements), { prefix: '/api/admin' });
-  return { accounts, backOffice, health, staff, identityPorts };
+  return { accounts, backOffice, health, staff, identityPorts, claims };
 }
 
 export type Access = Awaited<ReturnType<typeof wireAccess>>;
@@ -474,7 +479,7 @@ export async function wireMoney(core: Core, access: Access, market: Market, iden
 /** Spot trading and its market maker. */
 export async function wireSpot(core: Core, access: Access, prices: Awaited<ReturnType<typeof wireMarket>>) {
   const { app, config, db, clock, log, ledger, audit } = core;
-  const { accounts, health } = access;
+  const { accounts, health, claims } = access;
   const { hub, market } = prices;
   // Spot trading: books rebuilt from the journal before the first request (modules/spot).
   const spot = createSpot({
@@ -494,6 +499,7 @@ export async function wireSpot(core: Core, access: Access, prices: Awaited<Retur
             redisUrl: config.redisUrl,
             redisPrefix: config.redisPrefix,
           },
+          claims,
         }
       : {}),
   });

@@ -100,7 +100,18 @@ export type EffectClaim = {
   commit(tx: Tx): Promise<boolean>;
   /** Claims of one group can be recorded together in one statement (a spot book's batch). */
   group?: ClaimGroup;
+  /**
+   * The claim as data, for another process to record in its own transaction (a spot order forwarded
+   * to the process that owns its book): that process rebuilds it with its own store (`ClaimFactory`).
+   */
+  wire?: ClaimWire;
 };
+
+/** An idempotency claim as data: its key and the claim id of the request that holds the key. */
+export type ClaimWire = { key: { hash: string; route: string; requestHash: string }; claimId: string };
+
+/** Rebuilds a claim another process holds, recorded by this process's idempotency store. */
+export type ClaimFactory = (wire: ClaimWire) => EffectClaim;
 
 /**
  * Claims recorded by a statement the caller runs inside its own (a CTE): `statement` returns one row

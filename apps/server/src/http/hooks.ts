@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type ClaimGroup, detached, type EffectClaim, withEffectClaim } from '../db/database.ts';
+import {
+  type ClaimFactory,
+  type ClaimGroup,
+  detached,
+  type EffectClaim,
+  withEffectClaim,
+} from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import { hmac, open, seal, sha256 } from '../lib/crypto.ts';
 import type { SessionResolver } from './context.ts';
@@ -68,7 +74,10 @@ function isIdempotent(request: FastifyRequest): boolean {
  * retry from a new login still finds its first answer. The handler runs in the request's effect
  * scope: its writing transactions record the claim with the effect (db/database.ts `inTransaction`).
  */
-export function registerIdempotency(app: FastifyInstance, deps: IdempotencyDeps): void {
+export function registerIdempotency(
+  app: FastifyInstance,
+  deps: IdempotencyDeps,
+): { claimFrom: ClaimFactory } {
   app.decorateRequest('idempotencyKey', null);
   // The claims of this store, recorded together when a spot book's batch commits many at once.
   const held = new WeakMap<EffectClaim, { key: IdempotencyKey; claimId: string }>();
@@ -93,6 +102,20 @@ export function registerIdempotency(app: FastifyInstance, deps: IdempotencyDeps)
           },
         }
       : {}),
+  };
+
+  /**
+   * A claim of this store — the request's own, or one a request on another process holds (its spot
+   * order forwarded here, to the book's owner): recorded the same way, in one group.
+   */
+  const claimFrom: ClaimFactory = (wire) => {
+    const claim: EffectClaim = {
+      commit: (tx) => deps.store.commit(tx, wire.key, wire.claimId, deps.clock.now()),
+      group,
+      wire,
+    };
+    held.set(claim, wire);
+    return claim;
   };
 
   app.addHook('preHandler', (request, reply, done) => {
@@ -135,12 +158,7 @@ export function registerIdempotency(app: FastifyInstance, deps: IdempotencyDeps)
           case 'claimed': {
             const { claimId } = found;
             request.idempotencyKey = { key, claimId, sealKey };
-            const claim: EffectClaim = {
-              commit: (tx) => deps.store.commit(tx, key, claimId, deps.clock.now()),
-              group,
-            };
-            held.set(claim, { key, claimId });
-            return withEffectClaim(claim, () => done());
+            return withEffectClaim(claimFrom({ key, claimId }), () => done());
           }
         }
       },
@@ -183,4 +201,5 @@ export function registerIdempotency(app: FastifyInstance, deps: IdempotencyDeps)
     clearInterval(purge);
     await deps.store.close();
   });
+  return { claimFrom };
 }

@@ -39,9 +39,11 @@ export function outageLog(log: Logger, level: 'warn' | 'error', message: string,
 export async function openPubSub(o: {
   url: string;
   channel: string;
+  /** More channels heard by the same subscriber (a process's own inbox). */
+  more?: readonly string[];
   log: Logger;
   connectTimeoutMs: number;
-  onMessage: (text: string) => void;
+  onMessage: (text: string, channel: string) => void;
 }): Promise<PubSub> {
   const { Redis } = await import('ioredis');
   const common = { connectTimeout: o.connectTimeoutMs, maxRetriesPerRequest: 3, lazyConnect: true };
@@ -61,10 +63,11 @@ export async function openPubSub(o: {
     client.on('ready', () => outage.ok());
   }
   await Promise.all([pub.connect(), sub.connect()]);
+  const channels = [o.channel, ...(o.more ?? [])];
   sub.on('message', (channel: string, text: string) => {
-    if (channel === o.channel) o.onMessage(text);
+    if (channels.includes(channel)) o.onMessage(text, channel);
   });
-  await sub.subscribe(o.channel);
+  await sub.subscribe(...channels);
   return {
     pub,
     async close() {

@@ -2,13 +2,16 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/harness.ts';
 import { testLogger } from '../../../test/logwatch.ts';
-import { createDb, type Db } from '../../db/database.ts';
+import { type ClaimFactory, createDb, type Db, withEffectClaim } from '../../db/database.ts';
+import { idempotencyStore } from '../../http/idempotency.ts';
 import { Refusal } from '../../http/refusal.ts';
 import type { AuditLog } from '../../http/staff.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { createLedger } from '../ledger/index.ts';
 import type { Market } from '../market/index.ts';
 import { enable, halt, setKillSwitch, update } from './admin.ts';
+import { cancelFor } from './cancel.ts';
+import { placeFor } from './intake.ts';
 import { createSpotState, loadMarkets, type SpotState } from './markets.ts';
 import { appendJournal, insertMarketIfAbsent, settledSeqOf } from './repo.ts';
 
@@ -28,7 +31,7 @@ let database: { url: string; drop(): Promise<void> };
 let db: Db;
 let destroy: () => Promise<void>;
 
-function processState(name: string): SpotState {
+function processState(name: string, more: { market?: Market; claims?: ClaimFactory } = {}): SpotState {
   const clock = manualClock(new Date('2026-11-21T04:00:00Z'));
   const log = testLogger();
   return createSpotState({
@@ -36,9 +39,10 @@ function processState(name: string): SpotState {
     clock,
     log,
     ledger: createLedger({ db, clock, log }),
-    market: {} as Market,
+    market: more.market ?? ({} as Market),
     audit: { record: async () => ({ id: 'aud_test', hash: 'h' }) } satisfies AuditLog,
     leases: { processId: name, ttlMs: TTL, redisUrl: REDIS, redisPrefix: PREFIX },
+    ...(more.claims ? { claims: more.claims } : {}),
   });
 }
 
@@ -100,14 +104,20 @@ describe('spot book leases', () => {
         expect(await lease(book)).toMatchObject({ owner: 'proc-a', epoch: '1' });
         expect(runnerA(book).engineSeq).toBe(1);
       }
-      // B starts second: a follower of both (the books as settled), taking orders for none.
+      // B starts second: a follower of both (the books as settled), journaling nothing itself: a
+      // cancel sent to B goes to A and comes back with A's answer (here: no such open order).
       await B.start({ rounds: false });
       for (const book of ['real', 'demo'] as const) {
         expect(B.owns(SYMBOL, book)).toBe(false);
         expect(runnerB(book).engineSeq).toBe(1);
         await expect(
           runnerB(book).cancel('ord_x', 'cus_x', 'user'),
-          'a non-owner refuses at once',
+          'answered by the owner',
+        ).rejects.toSatisfy((e) => e instanceof Refusal && e.reason === 'ORDER_NOT_OPEN');
+        // A call that reached B from elsewhere is never sent on (one hop): refused at once.
+        await expect(
+          runnerB(book).cancel('ord_x', 'cus_x', 'user', { forwarded: true }),
+          'a forwarded call is not sent on',
         ).rejects.toSatisfy(moved);
       }
 
@@ -281,6 +291,102 @@ describe('spot book leases', () => {
     } finally {
       await C.close();
       await D.close();
+    }
+  }, 60_000);
+  it('an order and its cancel sent to a process that does not own the book are run by the owner, the claim with them', async () => {
+    // The price the order is checked against (the band): a market with one fixed mark.
+    const market = { priceForTrading: () => ({ mark: '90000' }) } as unknown as Market;
+    // The owner records a forwarded request's claim with its own store, as the app wires it.
+    const store = idempotencyStore(db);
+    const at = new Date('2026-11-21T04:00:00Z');
+    const claims: ClaimFactory = (wire) => ({
+      commit: (tx) => store.commit(tx, wire.key, wire.claimId, at),
+      wire,
+    });
+    // The test before left the market halted by a row write.
+    await db
+      .updateTable('spot_market')
+      .set({ status: 'enabled', halt_reason: null, updated_at: at })
+      .execute();
+    const e = processState('proc-e', { market, claims });
+    const f = processState('proc-f', { market, claims });
+    await loadMarkets(e);
+    await loadMarkets(f);
+    const E = e.bookLeases!;
+    const F = f.bookLeases!;
+    const ledger = createLedger({ db, clock: manualClock(at), log: testLogger() });
+    const customer = 'cus_forwarded';
+    await ledger.credit(db, {
+      book: 'real',
+      customerId: customer,
+      accountType: 'spot',
+      currency: 'USDT',
+      amountUnits: 10n ** 12n,
+      from: 'deposits_clearing',
+      reference: { type: 'test', id: 'forward' },
+      idempotencyKey: 'lease-forward-usdt',
+    });
+    const usdt = async () =>
+      (await ledger.balances(db, { customerId: customer, accountType: 'spot' })).find(
+        (b) => b.accountType === 'spot' && b.currency === 'USDT',
+      );
+    const body = { symbol: SYMBOL, side: 'buy' as const, price: '90000', quantity: '0.001' };
+    try {
+      await E.start({ rounds: false });
+      await F.start({ rounds: false });
+      expect(E.owns(SYMBOL, 'real')).toBe(true);
+      expect(F.owns(SYMBOL, 'real')).toBe(false);
+
+      // 1. placed on F, under a request's claim: journaled by E, the claim recorded in E's batch.
+      const wire = {
+        key: { hash: `fwd-${process.pid}`, route: 'POST /test', requestHash: 'r1' },
+        claimId: 'c1',
+      };
+      const order = await withEffectClaim({ commit: async () => false, wire }, () =>
+        placeFor(f, customer, 'real', body),
+      );
+      expect(order).toMatchObject({ customerId: customer, status: 'unfilled', qtyLots: 100n });
+      expect(order.createdAt).toBeInstanceOf(Date);
+      expect(e.markets.get(SYMBOL)!.runners.real.open.has(order.id)).toBe(true);
+      const row = await db
+        .selectFrom('spot_order')
+        .selectAll()
+        .where('id', '=', order.id)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('unfilled');
+      const claim = await db
+        .selectFrom('http_idempotency')
+        .select(['state', 'claim_id'])
+        .where('key_hash', '=', wire.key.hash)
+        .executeTakeFirstOrThrow();
+      expect(claim).toEqual({ state: 'applied', claim_id: 'c1' });
+      // What the order holds (90 USDT and the 0.2 % taker fee) is held on the ledger.
+      expect(order.frozen).toBeGreaterThan(0n);
+      expect((await usdt())?.frozenUnits).toBe(order.frozen);
+
+      // 2. the owner's refusal comes back as the owner gave it: a sell of BTC the customer does not have.
+      await expect(placeFor(f, customer, 'real', { ...body, side: 'sell' })).rejects.toSatisfy(
+        (err) => err instanceof Refusal && err.reason === 'INSUFFICIENT_BALANCE',
+      );
+
+      // 3. cancelled on F: E cancels it, the funds released.
+      const cancelled = await cancelFor(f, customer, { order_id: order.id });
+      expect(cancelled).toMatchObject({ id: order.id, status: 'cancelled' });
+      expect((await usdt())?.frozenUnits).toBe(0n);
+
+      // 4. the owner gone (its inbox unheard): refused SPOT_BOOK_MOVED at once, nothing journaled;
+      // F's next round takes the book and the order runs there.
+      const seqBefore = await settledSeqOf(db, SYMBOL, 'real');
+      await E.close();
+      await expect(placeFor(f, customer, 'real', body)).rejects.toSatisfy(moved);
+      expect(await settledSeqOf(db, SYMBOL, 'real')).toBe(seqBefore);
+      await F.round();
+      expect(F.owns(SYMBOL, 'real')).toBe(true);
+      expect(await placeFor(f, customer, 'real', body)).toMatchObject({ status: 'unfilled' });
+    } finally {
+      await E.close();
+      await F.close();
+      await store.close();
     }
   }, 60_000);
 });

@@ -1,9 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import type { Db, Tx } from '../../db/database.ts';
+import type { ReasonCode, ReasonParams, SpotCancelReason } from '@bourse/protocol';
+import {
+  type ClaimFactory,
+  ClaimLostError,
+  type ClaimWire,
+  type Db,
+  detached,
+  type EffectClaim,
+  type Tx,
+  withEffectClaim,
+} from '../../db/database.ts';
 import { Refusal } from '../../http/refusal.ts';
 import { openPubSub, outageLog, type PubSub } from '../../lib/redis.ts';
-import type { BatchOutcome, Book, JournalCommand } from './order.ts';
+import type { BatchOutcome, Book, JournalCommand, OrderState, PlaceInput } from './order.ts';
 import {
   holdsLease,
   journalAfter,
@@ -13,7 +23,7 @@ import {
   settledCursors,
   takeLease,
 } from './repo.ts';
-import type { BookRunner } from './runner.ts';
+import type { BookRunner, Forwarder } from './runner.ts';
 
 /**
  * SPOT_LEASES=on: several server processes on one database, **one owner per book** (market symbol ×
@@ -39,8 +49,17 @@ import type { BookRunner } from './runner.ts';
  *   new owner, its own lost ownership) makes it rebuild the book as settled (`BookRunner.resync()`);
  *   each round it also compares the settled cursors with its books and rebuilds one that stays behind
  *   (a lost message).
- * - Orders, cancels and cancel-all reaching a non-owner are refused SPOT_BOOK_MOVED (HTTP 503,
- *   Retry-After): a 5xx, so the idempotency layer releases the rtoken and the retry runs.
+ * - **Orders and cancels reaching a non-owner are forwarded to the owner** over Redis: each process
+ *   hears its own inbox channel; the call carries the order (or the cancel) and the request's
+ *   idempotency claim as data, the owner queues it on its book as if it had arrived there — the
+ *   claim recorded in the batch's transaction by the owner's store — and answers with the order, or
+ *   the refusal, the owner gave. One hop only: a call reaching a process that does not own the book
+ *   (any more) is refused, never sent on.
+ * - **SPOT_BOOK_MOVED** (HTTP 503, Retry-After) when no owner can take it: no live lease (a takeover
+ *   under way), the owner's inbox unheard, no answer within `forwardTimeoutMs`, or the owner's lease
+ *   gone while waiting. A 5xx, so the idempotency layer releases the rtoken and the retry runs; if
+ *   the owner did journal the order, its claim committed with it, and the retry is told
+ *   REQUEST_ALREADY_APPLIED — one effect either way.
  */
 
 export type LeaseOptions = {
@@ -55,6 +74,7 @@ export type LeaseOptions = {
 export type LeaseHooks = {
   fenceFor(symbol: string, book: Book): (tx: Tx) => Promise<void>;
   ownerFor(symbol: string, book: Book): () => Refusal | null;
+  forwardFor(symbol: string, book: Book): Forwarder;
 };
 
 type Held = {
@@ -90,8 +110,41 @@ type WireBatch = {
   outcome: string;
 };
 
+/** A place or cancel sent to a book's owner (on the owner's inbox), and its answer (on the sender's). */
+type WireCall = {
+  v: 1;
+  kind: 'call';
+  id: string;
+  from: string;
+  symbol: string;
+  book: Book;
+  op: 'place' | 'cancel';
+  /** `encode`d: the place's input, or the cancel's [orderId, customerId, reason]. */
+  args: string;
+  claim: ClaimWire | null;
+};
+
+type WireAnswer = {
+  v: 1;
+  kind: 'answer';
+  id: string;
+  /** `encode`d: the order as the owner answered it. */
+  order?: string;
+  refusal?: { reason: ReasonCode; params: ReasonParams };
+  /** The request's claim was taken by a twin (answered 409 REQUEST_IN_PROGRESS). */
+  claimLost?: true;
+  /** Anything else: the owner logged it. */
+  failed?: string;
+};
+
 export const LEASE_LIMITS = {
   connectTimeoutMs: 5_000,
+  /**
+   * A forwarded call unanswered this long is refused SPOT_BOOK_MOVED (retry). Real time on purpose:
+   * how long to wait for another process, nothing decided by it (a late answer finds no caller; the
+   * retry finds the effect by its claim).
+   */
+  forwardTimeoutMs: 10_000,
   /** Rounds a follower may stay behind the settled cursor before it rebuilds (a lost message). */
   behindRounds: 2,
 } as const;
@@ -107,6 +160,8 @@ type LeaseState = {
   refresh?: () => Promise<void>;
   /** A book just taken and recovered, before it takes orders: journal the market's current config. */
   adopted?: (symbol: string, book: Book) => Promise<void>;
+  /** Records a forwarded request's idempotency claim (absent: a call carrying a claim is refused). */
+  claims?: ClaimFactory;
 };
 
 export function createBookLeases(s: LeaseState) {
@@ -121,6 +176,24 @@ export function createBookLeases(s: LeaseState) {
   let round: Promise<void> | null = null;
   let closed = false;
   const channel = `${options.redisPrefix}spot:batch`;
+  /** A process's inbox: calls forwarded to it, answers to its own calls. */
+  const inboxOf = (processId: string) => `${options.redisPrefix}spot:call:${processId}`;
+  const inbox = inboxOf(options.processId);
+  /** Each book's lease as the last round read it (taken here: this process). */
+  const owners = new Map<string, { owner: string; live: boolean }>();
+  /** Calls sent to an owner, waiting for its answer. */
+  const calls = new Map<
+    string,
+    {
+      symbol: string;
+      book: Book;
+      owner: string;
+      timer: NodeJS.Timeout;
+      resolve(order: OrderState): void;
+      reject(error: unknown): void;
+    }
+  >();
+  let callSeq = 0;
   const seconds = Math.max(1, Math.ceil(options.ttlMs / 1000));
 
   const keyOf = (symbol: string, book: Book) => `${symbol}#${book}`;
@@ -171,12 +244,108 @@ export function createBookLeases(s: LeaseState) {
       const h = heldOf(symbol, book);
       return () => (h.ready ? null : moved(symbol));
     },
+    forwardFor(symbol, book) {
+      return {
+        place: (input, claim) => call(symbol, book, 'place', encode(input), claim),
+        cancel: (orderId, customerId, reason, claim) =>
+          call(symbol, book, 'cancel', encode([orderId, customerId, reason]), claim),
+      };
+    },
   };
+
+  /** Sends a place or cancel to the book's owner and waits for its answer. */
+  function call(
+    symbol: string,
+    book: Book,
+    op: WireCall['op'],
+    args: string,
+    claim: EffectClaim | null,
+  ): Promise<OrderState> {
+    const lease = owners.get(keyOf(symbol, book));
+    const to = lease?.live && lease.owner !== options.processId ? lease.owner : null;
+    // A claim that cannot travel as data would not be recorded with the effect: not sent.
+    if (!bus || closed || to === null || (claim !== null && !claim.wire))
+      return Promise.reject(moved(symbol));
+    const pub = bus.pub;
+    const id = `${options.processId}/${++callSeq}`;
+    return new Promise<OrderState>((resolve, reject) => {
+      const timer = setTimeout(() => fail(id, moved(symbol)), LEASE_LIMITS.forwardTimeoutMs);
+      calls.set(id, { symbol, book, owner: to, timer, resolve, reject });
+      const w: WireCall = {
+        v: 1,
+        kind: 'call',
+        id,
+        from: options.processId,
+        symbol,
+        book,
+        op,
+        args,
+        claim: claim?.wire ?? null,
+      };
+      pub.publish(inboxOf(to), JSON.stringify(w)).then(
+        // Nobody hears the owner's inbox: it is gone (its lease runs out soon).
+        (heard) => (heard === 0 ? fail(id, moved(symbol)) : undefined),
+        () => fail(id, moved(symbol)),
+      );
+    });
+  }
+
+  function fail(id: string, error: unknown): void {
+    const c = calls.get(id);
+    if (!c) return;
+    calls.delete(id);
+    clearTimeout(c.timer);
+    c.reject(error);
+  }
+
+  function answered(w: WireAnswer): void {
+    const c = calls.get(w.id);
+    if (!c) return;
+    calls.delete(w.id);
+    clearTimeout(c.timer);
+    if (w.order !== undefined) c.resolve(decode(w.order) as OrderState);
+    else if (w.refusal) c.reject(new Refusal(w.refusal.reason, w.refusal.params));
+    else if (w.claimLost) c.reject(new ClaimLostError());
+    else
+      c.reject(
+        new Error(`spot: the book's owner failed the forwarded call: ${w.failed ?? 'no reason given'}`),
+      );
+  }
+
+  /** A call forwarded here: run on the book as if it arrived here (one hop: never sent on), then answer. */
+  async function runCall(w: WireCall): Promise<void> {
+    let answer: Omit<WireAnswer, 'v' | 'kind' | 'id'>;
+    try {
+      if (!heldOf(w.symbol, w.book).ready) throw moved(w.symbol);
+      const runner = s.runner(w.symbol, w.book);
+      const claim = w.claim ? (s.claims?.(w.claim) ?? null) : null;
+      if (w.claim && !claim) throw moved(w.symbol);
+      const run = (): Promise<OrderState> => {
+        if (w.op === 'place') return runner.place(decode(w.args) as PlaceInput, { forwarded: true });
+        const [orderId, customerId, reason] = decode(w.args) as [string, string, SpotCancelReason];
+        return runner.cancel(orderId, customerId, reason, { forwarded: true });
+      };
+      answer = { order: encode(await (claim ? withEffectClaim(claim, run) : detached(run))) };
+    } catch (error) {
+      if (error instanceof Refusal) answer = { refusal: { reason: error.reason, params: error.params } };
+      else if (error instanceof ClaimLostError) answer = { claimLost: true };
+      else {
+        log.error({ err: error, symbol: w.symbol, book: w.book, op: w.op }, 'spot forwarded call failed');
+        answer = { failed: error instanceof Error ? error.message : String(error) };
+      }
+    }
+    const reply: WireAnswer = { v: 1, kind: 'answer', id: w.id, ...answer };
+    await bus?.pub.publish(inboxOf(w.from), JSON.stringify(reply)).catch((error: unknown) => {
+      // The caller times out and answers SPOT_BOOK_MOVED; its retry finds the effect by its claim.
+      log.warn({ err: error, symbol: w.symbol, book: w.book }, 'spot forwarded call: answer not sent');
+    });
+  }
 
   /** Takes a free or expired book: recover, then take orders. */
   async function take(h: Held): Promise<void> {
     const epoch = await takeLease(db, h.symbol, h.book, options.processId, options.ttlMs);
     if (epoch === null) return;
+    owners.set(keyOf(h.symbol, h.book), { owner: options.processId, live: true });
     const t0 = performance.now();
     h.epoch = epoch;
     h.owned = true;
@@ -217,6 +386,12 @@ export function createBookLeases(s: LeaseState) {
   /** One round: renew what is owned, take what is free or expired, rebuild followers left behind. */
   async function tick(): Promise<void> {
     const leases = new Map((await leasesNow(db)).map((l) => [keyOf(l.symbol, l.book), l]));
+    for (const [key, l] of leases) owners.set(key, { owner: l.owner, live: l.live });
+    // A call waiting on an owner whose lease ended or passed on: refused now (retry), not at its timeout.
+    for (const [id, c] of calls) {
+      const l = owners.get(keyOf(c.symbol, c.book));
+      if (!l?.live || l.owner !== c.owner) fail(id, moved(c.symbol));
+    }
     const cursors = new Map(
       (await settledCursors(db)).map((c) => [keyOf(c.symbol, c.book), Number(c.settled_seq)]),
     );
@@ -354,9 +529,23 @@ export function createBookLeases(s: LeaseState) {
       bus = await openPubSub({
         url: options.redisUrl,
         channel,
+        more: [inbox],
         log,
         connectTimeoutMs: LEASE_LIMITS.connectTimeoutMs,
-        onMessage(text) {
+        onMessage(text, heardOn) {
+          if (heardOn === inbox) {
+            let m: WireCall | WireAnswer;
+            try {
+              m = JSON.parse(text) as WireCall | WireAnswer;
+            } catch (error) {
+              log.warn({ err: error }, 'spot inbox: unreadable message');
+              return;
+            }
+            if (m.v !== 1) return;
+            if (m.kind === 'answer') answered(m);
+            else if (m.kind === 'call') void runCall(m);
+            return;
+          }
           let w: WireBatch;
           try {
             w = JSON.parse(text) as WireBatch;
@@ -402,6 +591,7 @@ export function createBookLeases(s: LeaseState) {
     async close(): Promise<void> {
       closed = true;
       if (timer) clearInterval(timer);
+      for (const [id, c] of calls) fail(id, moved(c.symbol));
       if (round) await round;
       if (refreshing) await refreshing;
       for (const h of held.values()) {

@@ -2,7 +2,7 @@ import { isKnownAsset, parseDecimal } from '@bourse/money';
 import type { SpotKillSwitchData, SpotMarketAdminData, SpotMarketData } from '@bourse/protocol';
 import { type MarketMath, mathOf, normalizeDecimal, scaleProblem, toSteps } from '@bourse/risk';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/database.ts';
+import type { ClaimFactory, Db } from '../../db/database.ts';
 import { Refusal, refuse } from '../../http/refusal.ts';
 import type { AuditLog } from '../../http/staff.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -74,6 +74,8 @@ export type SpotDeps = {
   queueMax?: number;
   /** SPOT_LEASES=on: one owner process per book (`lease.ts`); unset: this process owns every book. */
   leases?: LeaseOptions;
+  /** SPOT_LEASES=on: records the idempotency claim of an order another process forwarded to this owner. */
+  claims?: ClaimFactory;
 };
 
 export type SpotState = SpotDeps & {
@@ -122,6 +124,7 @@ export function createSpotState(deps: SpotDeps): SpotState {
       publish: (runner, outcome) => state.hooks.published(runner, outcome),
       refresh: () => refreshControls(state),
       adopted: (symbol, book) => reconcileBook(state, symbol, book, true),
+      ...(deps.claims ? { claims: deps.claims } : {}),
     });
     state.bookLeases = leases;
     state.listeners.push(leases.listener);
@@ -201,6 +204,7 @@ export function loadedMarket(s: SpotState, row: SpotMarketRow, existing?: Loaded
       ? {
           fence: s.bookLeases.hooks.fenceFor(row.symbol, book),
           owner: s.bookLeases.hooks.ownerFor(row.symbol, book),
+          forward: s.bookLeases.hooks.forwardFor(row.symbol, book),
         }
       : {};
   const runners = existing?.runners ?? {

@@ -1,7 +1,14 @@
 import { type BookSnapshot, type Command, type EngineEvent, MatchingBook } from '@bourse/matching';
 import type { SpotCancelReason } from '@bourse/protocol';
 import type { Logger } from 'pino';
-import { currentEffectClaim, type Db, detached, inTransaction, type Tx } from '../../db/database.ts';
+import {
+  currentEffectClaim,
+  type Db,
+  detached,
+  type EffectClaim,
+  inTransaction,
+  type Tx,
+} from '../../db/database.ts';
 import { Refusal } from '../../http/refusal.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Ledger } from '../ledger/index.ts';
@@ -74,7 +81,26 @@ export type RunnerDeps = {
   fence?: (tx: Tx) => Promise<void>;
   /** SPOT_LEASES: SPOT_BOOK_MOVED while this process does not own the book (orders and cancels refused), else null. */
   owner?: () => Refusal | null;
+  /**
+   * SPOT_LEASES: a place or cancel reaching this process while another owns the book goes to that
+   * owner (`lease.ts`), with the request's idempotency claim, and answers as the owner answered.
+   */
+  forward?: Forwarder;
 };
+
+/** Sends a book's place or cancel to the process that owns the book; SPOT_BOOK_MOVED when none can take it. */
+export type Forwarder = {
+  place(input: PlaceInput, claim: EffectClaim | null): Promise<OrderState>;
+  cancel(
+    orderId: string,
+    customerId: string,
+    reason: SpotCancelReason,
+    claim: EffectClaim | null,
+  ): Promise<OrderState>;
+};
+
+/** How a place or cancel arrived: `forwarded` — from another process, to run here or be refused (one hop only). */
+export type Arrival = { forwarded?: boolean };
 
 /** A batch's journal part that hit a deadlock or serialization failure runs this many more times. */
 const BATCH_RETRIES = 3;
@@ -168,20 +194,33 @@ export class BookRunner {
     return this.engine.hash();
   }
 
-  place(input: PlaceInput): Promise<OrderState> {
+  place(input: PlaceInput, arrival: Arrival = {}): Promise<OrderState> {
     return new Promise((resolve, reject) => {
       const moved = this.deps.owner?.();
-      if (moved) return reject(moved);
+      if (moved) {
+        const forward = arrival.forwarded ? undefined : this.deps.forward;
+        return forward ? forward.place(input, currentEffectClaim()).then(resolve, reject) : reject(moved);
+      }
       if (this.queue.length >= this.queueMax) return reject(this.busy());
       this.queue.push({ kind: 'place', input, claim: currentEffectClaim(), resolve, reject });
       this.kick();
     });
   }
 
-  cancel(orderId: string, customerId: string, reason: SpotCancelReason): Promise<OrderState> {
+  cancel(
+    orderId: string,
+    customerId: string,
+    reason: SpotCancelReason,
+    arrival: Arrival = {},
+  ): Promise<OrderState> {
     return new Promise((resolve, reject) => {
       const moved = this.deps.owner?.();
-      if (moved) return reject(moved);
+      if (moved) {
+        const forward = arrival.forwarded ? undefined : this.deps.forward;
+        return forward
+          ? forward.cancel(orderId, customerId, reason, currentEffectClaim()).then(resolve, reject)
+          : reject(moved);
+      }
       if (this.queue.length >= this.queueMax * 2) return reject(this.busy());
       this.queue.push({
         kind: 'cancel',

@@ -16,9 +16,10 @@ import { frozenMismatches, marketRef, replayJournal, settledTradeCounts } from '
 /**
  * Two processes, one platform (issue 21 point 6): two real `main.ts` processes with SPOT_LEASES=on
  * on one database and one Redis. The first owns every book; the second follows (depth, prints,
- * private updates) and refuses orders SPOT_BOOK_MOVED (503). Twelve clients spread over both retry
- * each request with its own rtoken on 503, 409 REQUEST_IN_PROGRESS and dropped connections, switching
- * process on every retry. The owner is SIGKILLed mid-run; the second takes the books over (after the
+ * private updates) and forwards the orders and cancels it receives to the owner (`lease.ts`), which
+ * answers them through it. Twelve clients spread over both retry each request with its own rtoken on
+ * 503 SPOT_BOOK_MOVED (no owner to take it: the takeover), 409 REQUEST_IN_PROGRESS and dropped
+ * connections, switching process on every retry. The owner is SIGKILLed mid-run; the second takes the books over (after the
  * lease's TTL, judged by PostgreSQL) and recovers them. Then the first is started again as a
  * follower and the whole platform is checked. Every verdict is about the data (rows, journal,
  * ledger, served depth at an engine seq); timings are only reported.
@@ -160,6 +161,8 @@ const stats = {
   dropped: 0,
   ackedAfterMoved: 0,
   replayed: 0,
+  /** Orders the non-owner acknowledged before the kill (sent on to the owner, answered through it). */
+  forwarded: 0,
 };
 
 /**
@@ -172,7 +175,7 @@ async function send(
   call: string,
   fields: Record<string, string>,
   token: string,
-): Promise<Answer & { port: number; moved: number }> {
+): Promise<Answer & { port: number; moved: number; sentAt: number }> {
   const rtoken = newRtoken();
   let p = first;
   let moved = 0;
@@ -185,6 +188,7 @@ async function send(
       continue;
     }
     let answer: Answer;
+    const sentAt = performance.now();
     try {
       answer = await once(target.port, 'POST', call, { rtoken, ...fields }, token);
     } catch {
@@ -204,7 +208,7 @@ async function send(
       await sleep(50);
       continue;
     }
-    return { ...answer, port: target.port, moved };
+    return { ...answer, port: target.port, moved, sentAt };
   }
   throw new Error(`no final answer for ${call} ${JSON.stringify(fields)}`);
 }
@@ -325,9 +329,12 @@ describe('two server processes on one database (SPOT_LEASES)', () => {
           // on the other process replays it.
           if (answer.replayed) stats.replayed += 1;
           const after = killedAt !== null;
+          if (!after && answer.port === two.port && !answer.replayed) stats.forwarded += 1;
           acked.set(String(answer.data.order_id), { customer: c.id, clientOid, after });
           // The takeover: the first order the second process acknowledged (not replayed) after the kill.
-          if (after && answer.port === two.port && !answer.replayed && firstAckAfterKill === null)
+          // Sent after the kill: not an order the first process took (forwarded) just before it.
+          const sentAfter = killedAt !== null && answer.sentAt > killedAt;
+          if (sentAfter && answer.port === two.port && !answer.replayed && firstAckAfterKill === null)
             firstAckAfterKill = performance.now();
         } else if (answer.status === 409 && answer.reason === 'REQUEST_ALREADY_APPLIED') {
           applied.push({ clientOid });
@@ -451,7 +458,9 @@ describe('two server processes on one database (SPOT_LEASES)', () => {
     expect(mismatches).toEqual([]);
     // 8. private updates were heard on the process that did not own the book
     expect(heard.beforeKill).toBeGreaterThan(0);
-    // 9. SPOT_BOOK_MOVED is a 503 with Retry-After, and the same rtoken then runs (nothing stored)
+    // 9. the non-owner took orders before the kill: forwarded to the owner and answered
+    expect(stats.forwarded).toBeGreaterThan(0);
+    // 10. SPOT_BOOK_MOVED (the takeover) is a 503 with Retry-After, and the same rtoken then runs (nothing stored)
     expect(stats.moved).toBeGreaterThan(0);
     expect(stats.movedWithoutRetryAfter).toBe(0);
     expect(stats.ackedAfterMoved).toBeGreaterThan(0);
@@ -463,7 +472,7 @@ describe('two server processes on one database (SPOT_LEASES)', () => {
     console.log(
       `two processes: ${ackedBeforeKill} orders acknowledged before the kill, ${ackedAfterKill} after; ` +
         `${applied.length} answered REQUEST_ALREADY_APPLIED; takeover (kill → first acknowledgement on the other process) ${takeoverMs} ms ` +
-        `with SPOT_LEASE_TTL_MS=${TTL_MS}; retries: ${stats.moved} × 503 SPOT_BOOK_MOVED (${stats.ackedAfterMoved} orders acknowledged under an rtoken first refused 503), ${stats.inProgress} × 409 in progress, ` +
+        `with SPOT_LEASE_TTL_MS=${TTL_MS}; ${stats.forwarded} orders acknowledged by the non-owner before the kill (forwarded); retries: ${stats.moved} × 503 SPOT_BOOK_MOVED (${stats.ackedAfterMoved} orders acknowledged under an rtoken first refused 503), ${stats.inProgress} × 409 in progress, ` +
         `${stats.dropped} dropped, ${stats.replayed} answers replayed from the idempotency store; ${heard.beforeKill} private order updates heard on the non-owner; ${trades.n} trades; ` +
         `books taken by the second process: ${taken.length} (${takenBeforeKill} before the kill; all held ${allTakenMs} ms after it), recovery ${Math.min(...taken.map((t) => t.recoverMs))}–${Math.max(...taken.map((t) => t.recoverMs))} ms, ` +
         `commands settled on taking: ${
