@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   type ClaimFactory,
   type ClaimGroup,
+  type ClaimWire,
   detached,
   type EffectClaim,
   withEffectClaim,
@@ -59,6 +60,68 @@ export function registerRequestHooks(app: FastifyInstance, deps: HookDeps): void
   });
 }
 
+/**
+ * The claims of one idempotency store, as effect claims: the request's own, or one a request on
+ * another process holds (its spot order forwarded here, to the book's owner) — recorded the same
+ * way, and together when a spot book's batch commits many at once (one group).
+ *
+ * Two claims on one key in one batch (a forwarded order whose sender gave up waiting while it was
+ * queued here, and the retry that followed it): only the first is written — one statement cannot
+ * write a key twice — and the others lose, as a twin does (409 REQUEST_IN_PROGRESS).
+ */
+export function claimsOf(store: IdempotencyStore, clock: Clock): ClaimFactory {
+  const held = new WeakMap<EffectClaim, ClaimWire>();
+  /** Per claim: is it the first of its key in the list. */
+  const firsts = (items: ClaimWire[]) => {
+    const seen = new Set<string>();
+    return items.map((i) => {
+      if (seen.has(i.key.hash)) return false;
+      seen.add(i.key.hash);
+      return true;
+    });
+  };
+  const statementOf = store.claimsStatement;
+  const group: ClaimGroup = {
+    async commitAll(tx, claims) {
+      const items = claims.map((c) => held.get(c)!);
+      const first = firsts(items);
+      const ours = await store.commitMany(
+        tx,
+        items.filter((_, k) => first[k]),
+        clock.now(),
+      );
+      return items.map((i, k) => first[k] === true && ours.has(i.key.hash));
+    },
+    ...(statementOf
+      ? {
+          embed(claims) {
+            const items = claims.map((c) => held.get(c)!);
+            const first = firsts(items);
+            return {
+              statement: statementOf(
+                items.filter((_, k) => first[k]),
+                clock.now(),
+              ),
+              ours(recorded) {
+                const ours = new Set(recorded);
+                return items.map((i, k) => first[k] === true && ours.has(i.key.hash));
+              },
+            };
+          },
+        }
+      : {}),
+  };
+  return (wire) => {
+    const claim: EffectClaim = {
+      commit: (tx) => store.commit(tx, wire.key, wire.claimId, clock.now()),
+      group,
+      wire,
+    };
+    held.set(claim, wire);
+    return claim;
+  };
+}
+
 export type IdempotencyDeps = { store: IdempotencyStore; clock: Clock; secret: string };
 
 /** A customer call declared `idempotent`, and every staff call that is not a read. */
@@ -79,44 +142,7 @@ export function registerIdempotency(
   deps: IdempotencyDeps,
 ): { claimFrom: ClaimFactory } {
   app.decorateRequest('idempotencyKey', null);
-  // The claims of this store, recorded together when a spot book's batch commits many at once.
-  const held = new WeakMap<EffectClaim, { key: IdempotencyKey; claimId: string }>();
-  const statementOf = deps.store.claimsStatement;
-  const group: ClaimGroup = {
-    async commitAll(tx, claims) {
-      const items = claims.map((c) => held.get(c)!);
-      const ours = await deps.store.commitMany(tx, items, deps.clock.now());
-      return items.map((i) => ours.has(i.key.hash));
-    },
-    ...(statementOf
-      ? {
-          embed(claims) {
-            const items = claims.map((c) => held.get(c)!);
-            return {
-              statement: statementOf(items, deps.clock.now()),
-              ours(recorded) {
-                const ours = new Set(recorded);
-                return items.map((i) => ours.has(i.key.hash));
-              },
-            };
-          },
-        }
-      : {}),
-  };
-
-  /**
-   * A claim of this store — the request's own, or one a request on another process holds (its spot
-   * order forwarded here, to the book's owner): recorded the same way, in one group.
-   */
-  const claimFrom: ClaimFactory = (wire) => {
-    const claim: EffectClaim = {
-      commit: (tx) => deps.store.commit(tx, wire.key, wire.claimId, deps.clock.now()),
-      group,
-      wire,
-    };
-    held.set(claim, wire);
-    return claim;
-  };
+  const claimFrom = claimsOf(deps.store, deps.clock);
 
   app.addHook('preHandler', (request, reply, done) => {
     if (!isIdempotent(request)) return done();

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/harness.ts';
 import { testLogger } from '../../../test/logwatch.ts';
-import { type ClaimFactory, createDb, type Db, withEffectClaim } from '../../db/database.ts';
+import { type ClaimFactory, ClaimLostError, createDb, type Db, withEffectClaim } from '../../db/database.ts';
+import { claimsOf } from '../../http/hooks.ts';
 import { idempotencyStore } from '../../http/idempotency.ts';
 import { Refusal } from '../../http/refusal.ts';
 import type { AuditLog } from '../../http/staff.ts';
@@ -11,8 +12,9 @@ import { createLedger } from '../ledger/index.ts';
 import type { Market } from '../market/index.ts';
 import { enable, halt, setKillSwitch, update } from './admin.ts';
 import { cancelFor } from './cancel.ts';
-import { placeFor } from './intake.ts';
+import { buildOrder, placeFor } from './intake.ts';
 import { createSpotState, loadMarkets, type SpotState } from './markets.ts';
+import type { OrderState } from './order.ts';
 import { appendJournal, insertMarketIfAbsent, settledSeqOf } from './repo.ts';
 
 /**
@@ -299,10 +301,7 @@ describe('spot book leases', () => {
     // The owner records a forwarded request's claim with its own store, as the app wires it.
     const store = idempotencyStore(db);
     const at = new Date('2026-11-21T04:00:00Z');
-    const claims: ClaimFactory = (wire) => ({
-      commit: (tx) => store.commit(tx, wire.key, wire.claimId, at),
-      wire,
-    });
+    const claims = claimsOf(store, manualClock(at));
     // The test before left the market halted by a row write.
     await db
       .updateTable('spot_market')
@@ -374,7 +373,34 @@ describe('spot book leases', () => {
       expect(cancelled).toMatchObject({ id: order.id, status: 'cancelled' });
       expect((await usdt())?.frozenUnits).toBe(0n);
 
-      // 4. the owner gone (its inbox unheard): refused SPOT_BOOK_MOVED at once, nothing journaled;
+      // 4. two requests on one key in one of the owner's batches (a sender that gave up waiting
+      // while its order was queued, and the retry that followed it): one order, the others lose
+      // their claims as twins do. Queued in one turn behind an order that keeps the book busy, so
+      // all three go in the next batch (one statement cannot write a key twice).
+      const key = { hash: `fwd-twin-${process.pid}`, route: 'POST /test', requestHash: 'r2' };
+      const runnerE = e.markets.get(SYMBOL)!.runners.real;
+      const busy = runnerE.place(buildOrder(e, customer, 'real', body));
+      const twins = await Promise.allSettled(
+        ['t1', 't2', 't3'].map((claimId) =>
+          withEffectClaim(claims({ key, claimId }), () =>
+            runnerE.place(buildOrder(e, customer, 'real', body)),
+          ),
+        ),
+      );
+      await cancelFor(f, customer, { order_id: (await busy).id });
+      expect(twins.filter((t) => t.status === 'fulfilled')).toHaveLength(1);
+      for (const t of twins) if (t.status === 'rejected') expect(t.reason).toBeInstanceOf(ClaimLostError);
+      const won = twins.findIndex((t) => t.status === 'fulfilled');
+      const placed = (twins[won] as PromiseFulfilledResult<OrderState>).value;
+      const recorded = await db
+        .selectFrom('http_idempotency')
+        .select('claim_id')
+        .where('key_hash', '=', key.hash)
+        .execute();
+      expect(recorded).toEqual([{ claim_id: ['t1', 't2', 't3'][won] }]);
+      await cancelFor(f, customer, { order_id: placed.id });
+
+      // 5. the owner gone (its inbox unheard): refused SPOT_BOOK_MOVED at once, nothing journaled;
       // F's next round takes the book and the order runs there.
       const seqBefore = await settledSeqOf(db, SYMBOL, 'real');
       await E.close();
