@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 
@@ -20,6 +21,8 @@ export type ClientsData = {
   mid: number;
   /** The books of `placeBooks` and `placeBooksApart`: client c places on books[c % books.length]. */
   books: BenchBook[];
+  /** Real customers' trade API keys, for `placeBot` (signed `/api/v3/order` on BTC/USDT's real book). */
+  bots: Array<{ apiKey: string; secret: string }>;
 };
 
 export type JobKind =
@@ -27,6 +30,7 @@ export type JobKind =
   | 'baseline'
   | 'baselineRtoken'
   | 'place'
+  | 'placeBot'
   | 'placeBooks'
   | 'placeBooksApart'
   | 'prefill'
@@ -57,7 +61,16 @@ export type JobResult = {
   max: number;
 };
 
-type Answer = { status: number; body: { code?: number; reason?: string; data?: Record<string, unknown> } };
+type Answer = {
+  status: number;
+  body: {
+    code?: number;
+    reason?: string;
+    data?: Record<string, unknown>;
+    orderId?: number;
+    executedQty?: string;
+  };
+};
 
 const SYMBOL = 'BTC/USDT';
 const QUANTITY = '0.001';
@@ -68,15 +81,25 @@ function percentile(sorted: readonly number[], fraction: number): number {
 }
 
 function startClients(data: ClientsData): void {
-  const { port, tokens, mid, books } = data;
+  const { port, tokens, mid, books, bots } = data;
   let n = 0;
   /** Resting orders placed by `prefill` (and by the mixed workload's places), to cancel by id. */
   let resting: { token: string; id: string }[] = [];
 
-  function send(agent: http.Agent, method: 'GET' | 'POST', path: string, token: string, form?: object) {
+  function send(
+    agent: http.Agent,
+    method: 'GET' | 'POST',
+    path: string,
+    token: string,
+    form?: object,
+    signWith?: { apiKey: string; secret: string },
+  ) {
     return new Promise<Answer>((resolve, reject) => {
-      const payload = form ? new URLSearchParams(form as Record<string, string>).toString() : undefined;
-      const headers: http.OutgoingHttpHeaders = { token };
+      let payload = form ? new URLSearchParams(form as Record<string, string>).toString() : undefined;
+      const headers: http.OutgoingHttpHeaders = signWith ? { 'x-mbx-apikey': signWith.apiKey } : { token };
+      // A signed Binance-style call: HMAC-SHA256 of the whole form with the key's secret.
+      if (signWith && payload !== undefined)
+        payload = `${payload}&signature=${createHmac('sha256', signWith.secret).update(payload).digest('hex')}`;
       if (payload !== undefined) {
         headers['content-type'] = 'application/x-www-form-urlencoded';
         headers['content-length'] = Buffer.byteLength(payload);
@@ -154,8 +177,9 @@ function startClients(data: ClientsData): void {
         latencies.push(performance.now() - t0);
         result.answered += 1;
         if (answer.status >= 500) result.errors += 1;
-        else if (answer.body.code === 1) result.ok += 1;
-        else if (answer.body.reason === 'SPOT_BUSY') result.busy += 1;
+        else if (answer.body.code === 1 || (answer.status === 200 && answer.body.orderId !== undefined))
+          result.ok += 1;
+        else if (answer.body.reason === 'SPOT_BUSY' || answer.body.code === -1008) result.busy += 1;
         else {
           const reason = answer.body.reason ?? `http_${answer.status}`;
           result.refused[reason] = (result.refused[reason] ?? 0) + 1;
@@ -182,6 +206,37 @@ function startClients(data: ClientsData): void {
       if (data.filled_quantity !== '0') result.crossed += 1;
       const open = data.status === 'unfilled' || data.status === 'partially_filled';
       if (keep && open) resting.push({ token, id: String(data.order_id) });
+    };
+
+    /** `place` as a bot sends it: a signed `/api/v3/order` with its own client order id. */
+    const placeBot = async (c: number, order: { side: string; price: string }) => {
+      const bot = bots[(c + n) % bots.length] as { apiKey: string; secret: string };
+      const id = rtoken();
+      const answer = await timed(() =>
+        send(
+          agent,
+          'POST',
+          '/api/v3/order',
+          '',
+          {
+            symbol: 'BTCUSDT',
+            side: order.side.toUpperCase(),
+            type: 'LIMIT',
+            timeInForce: 'GTC',
+            quantity: QUANTITY,
+            price: order.price,
+            newClientOrderId: `bench${id}`,
+            timestamp: String(Date.now()),
+          },
+          bot,
+        ),
+      );
+      if (
+        answer?.status === 200 &&
+        answer.body.executedQty !== undefined &&
+        Number(answer.body.executedQty) > 0
+      )
+        result.crossed += 1;
     };
 
     const cancel = async (target: { token: string; id: string }) => {
@@ -226,6 +281,9 @@ function startClients(data: ClientsData): void {
           }
           case 'place':
             await place(c, crossingOrder(), false);
+            break;
+          case 'placeBot':
+            await placeBot(c, crossingOrder());
             break;
           case 'placeBooks':
           case 'placeBooksApart': {

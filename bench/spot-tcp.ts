@@ -18,6 +18,7 @@ import type { BenchBook, ClientsData, Job, JobKind, JobResult } from './spot-tcp
 import {
   type BenchApp,
   type BenchDatabase,
+  benchBotCustomer,
   benchDemoCustomer,
   openBenchApp,
   openBenchDatabase,
@@ -48,6 +49,8 @@ import {
  * minute. Nothing here asserts a speed.
  */
 const CUSTOMERS = 40;
+/** Real customers with trade API keys, for the bot phase (orders spread over them as over the 40). */
+const BOTS = 16;
 const BUDGET_MS = Number(process.env.BENCH_TCP_MS ?? 6_000);
 const LEVELS = (process.env.BENCH_TCP_LEVELS ?? '1,16,64,256').split(',').map(Number);
 const SOAK_CLIENTS = 64;
@@ -228,6 +231,7 @@ const NAMES: Record<JobKind, string> = {
   baseline: 'baseline insert/tx',
   baselineRtoken: 'baseline insert/tx + rtoken',
   place: 'place',
+  placeBot: 'place via the bot API (signed /api/v3/order, real book)',
   placeBooks: 'place on 4 books, shared customers',
   placeBooksApart: 'place on 4 books, own customers',
   prefill: 'resting orders for cancel',
@@ -246,7 +250,7 @@ function figuresOf(r: JobResult): Record<string, string | number> {
     p99_ms: r.p99.toFixed(1),
     max_ms: r.max.toFixed(0),
     answered: r.answered,
-    ...(r.kind === 'place' || r.kind === 'mixed' ? { crossed: r.crossed } : {}),
+    ...(r.kind === 'place' || r.kind === 'placeBot' || r.kind === 'mixed' ? { crossed: r.crossed } : {}),
     ...(r.kind === 'mixed' ? { mix: `${r.mix.place}/${r.mix.cancel}/${r.mix.query}` } : {}),
     busy_429: r.busy,
     refused: refused || 0,
@@ -291,6 +295,31 @@ async function customers(app: BenchApp, database: BenchDatabase, ledger: Ledger)
     tokens.push(customer.token);
   }
   return tokens;
+}
+
+/** Real customers trading through trade API keys (the bot phase), with real BTC and USDT as deposits bring them. */
+async function botCustomers(app: BenchApp, database: BenchDatabase, ledger: Ledger) {
+  const bots: Array<{ apiKey: string; secret: string }> = [];
+  for (let i = 0; i < BOTS; i++) {
+    const bot = await benchBotCustomer(app, database.db, `benchbot${i}`);
+    for (const [currency, whole] of [
+      ['BTC', 100n],
+      ['USDT', 10_000_000n],
+    ] as const) {
+      await ledger.credit(database.db, {
+        book: 'real',
+        customerId: bot.id,
+        accountType: 'spot',
+        currency,
+        amountUnits: whole * 10n ** BigInt(scaleOf(currency)),
+        from: 'deposits_clearing',
+        reference: { type: 'bench', id: bot.id },
+        idempotencyKey: `bench-bot-${currency}-${bot.id}`,
+      });
+    }
+    bots.push({ apiKey: bot.apiKey, secret: bot.secret });
+  }
+  return bots;
 }
 
 /** The clients' worker, and a way to run one job on it at a time (it answers each with one message). */
@@ -351,6 +380,7 @@ async function level(
   const baseline = await phase('baseline');
   const withRtoken = await phase('baselineRtoken');
   const place = await phase('place');
+  const placeBot = await phase('placeBot');
   const placeBooks = await phase('placeBooks');
   const placeApart = await phase('placeBooksApart');
   const prefill = await job('prefill', concurrency);
@@ -378,6 +408,16 @@ async function level(
         vs_floor: (rate(place.result) / rate(floor.result)).toFixed(2),
         batch_cmds_ms: place.batch,
         ...place.measured,
+      },
+    },
+    {
+      name: `${NAMES.placeBot}, ${clients}`,
+      figures: {
+        ...figuresOf(placeBot.result),
+        vs_baseline: (rate(placeBot.result) / rate(baseline.result)).toFixed(2),
+        vs_place: (rate(placeBot.result) / rate(place.result)).toFixed(2),
+        batch_cmds_ms: placeBot.batch,
+        ...placeBot.measured,
       },
     },
     {
@@ -445,9 +485,10 @@ export async function run(): Promise<BenchResult[]> {
       mid: Number.parseFloat(app.market.priceForTrading(symbol).mark),
     }));
     const tokens = await customers(app, database, ledger);
+    const bots = await botCustomers(app, database, ledger);
     await app.listen({ host: '127.0.0.1', port: 0 });
     const port = (app.server.address() as AddressInfo).port;
-    clients = startClients({ role: 'spot-tcp-clients', port, tokens, mid, books });
+    clients = startClients({ role: 'spot-tcp-clients', port, tokens, mid, books, bots });
 
     const results: BenchResult[] = [
       // A server without autovacuum (this workplace's CI PostgreSQL: conf.d/90-ci.conf) piles up dead
@@ -459,10 +500,12 @@ export async function run(): Promise<BenchResult[]> {
     const book = () => {
       const sum = { batches: 0, commands: 0, ms: 0 };
       for (const b of books) {
-        const stats = app.spot.runner(b.symbol, 'demo').stats;
-        sum.batches += stats.batches;
-        sum.commands += stats.commands;
-        sum.ms += stats.ms;
+        for (const side of b.symbol === 'BTC/USDT' ? (['demo', 'real'] as const) : (['demo'] as const)) {
+          const stats = app.spot.runner(b.symbol, side).stats;
+          sum.batches += stats.batches;
+          sum.commands += stats.commands;
+          sum.ms += stats.ms;
+        }
       }
       return sum;
     };

@@ -82,6 +82,9 @@ export async function openBenchApp(
     feedTickMs: 0,
     accessRateLimitPerIp: 1_000_000,
     accessRateLimitPerAccount: 1_000_000,
+    // Every bench client is one address and a few customers: the bot API's limits would bind first.
+    botWeightPerMinute: 100_000_000,
+    botOrdersPer10s: 100_000_000,
     webDist: '/nonexistent',
     adminDist: '/nonexistent',
   });
@@ -113,6 +116,73 @@ export async function benchDemoCustomer(
     .where('uid', '=', login.data.uid)
     .executeTakeFirstOrThrow();
   return { id: row.id, token: login.data.token };
+}
+
+/**
+ * A real customer as a bot's owner has one, through the web calls: registered by e-mail (the code
+ * read from the outbox), a trade password, and a trade API key — its key and its secret (shown once).
+ */
+export async function benchBotCustomer(
+  app: BenchApp,
+  db: Db,
+  name: string,
+): Promise<{ id: string; apiKey: string; secret: string }> {
+  let n = 0;
+  const web = async (method: 'GET' | 'POST', call: string, fields: Record<string, string>) => {
+    n += 1;
+    const all = { rtoken: `${name.slice(-8)}s${n}`.padStart(8, 'r'), ...fields };
+    const url = `/api/web/${call}`;
+    const response =
+      method === 'GET'
+        ? await app.inject({ method, url, query: all })
+        : await app.inject({
+            method,
+            url,
+            payload: new URLSearchParams(all).toString(),
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          });
+    const body = response.json() as { code: number; msg: string; data: Record<string, string> };
+    if (body.code !== 1) throw new Error(`bench bot customer: ${call} failed: ${body.msg}`);
+    return body.data;
+  };
+  const email = `${name}@bench.example.com`;
+  const password = 'bench-login-1';
+  await web('GET', 'getCode', { account: email, scene: 'register' });
+  const sent = await db
+    .selectFrom('notify_outbox')
+    .select('body')
+    .where('recipient', '=', email)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  const code = sent.body.match(/\b(\d{6})\b/)?.[1] ?? '';
+  const registered = await web('POST', 'userRegister', {
+    type: 'email',
+    account: email,
+    code,
+    password,
+    password2: password,
+    agree: '1',
+  });
+  const token = registered.token_h5 ?? '';
+  const tradePassword = '246813';
+  await web('POST', 'bindTradePassword', {
+    token,
+    password,
+    trade_password: tradePassword,
+    trade_password2: tradePassword,
+  });
+  const key = await web('POST', 'createApiKey', {
+    token,
+    label: 'bench',
+    permission: 'trade',
+    trade_password: tradePassword,
+  });
+  const row = await db
+    .selectFrom('accounts_customer')
+    .select('id')
+    .where('uid', '=', registered.uid ?? '')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, apiKey: key.api_key ?? '', secret: key.secret ?? '' };
 }
 
 /** The value at `fraction` (0.5 = median) of an ascending array; NaN when it is empty. */

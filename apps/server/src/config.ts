@@ -37,6 +37,10 @@ export type Config = Readonly<{
   spotSnapshotEvery: number;
   /** Commands a spot book queues before refusing new orders SPOT_BUSY (SPOT_QUEUE_MAX; cancels up to twice). */
   spotQueueMax: number;
+  /** The bot API's request weight per client address per minute (BOT_WEIGHT_PER_MINUTE; Binance's 6,000). */
+  botWeightPerMinute: number;
+  /** The bot API's new orders per customer per 10 s (BOT_ORDERS_PER_10S; Binance's 100). */
+  botOrdersPer10s: number;
   /** One owner process per spot book through a lease (SPOT_LEASES=on; needs REDIS_URL); off: this process owns every book. */
   spotLeases: boolean;
   /** A book's lease lasts this long after its last renewal, judged by PostgreSQL's now() (SPOT_LEASE_TTL_MS; renewed every third). */
@@ -317,6 +321,8 @@ export function loadConfig(
           : 'off',
     spotSnapshotEvery: int(env, 'SPOT_SNAPSHOT_EVERY', 5_000, { min: 10, max: 10_000_000 }),
     spotQueueMax: int(env, 'SPOT_QUEUE_MAX', 10_000, { min: 1, max: 1_000_000 }),
+    botWeightPerMinute: int(env, 'BOT_WEIGHT_PER_MINUTE', 6_000, { min: 10, max: 100_000_000 }),
+    botOrdersPer10s: int(env, 'BOT_ORDERS_PER_10S', 100, { min: 1, max: 100_000_000 }),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 30_000, { min: 100, max: 600_000 }),
     exitWhenStdinCloses: bool(env, 'EXIT_WHEN_STDIN_CLOSES', false),
     wsIdleTimeoutMs: int(env, 'WS_IDLE_TIMEOUT_MS', 60_000, { min: 100, max: 3_600_000 }),

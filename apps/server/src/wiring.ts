@@ -23,7 +23,7 @@ import {
   antiPhishingPhrases,
   createAccounts,
   createWalletLogin,
-  customerActive,
+  customerActiveLookup,
   customerBasics,
   customerIdByUid,
   customerIdentities,
@@ -847,7 +847,7 @@ export async function wireBots(core: Core, access: Access) {
     },
     contactOf: (customerId) => accounts.contactOf(customerId),
     securityEvent: recordSecurityEvent,
-    customerActive: (customerId) => customerActive(db, customerId),
+    customerActive: customerActiveLookup(db),
   });
   app.decorate('apiKeys', keys);
   await app.register(apiKeysRoutes(keys), { prefix: '/api/web' });
@@ -862,6 +862,7 @@ export async function wireBots(core: Core, access: Access) {
       ledger,
       keys,
       maxima: { ...app.spot.orderMaxima, openOrdersMax: SPOT_LIMITS.openOrdersPerMarketMax },
+      limits: { weightPerMinute: config.botWeightPerMinute, ordersPer10s: config.botOrdersPer10s },
     }),
     { prefix: '/api/v3' },
   );

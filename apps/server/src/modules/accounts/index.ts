@@ -23,7 +23,7 @@ export {
 } from './referrals.ts';
 export { customerBasics, customerIdByUid, customerIdentities } from './repo.ts';
 export { accountsRoutes } from './routes.ts';
-export { customerActive, recordSecurityEvent } from './security-events.ts';
+export { customerActiveLookup, recordSecurityEvent } from './security-events.ts';
 export {
   type Accounts,
   type AccountsConfig,

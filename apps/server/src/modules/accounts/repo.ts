@@ -62,6 +62,18 @@ export async function insertSession(q: Q, row: SessionRow): Promise<void> {
   await q.insertInto('accounts_session').values(row).execute();
 }
 
+/** Of `ids`, the customers whose status is active. */
+export async function activeCustomerIds(q: Q, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await q
+    .selectFrom('accounts_customer')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('status', '=', 'active')
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function findSessionByTokenHash(q: Q, tokenHash: string) {
   return (await findSessionsByTokenHashes(q, [tokenHash]))[0];
 }

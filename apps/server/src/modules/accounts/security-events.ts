@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../db/database.ts';
+import { coalesce, POOL_LANES } from '../../lib/coalesce.ts';
 import { newId } from '../../lib/ids.ts';
 import * as repo from './repo.ts';
 
@@ -20,7 +21,18 @@ export async function recordSecurityEvent(
   });
 }
 
-/** Whether a customer may use the platform now (not disabled by staff): API keys of a disabled one stop. */
-export async function customerActive(q: Db | Tx, customerId: string): Promise<boolean> {
-  return (await repo.findCustomer(q, { id: customerId }))?.status === 'active';
+/**
+ * Whether a customer may use the platform now (not disabled by staff): API keys of a disabled one
+ * stop. Every signed bot call asks, so calls arriving together are answered by one query per turn of
+ * the event loop (a few at once over the pool). Nothing is cached: a customer disabled now is
+ * refused from the next call.
+ */
+export function customerActiveLookup(db: Db): (customerId: string) => Promise<boolean> {
+  return coalesce(
+    async (ids: string[]) => {
+      const active = await repo.activeCustomerIds(db, [...new Set(ids)]);
+      return ids.map((id) => active.has(id));
+    },
+    { lanes: POOL_LANES },
+  );
 }

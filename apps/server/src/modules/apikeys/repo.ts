@@ -30,6 +30,12 @@ export async function keyByApiKey(q: Q, apiKey: string): Promise<ApiKeyRow | nul
   );
 }
 
+/** The keys named by several `X-MBX-APIKEY` values at once (requests arriving together). */
+export async function keysByApiKeys(q: Q, apiKeys: readonly string[]): Promise<ApiKeyRow[]> {
+  if (apiKeys.length === 0) return [];
+  return q.selectFrom('apikeys_key').selectAll().where('api_key', 'in', apiKeys).execute();
+}
+
 /** Active keys of a customer (not revoked, not expired at `now`). */
 export async function activeCount(q: Q, customerId: string, now: Date): Promise<number> {
   const r = await q
@@ -56,6 +62,9 @@ export async function markRevoked(
   return Number(r.numUpdatedRows) === 1;
 }
 
+/** A key's last use is written at most this often (a read-mostly row). */
+export const TOUCH_EVERY_MS = 60_000;
+
 /** Last use, written at most once a minute per key (a read-mostly row). */
 export async function touch(q: Q, id: string, now: Date): Promise<void> {
   await q
@@ -63,7 +72,10 @@ export async function touch(q: Q, id: string, now: Date): Promise<void> {
     .set({ last_used_at: now })
     .where('id', '=', id)
     .where((eb) =>
-      eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', new Date(now.getTime() - 60_000))]),
+      eb.or([
+        eb('last_used_at', 'is', null),
+        eb('last_used_at', '<', new Date(now.getTime() - TOUCH_EVERY_MS)),
+      ]),
     )
     .execute();
 }

@@ -16,6 +16,7 @@ import type { AuthContext } from '../../http/context.ts';
 import { refuse } from '../../http/refusal.ts';
 import type { AuditLog, StaffContext } from '../../http/staff.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { coalesce, POOL_LANES } from '../../lib/coalesce.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Notifier } from '../notify/index.ts';
 import type { DocumentCipher } from '../uploads/index.ts';
@@ -105,6 +106,9 @@ function expiryDaysOf(raw: string | undefined): number {
   if (!Number.isInteger(days) || days < min || days > max) refuse('APIKEY_EXPIRY_INVALID', { min, max });
   return days;
 }
+
+/** Keys whose last write of `last_used_at` this process remembers (then it forgets them all). */
+const TOUCHED_KEPT = 100_000;
 
 export function createApiKeys(deps: ApiKeysDeps) {
   const { db, clock } = deps;
@@ -259,19 +263,44 @@ export function createApiKeys(deps: ApiKeysDeps) {
     return keyData(row, now);
   }
 
+  // Calls arriving together look their keys up in one query (a few at once over the pool), as
+  // sessions are (accounts); nothing is cached, so a revocation counts from the next call.
+  const findKey = coalesce(
+    async (apiKeys: string[]) => {
+      const rows = await repo.keysByApiKeys(db, [...new Set(apiKeys)]);
+      const byKey = new Map(rows.map((r) => [r.api_key, r]));
+      return apiKeys.map((k) => byKey.get(k) ?? null);
+    },
+    { lanes: POOL_LANES },
+  );
+
+  /**
+   * When this process last wrote a key's `last_used_at`: written at most once a minute per key (the
+   * column's precision), so a busy bot's calls are not each an update.
+   */
+  const touchedAt = new Map<string, number>();
+  async function touch(id: string, now: Date): Promise<void> {
+    const last = touchedAt.get(id);
+    const t = now.getTime();
+    if (last !== undefined && t >= last && t - last < repo.TOUCH_EVERY_MS) return;
+    if (touchedAt.size >= TOUCHED_KEPT) touchedAt.clear();
+    touchedAt.set(id, t);
+    await repo.touch(db, id, now);
+  }
+
   /** The key named by `X-MBX-APIKEY`, usable now from `ip` (API-key endpoints: the user-data stream). */
   async function resolveKey(
     apiKey: string | undefined,
     ip: string,
   ): Promise<{ row: repo.ApiKeyRow; principal: KeyPrincipal }> {
     if (!apiKey || !/^[0-9a-f]{64}$/.test(apiKey)) refuse('APIKEY_INVALID');
-    const row = await repo.keyByApiKey(db, apiKey);
+    const row = await findKey(apiKey);
     const now = clock.now();
     if (!row || stateOf(row, now) !== 'active') refuse('APIKEY_INVALID');
     const entries = row.ips === '' ? [] : row.ips.split(',');
     if (!ipAllowed(entries, ip)) refuse('APIKEY_IP_NOT_ALLOWED', { ip: plainIp(ip) });
     if (!(await deps.customerActive(row.customer_id))) refuse('APIKEY_INVALID');
-    await repo.touch(db, row.id, now);
+    await touch(row.id, now);
     return {
       row,
       principal: {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { fund, ledgerOf, USDT } from '../assets/testing.ts';
+import { orderFromRow } from '../spot/repo.ts';
 import { binanceErrorOf } from './errors.ts';
 import { customerWithKey, type Signed, signed } from './testing.ts';
 import { createMeters, WEIGHTS } from './weights.ts';
@@ -37,6 +38,55 @@ function mark(): string {
 }
 
 describe('signed calls', () => {
+  it('calls arriving together each find their own key; revoking or disabling counts from the next call; last use written once a minute', async () => {
+    const keys = await Promise.all([customerWithKey(t), customerWithKey(t), customerWithKey(t)]);
+    const lastUsed = async (id: string) =>
+      (
+        await t.db
+          .selectFrom('apikeys_key')
+          .select('last_used_at')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).last_used_at?.getTime() ?? null;
+    // One turn: the three look-ups go in one query, each call answered for its own customer.
+    const answers = await Promise.all(keys.map((k) => account(k)));
+    for (const a of answers) expect(a.status).toBe(200);
+    const [a, b, c] = keys as [Key, Key, Key];
+    const usedAt = now();
+    expect(await lastUsed(a.keyId)).toBe(usedAt);
+    // Within the minute: used again, not written again; a minute on: written.
+    t.clock.advance(30_000);
+    expect((await account(a)).status).toBe(200);
+    expect(await lastUsed(a.keyId)).toBe(usedAt);
+    t.clock.advance(30_001);
+    expect((await account(a)).status).toBe(200);
+    expect(await lastUsed(a.keyId)).toBe(now());
+    // Used, then revoked: the next call is refused (nothing of the key is kept between calls).
+    await t.app.apiKeys.revoke(
+      { customerId: b.customerId, sessionId: 's', isDemo: false, token: '' },
+      b.keyId,
+      {
+        ip: '127.0.0.1',
+      },
+    );
+    // The customer disabled by staff: their key stops at the next call too.
+    await t.db
+      .updateTable('accounts_customer')
+      .set({ status: 'disabled' })
+      .where('id', '=', c.customerId)
+      .execute();
+    const after = await Promise.all(keys.map((k) => account(k)));
+    expect(after[0]?.status).toBe(200);
+    expectError(after[1] as Signed, 401, -2015);
+    expectError(after[2] as Signed, 401, -2015);
+    await t.db
+      .updateTable('accounts_customer')
+      .set({ status: 'active' })
+      .where('id', '=', c.customerId)
+      .execute();
+    expect((await account(c)).status).toBe(200);
+  });
+
   it('accepts a good signature and refuses a bad one, a stale or future timestamp, a wide window', async () => {
     const key = await customerWithKey(t);
     expect((await account(key)).status).toBe(200);
@@ -306,6 +356,26 @@ describe('orders', () => {
     const fills = (buy.body as { fills: Array<{ price: string; qty: string; commissionAsset: string }> })
       .fills;
     expect(fills).toMatchObject([{ price, qty: '0.004', commissionAsset: 'USDT' }]);
+    // The answer's fills came from the order's own batch; read back from the trades (as an order
+    // another process answered is), they are the same.
+    const orderRow = await t.db
+      .selectFrom('spot_order')
+      .selectAll()
+      .where('id', '=', String((buy.body as { orderId: string }).orderId))
+      .executeTakeFirstOrThrow();
+    const readBack = await t.app.spot.arrivalFills(
+      { customerId: taker.customerId, sessionId: 's', isDemo: false, token: '' },
+      orderFromRow(orderRow),
+    );
+    expect(
+      readBack.map((f) => ({
+        price: f.price,
+        qty: f.quantity,
+        commission: f.fee,
+        commissionAsset: f.fee_currency,
+        tradeId: f.trade_id,
+      })),
+    ).toEqual(fills);
     const mine = await signed(t.app, taker, 'GET', '/myTrades', { symbol: 'BTCUSDT' }, { timestamp: now() });
     expect(mine.body).toMatchObject([{ price, qty: '0.004', isBuyer: true, isMaker: false }]);
     const theirs = await signed(

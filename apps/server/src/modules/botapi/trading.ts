@@ -52,22 +52,13 @@ export function orderBody(deps: BotApiDeps, p: Params): CreateOrderBody {
   };
 }
 
-async function fillsOf(deps: BotApiDeps, auth: AuthContext, o: SpotOrderData): Promise<SpotFillData[]> {
-  if (o.filled_quantity === '0') return [];
-  const page = await deps.spot.myTrades(auth, {
-    symbol: o.symbol,
-    order_id: o.order_id,
-    page_size: String(PAGE),
-  });
-  return page.items.reverse();
-}
-
 export async function newOrder(deps: BotApiDeps, principal: KeyPrincipal, p: Params) {
   const body = orderBody(deps, p);
   const respType = p.newOrderRespType ?? 'FULL';
   if (!['ACK', 'RESULT', 'FULL'].includes(respType)) binanceRefuse(illegal('newOrderRespType'));
   const auth = authFor(principal);
-  const o = deps.spot.orderData(await deps.spot.placeFor(principal.customerId, 'real', body));
+  const placed = await deps.spot.placeFor(principal.customerId, 'real', body);
+  const o = deps.spot.orderData(placed);
   if (respType === 'ACK') {
     return {
       symbol: binanceSymbol(o.symbol),
@@ -77,7 +68,8 @@ export async function newOrder(deps: BotApiDeps, principal: KeyPrincipal, p: Par
       transactTime: o.created_at,
     };
   }
-  return newOrderView(o, respType === 'FULL' ? await fillsOf(deps, auth, o) : null);
+  // FULL: the trades it made on arrival (as the taker), as Binance lists them.
+  return newOrderView(o, respType === 'FULL' ? await deps.spot.arrivalFills(auth, placed) : null);
 }
 
 /** `order/test`: the order is checked against the market's rules and nothing is placed. */

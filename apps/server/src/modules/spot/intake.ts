@@ -25,23 +25,18 @@ export async function placeFor(
   body: CreateOrderBody,
 ): Promise<OrderState> {
   const built = buildOrder(s, customerId, book, body);
-  if (body.client_oid) {
-    const existing = await findOrder(s, customerId, { client_oid: body.client_oid });
-    if (existing) {
-      if (sameOrder(existing, body, built.order)) return existing;
-      refuse('CLIENT_OID_REUSED', { client_oid: body.client_oid });
-    }
-  }
-  const runner = runnerOf(s, body.symbol, book);
-  let open = 0;
-  for (const o of runner.open.values()) if (o.customerId === customerId) open += 1;
-  if (open >= SPOT_LIMITS.openOrdersPerMarketMax)
-    refuse('ORDER_OPEN_LIMIT', { max: SPOT_LIMITS.openOrdersPerMarketMax });
   try {
+    const runner = runnerOf(s, body.symbol, book);
+    let open = 0;
+    for (const o of runner.open.values()) if (o.customerId === customerId) open += 1;
+    if (open >= SPOT_LIMITS.openOrdersPerMarketMax)
+      refuse('ORDER_OPEN_LIMIT', { max: SPOT_LIMITS.openOrdersPerMarketMax });
     return await runner.place(built);
   } catch (error) {
-    if (error instanceof Refusal && error.reason === 'CLIENT_OID_REUSED' && body.client_oid) {
-      // The twin of a concurrent retry won: answer with its order when it is the same order.
+    // A retried client_oid answers the order it placed. Looked up only when the order was refused
+    // (the batch refuses a client_oid in use, CLIENT_OID_REUSED, and a retry may meet a limit or a
+    // balance its first try now holds): one statement less for every order that goes through.
+    if (error instanceof Refusal && body.client_oid) {
       const existing = await findOrder(s, customerId, { client_oid: body.client_oid });
       if (existing && sameOrder(existing, body, built.order)) return existing;
     }

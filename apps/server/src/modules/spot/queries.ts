@@ -14,7 +14,8 @@ import type { BookCursor, BookPrint } from '../market/index.ts';
 import { findOrder } from './intake.ts';
 import { marketOf, type SpotState } from './markets.ts';
 import type { Book, OrderState } from './order.ts';
-import { orderFromRow, orderRowsPage, type SpotTradeTableRow, tradeRowsPage } from './repo.ts';
+import { orderFromRow, orderRowsPage, type SpotTradeTableRow, takerTradesOf, tradeRowsPage } from './repo.ts';
+import { arrivalTrades } from './runner.ts';
 
 /** What customers read: their orders and fills (pages, or an export window), depth, prints, balances. */
 
@@ -136,8 +137,51 @@ export async function myTrades(s: SpotState, auth: AuthContext, q: FillsQuery, w
   return { total, page, page_size: pageSize, items };
 }
 
+/**
+ * What an order just placed filled on arrival (its taker trades), oldest first: a bot's FULL answer.
+ * From its batch when this process answered it (`arrivalTrades`), else from `spot_trade`.
+ */
+export async function arrivalFills(s: SpotState, auth: AuthContext, o: OrderState): Promise<SpotFillData[]> {
+  if (o.filledLots === 0n) return [];
+  const settled = arrivalTrades.get(o);
+  const rows: FillRow[] = settled
+    ? settled.map((t) => ({
+        id: t.id,
+        symbol: o.symbol,
+        maker_order_id: t.maker.id,
+        taker_order_id: t.taker.id,
+        maker_customer_id: t.maker.customerId,
+        taker_side: t.takerSide,
+        price_ticks: t.priceTicks.toString(),
+        qty_lots: t.qtyLots.toString(),
+        amount_units: t.amount.toString(),
+        maker_fee_units: t.makerFee.toString(),
+        taker_fee_units: t.takerFee.toString(),
+        created_at: new Date(t.time),
+      }))
+    : await takerTradesOf(s.db, auth.customerId, o.id, o.createdAt);
+  return rows.map((t) => fillData(s, t, auth.customerId));
+}
+
+/** What a fill is shown from: a `spot_trade` row, or the same fields of a trade just settled. */
+type FillRow = Pick<
+  SpotTradeTableRow,
+  | 'id'
+  | 'symbol'
+  | 'maker_order_id'
+  | 'taker_order_id'
+  | 'maker_customer_id'
+  | 'taker_side'
+  | 'price_ticks'
+  | 'qty_lots'
+  | 'amount_units'
+  | 'maker_fee_units'
+  | 'taker_fee_units'
+  | 'created_at'
+>;
+
 /** A trade as one side of it sees it: that side's order, role and fee. */
-function fillData(s: SpotState, t: SpotTradeTableRow, me: string): SpotFillData {
+function fillData(s: SpotState, t: FillRow, me: string): SpotFillData {
   const m = marketOf(s, t.symbol);
   const maker = t.maker_customer_id === me;
   const side = maker ? (t.taker_side === 'buy' ? 'sell' : 'buy') : t.taker_side;

@@ -337,6 +337,22 @@ export async function tradeRowsPage(q: Q, f: FillFilter, window: Window) {
 }
 
 /**
+ * The trades an order made as the taker since `since` (its creation): what it filled on arrival,
+ * oldest first. Through the taker's own index (customer, time), so a customer with a long history
+ * costs no more than a new one; no count.
+ */
+export async function takerTradesOf(q: Q, customerId: string, orderId: string, since: Date) {
+  return q
+    .selectFrom('spot_trade')
+    .selectAll()
+    .where('taker_customer_id', '=', customerId)
+    .where('created_at', '>=', since)
+    .where('taker_order_id', '=', orderId)
+    .orderBy('engine_trade_id')
+    .execute();
+}
+
+/**
  * A settlement's rows in ONE statement: the trades (a repeat of an engine trade id does nothing),
  * what each touched order's row now holds, and the book's cursor.
  */

@@ -32,6 +32,7 @@ import {
   type OrderState,
   type PlaceInput,
   type Print,
+  type SettledTrade,
 } from './order.ts';
 import {
   appendJournal,
@@ -783,9 +784,22 @@ export class BookRunner {
   }
 }
 
+/**
+ * The trades an order answered by `place` made on arrival (as the taker), keyed by the answer itself:
+ * its fills without a query (`queries.ts` `arrivalFills`; an order answered by another process, or
+ * one read back, has none here and is looked up).
+ */
+export const arrivalTrades = new WeakMap<OrderState, SettledTrade[]>();
+
 /** Answers each accepted request with its order as settled (a cancel that lost to a fill is refused). */
 function answerSettled(r: JournalResult, outcome: BatchOutcome): void {
   const byId = new Map(outcome.orders.map((o) => [o.id, o]));
+  const byTaker = new Map<string, SettledTrade[]>();
+  for (const t of outcome.trades) {
+    const list = byTaker.get(t.taker.id);
+    if (list) list.push(t);
+    else byTaker.set(t.taker.id, [t]);
+  }
   for (const a of r.accepted) {
     const id = a.job.kind === 'place' ? a.job.input.order.id : a.job.orderId;
     const state = byId.get(id);
@@ -793,6 +807,10 @@ function answerSettled(r: JournalResult, outcome: BatchOutcome): void {
     else if (a.job.kind === 'cancel' && state.status !== 'cancelled') {
       // The order filled earlier in the same batch: the cancel lost the race.
       a.job.reject(new Refusal('ORDER_NOT_OPEN', { status: state.status }));
-    } else a.job.resolve(state);
+    } else {
+      const trades = a.job.kind === 'place' ? byTaker.get(id) : undefined;
+      if (trades) arrivalTrades.set(state, trades);
+      a.job.resolve(state);
+    }
   }
 }

@@ -21,7 +21,7 @@ import {
   type SpotState,
   seedMarkets,
 } from './markets.ts';
-import type { Book } from './order.ts';
+import type { Book, OrderState } from './order.ts';
 import * as queries from './queries.ts';
 
 export { SPOT_DEFAULTS, type SpotEvents, type SpotMarketRow } from './markets.ts';
@@ -99,6 +99,7 @@ export function createSpot(deps: SpotDeps) {
       queries.orders(s, auth, q, open, window),
     myTrades: (auth: AuthContext, q: queries.FillsQuery, window?: queries.ExportWindow) =>
       queries.myTrades(s, auth, q, window),
+    arrivalFills: (auth: AuthContext, o: OrderState) => queries.arrivalFills(s, auth, o),
     depth: (symbol: string, book: Book, limit?: string) => queries.depth(s, symbol, book, limit),
     trades: (symbol: string, book: Book, limit?: string) => queries.trades(s, symbol, book, limit),
     tradesOf: (symbol: string, book: Book, limit: number) => queries.tradesOf(s, symbol, book, limit),
