@@ -16,6 +16,7 @@ import { marketOf, type SpotState } from './markets.ts';
 import type { Book, OrderState } from './order.ts';
 import { orderFromRow, orderRowsPage, type SpotTradeTableRow, takerTradesOf, tradeRowsPage } from './repo.ts';
 import { arrivalTrades } from './runner.ts';
+import { tradeColumns } from './settle.ts';
 
 /** What customers read: their orders and fills (pages, or an export window), depth, prints, balances. */
 
@@ -145,20 +146,7 @@ export async function arrivalFills(s: SpotState, auth: AuthContext, o: OrderStat
   if (o.filledLots === 0n) return [];
   const settled = arrivalTrades.get(o);
   const rows: FillRow[] = settled
-    ? settled.map((t) => ({
-        id: t.id,
-        symbol: o.symbol,
-        maker_order_id: t.maker.id,
-        taker_order_id: t.taker.id,
-        maker_customer_id: t.maker.customerId,
-        taker_side: t.takerSide,
-        price_ticks: t.priceTicks.toString(),
-        qty_lots: t.qtyLots.toString(),
-        amount_units: t.amount.toString(),
-        maker_fee_units: t.makerFee.toString(),
-        taker_fee_units: t.takerFee.toString(),
-        created_at: new Date(t.time),
-      }))
+    ? settled.map((t) => tradeColumns(o.symbol, t))
     : await takerTradesOf(s.db, auth.customerId, o.id, o.createdAt);
   return rows.map((t) => fillData(s, t, auth.customerId));
 }

@@ -317,11 +317,19 @@ function tradeRow(
   entryId: string,
 ): NewSpotTradeRow {
   return {
-    id: t.id,
-    symbol: b.market.symbol,
+    ...tradeColumns(b.market.symbol, t),
     book: b.book,
     engine_trade_id: String(t.engineTradeId),
     seq: String(seq),
+    entry_id: entryId,
+  };
+}
+
+/** A settled trade's `spot_trade` columns that say what traded, between whom, at what fees (a fill's). */
+export function tradeColumns(symbol: string, t: SettledTrade) {
+  return {
+    id: t.id,
+    symbol,
     maker_order_id: t.maker.id,
     taker_order_id: t.taker.id,
     maker_customer_id: t.maker.customerId,
@@ -332,7 +340,6 @@ function tradeRow(
     amount_units: t.amount.toString(),
     maker_fee_units: t.makerFee.toString(),
     taker_fee_units: t.takerFee.toString(),
-    entry_id: entryId,
     created_at: new Date(t.time),
   };
 }
