@@ -498,6 +498,7 @@ export async function wireSpot(core: Core, access: Access, prices: Awaited<Retur
             ttlMs: config.spotLeaseTtlMs,
             redisUrl: config.redisUrl,
             redisPrefix: config.redisPrefix,
+            secret: core.secret,
           },
           claims,
         }

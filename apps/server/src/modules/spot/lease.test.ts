@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/harness.ts';
@@ -13,6 +14,7 @@ import type { Market } from '../market/index.ts';
 import { enable, halt, setKillSwitch, update } from './admin.ts';
 import { cancelFor } from './cancel.ts';
 import { buildOrder, placeFor } from './intake.ts';
+import { encode } from './lease.ts';
 import { createSpotState, loadMarkets, type SpotState } from './markets.ts';
 import type { OrderState } from './order.ts';
 import { appendJournal, insertMarketIfAbsent, settledSeqOf } from './repo.ts';
@@ -43,7 +45,13 @@ function processState(name: string, more: { market?: Market; claims?: ClaimFacto
     ledger: createLedger({ db, clock, log }),
     market: more.market ?? ({} as Market),
     audit: { record: async () => ({ id: 'aud_test', hash: 'h' }) } satisfies AuditLog,
-    leases: { processId: name, ttlMs: TTL, redisUrl: REDIS, redisPrefix: PREFIX },
+    leases: {
+      processId: name,
+      ttlMs: TTL,
+      redisUrl: REDIS,
+      redisPrefix: PREFIX,
+      secret: 'lease-test-secret',
+    },
     ...(more.claims ? { claims: more.claims } : {}),
   });
 }
@@ -367,6 +375,35 @@ describe('spot book leases', () => {
       await expect(placeFor(f, customer, 'real', { ...body, side: 'sell' })).rejects.toSatisfy(
         (err) => err instanceof Refusal && err.reason === 'INSUFFICIENT_BALANCE',
       );
+
+      // 2b. a call put on E's inbox by a client of Redis that is not a process of this platform (no
+      // valid signature) is dropped: not run, not answered. A good call sent after it is answered,
+      // so E has read the forged one by then.
+      const forged = buildOrder(e, customer, 'real', body);
+      const redis = new Redis(REDIS);
+      try {
+        const call = {
+          v: 1,
+          kind: 'call',
+          id: 'forged/1',
+          from: 'proc-x',
+          symbol: SYMBOL,
+          book: 'real',
+          op: 'place',
+          args: encode(forged),
+          claim: null,
+          mac: '0'.repeat(64),
+        };
+        expect(await redis.publish(`${PREFIX}spot:call:proc-e`, JSON.stringify(call))).toBe(1);
+      } finally {
+        redis.disconnect();
+      }
+      const after = await placeFor(f, customer, 'real', body);
+      expect(e.markets.get(SYMBOL)!.runners.real.open.has(forged.order.id)).toBe(false);
+      expect(
+        await db.selectFrom('spot_order').select('id').where('id', '=', forged.order.id).execute(),
+      ).toEqual([]);
+      await cancelFor(f, customer, { order_id: after.id });
 
       // 3. cancelled on F: E cancels it, the funds released.
       const cancelled = await cancelFor(f, customer, { order_id: order.id });

@@ -12,6 +12,7 @@ import {
   withEffectClaim,
 } from '../../db/database.ts';
 import { Refusal } from '../../http/refusal.ts';
+import { hmac, safeEqual } from '../../lib/crypto.ts';
 import { openPubSub, outageLog, type PubSub } from '../../lib/redis.ts';
 import type { BatchOutcome, Book, JournalCommand, OrderState, PlaceInput } from './order.ts';
 import {
@@ -68,6 +69,11 @@ export type LeaseOptions = {
   ttlMs: number;
   redisUrl: string;
   redisPrefix: string;
+  /**
+   * The server secret every process shares: a forwarded call carries an HMAC of its content with it,
+   * and the owner runs only calls whose HMAC matches (a client of Redis alone cannot place orders).
+   */
+  secret: string;
 };
 
 /** What `markets.ts` gives each runner (`RunnerDeps.fence` / `owner`). */
@@ -122,6 +128,8 @@ type WireCall = {
   /** `encode`d: the place's input, or the cancel's [orderId, customerId, reason]. */
   args: string;
   claim: ClaimWire | null;
+  /** HMAC-SHA256 (the server secret) of everything above: `callMac`. */
+  mac: string;
 };
 
 type WireAnswer = {
@@ -271,7 +279,7 @@ export function createBookLeases(s: LeaseState) {
     return new Promise<OrderState>((resolve, reject) => {
       const timer = setTimeout(() => fail(id, moved(symbol)), LEASE_LIMITS.forwardTimeoutMs);
       calls.set(id, { symbol, book, owner: to, timer, resolve, reject });
-      const w: WireCall = {
+      const unsigned: Omit<WireCall, 'mac'> = {
         v: 1,
         kind: 'call',
         id,
@@ -282,6 +290,7 @@ export function createBookLeases(s: LeaseState) {
         args,
         claim: claim?.wire ?? null,
       };
+      const w: WireCall = { ...unsigned, mac: callMac(options.secret, unsigned) };
       pub.publish(inboxOf(to), JSON.stringify(w)).then(
         // Nobody hears the owner's inbox: it is gone (its lease runs out soon).
         (heard) => (heard === 0 ? fail(id, moved(symbol)) : undefined),
@@ -543,7 +552,17 @@ export function createBookLeases(s: LeaseState) {
             }
             if (m.v !== 1) return;
             if (m.kind === 'answer') answered(m);
-            else if (m.kind === 'call') void runCall(m);
+            else if (m.kind === 'call') {
+              const { mac, ...unsigned } = m;
+              if (typeof mac === 'string' && safeEqual(mac, callMac(options.secret, unsigned)))
+                void runCall(m);
+              // Not from a process of this platform: not run, not answered.
+              else
+                log.warn(
+                  { from: String(m.from) },
+                  'spot inbox: a call without a valid signature was dropped',
+                );
+            }
             return;
           }
           let w: WireBatch;
@@ -608,6 +627,14 @@ export function createBookLeases(s: LeaseState) {
 }
 
 export type BookLeases = ReturnType<typeof createBookLeases>;
+
+/** A forwarded call's HMAC: over its fields in one fixed order. */
+function callMac(secret: string, w: Omit<WireCall, 'mac'>): string {
+  const claim = w.claim
+    ? [w.claim.key.hash, w.claim.key.route, w.claim.key.requestHash, w.claim.claimId].join('\u0000')
+    : '';
+  return hmac(secret, ['spot-call', w.v, w.id, w.from, w.symbol, w.book, w.op, w.args, claim].join('\u0001'));
+}
 
 /** JSON with bigint, Map, Set and Date kept. */
 export function encode(value: unknown): string {
