@@ -24,12 +24,6 @@ export async function keyById(q: Q, id: string, options: { lock?: boolean } = {}
   return (await query.executeTakeFirst()) ?? null;
 }
 
-export async function keyByApiKey(q: Q, apiKey: string): Promise<ApiKeyRow | null> {
-  return (
-    (await q.selectFrom('apikeys_key').selectAll().where('api_key', '=', apiKey).executeTakeFirst()) ?? null
-  );
-}
-
 /** The keys named by several `X-MBX-APIKEY` values at once (requests arriving together). */
 export async function keysByApiKeys(q: Q, apiKeys: readonly string[]): Promise<ApiKeyRow[]> {
   if (apiKeys.length === 0) return [];
