@@ -10,7 +10,7 @@ import {
 import type { Clock } from '../lib/clock.ts';
 import { hmac, open, seal, sha256 } from '../lib/crypto.ts';
 import type { SessionResolver } from './context.ts';
-import type { IdempotencyKey, IdempotencyStore } from './idempotency.ts';
+import type { IdempotencyStore } from './idempotency.ts';
 import { Refusal, refuse } from './refusal.ts';
 
 const RTOKEN_MIN = 6;

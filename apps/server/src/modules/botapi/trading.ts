@@ -1,6 +1,5 @@
 import { scaleOf, toDecimalString } from '@bourse/money';
-import { type CreateOrderBody, SPOT_LIMITS, type SpotFillData, type SpotOrderData } from '@bourse/protocol';
-import type { AuthContext } from '../../http/context.ts';
+import { type CreateOrderBody, SPOT_LIMITS } from '@bourse/protocol';
 import type { KeyPrincipal } from '../apikeys/index.ts';
 import { authFor, type BotApiDeps, intParam, type Params, symbolOf } from './context.ts';
 import { binanceMandatory, binanceRefuse, illegal } from './errors.ts';
