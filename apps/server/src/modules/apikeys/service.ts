@@ -284,15 +284,25 @@ export function createApiKeys(deps: ApiKeysDeps) {
     const t = now.getTime();
     if (last !== undefined && t >= last && t - last < repo.TOUCH_EVERY_MS) return;
     if (touchedAt.size >= TOUCHED_KEPT) touchedAt.clear();
+    // Marked before the write, so calls of the same turn do not each write; forgotten when the write
+    // fails, so the next call writes it (not a minute later).
     touchedAt.set(id, t);
-    await repo.touch(db, id, now);
+    try {
+      await repo.touch(db, id, now);
+    } catch (error) {
+      if (touchedAt.get(id) === t) touchedAt.delete(id);
+      throw error;
+    }
   }
 
-  /** The key named by `X-MBX-APIKEY`, usable now from `ip` (API-key endpoints: the user-data stream). */
-  async function resolveKey(
+  /**
+   * The key named by `X-MBX-APIKEY`, usable now from `ip`. Not yet a use: a call counts (its
+   * `last_used_at`) only once every check of it has passed.
+   */
+  async function usableKey(
     apiKey: string | undefined,
     ip: string,
-  ): Promise<{ row: repo.ApiKeyRow; principal: KeyPrincipal }> {
+  ): Promise<{ row: repo.ApiKeyRow; principal: KeyPrincipal; now: Date }> {
     if (!apiKey || !/^[0-9a-f]{64}$/.test(apiKey)) refuse('APIKEY_INVALID');
     const row = await findKey(apiKey);
     const now = clock.now();
@@ -300,7 +310,6 @@ export function createApiKeys(deps: ApiKeysDeps) {
     const entries = row.ips === '' ? [] : row.ips.split(',');
     if (!ipAllowed(entries, ip)) refuse('APIKEY_IP_NOT_ALLOWED', { ip: plainIp(ip) });
     if (!(await deps.customerActive(row.customer_id))) refuse('APIKEY_INVALID');
-    await touch(row.id, now);
     return {
       row,
       principal: {
@@ -308,7 +317,15 @@ export function createApiKeys(deps: ApiKeysDeps) {
         customerId: row.customer_id,
         permission: row.permission as ApiKeyPermission,
       },
+      now,
     };
+  }
+
+  /** An API-key call (the user-data stream): the key usable now from `ip`; a use of it. */
+  async function resolveKey(apiKey: string | undefined, ip: string): Promise<KeyPrincipal> {
+    const { principal, now } = await usableKey(apiKey, ip);
+    await touch(principal.keyId, now);
+    return principal;
   }
 
   /**
@@ -317,7 +334,7 @@ export function createApiKeys(deps: ApiKeysDeps) {
    * call places or cancels orders (a `read` key is refused).
    */
   async function verifySigned(req: KeyedRequest, options: { trade: boolean }): Promise<KeyPrincipal> {
-    const { row, principal } = await resolveKey(req.apiKey, req.ip);
+    const { row, principal, now } = await usableKey(req.apiKey, req.ip);
     const recvWindow =
       req.recvWindow === undefined || req.recvWindow === ''
         ? SIGNING.recvWindowDefault
@@ -334,6 +351,7 @@ export function createApiKeys(deps: ApiKeysDeps) {
     const secret = deps.cipher.openText(aad(row.id), row.secret_sealed);
     if (!signatureMatches(secret, payload, signature)) refuse('APIKEY_SIGNATURE_INVALID');
     if (options.trade && principal.permission !== 'trade') refuse('APIKEY_PERMISSION');
+    await touch(row.id, now);
     return principal;
   }
 
@@ -343,7 +361,7 @@ export function createApiKeys(deps: ApiKeysDeps) {
     revoke,
     adminList: (customerId: string) => list(customerId),
     staffRevoke,
-    resolveKey: async (apiKey: string | undefined, ip: string) => (await resolveKey(apiKey, ip)).principal,
+    resolveKey,
     verifySigned,
   };
 }

@@ -87,6 +87,32 @@ describe('signed calls', () => {
     expect((await account(c)).status).toBe(200);
   });
 
+  it('a call refused for its signature, its timestamp or its permission is not a use of the key', async () => {
+    const key = await customerWithKey(t, { permission: 'read' });
+    const lastUsed = async () =>
+      (
+        await t.db
+          .selectFrom('apikeys_key')
+          .select('last_used_at')
+          .where('id', '=', key.keyId)
+          .executeTakeFirstOrThrow()
+      ).last_used_at?.getTime() ?? null;
+    expectError(await account(key, { secret: 'f'.repeat(64) }), 400, -1022);
+    expectError(await account(key, { timestamp: now() - 60_000 }), 400, -1021);
+    const order = {
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      timeInForce: 'GTC',
+      quantity: '0.001',
+      price: '10000',
+    };
+    expectError(await signed(t.app, key, 'POST', '/order', order, { timestamp: now() }), 401, -2015);
+    expect(await lastUsed()).toBeNull();
+    expect((await account(key)).status).toBe(200);
+    expect(await lastUsed()).toBe(now());
+  });
+
   it('accepts a good signature and refuses a bad one, a stale or future timestamp, a wide window', async () => {
     const key = await customerWithKey(t);
     expect((await account(key)).status).toBe(200);
