@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { CommonFields } from './access.ts';
+import type { RequiredTier } from './verification.ts';
 
 /**
  * C2C (modules/c2c): buying and selling coins against a merchant by bank transfer, the spec's
@@ -349,6 +350,12 @@ export type C2cRulesData = {
   payer_name_rule: 'verified_real_name';
   account_name_rule: 'verified_real_name';
   merchant_tier: 'advanced';
+  /**
+   * The verification tier taking an order (and applying as a merchant) needs under the active
+   * jurisdiction profile: its `c2c` rule (modules/verification), at least `primary` since every
+   * payment carries the verified real name.
+   */
+  order_tier: Exclude<RequiredTier, 'none'>;
   age_bands: Array<{ age_days_from: number; max_amount: string | null }>;
   open_orders_max: number;
   four_eyes_above: string;

@@ -302,8 +302,9 @@ export const c2cEn = {
     names: 'Names',
     payerName: 'The payer name must be your verified real name: pay only from your own account.',
     accountName: 'Collection accounts must be in your verified real name.',
+    orderTier: 'Taking an order needs {{tier}} verification approved (this jurisdiction’s rule).',
     merchantTier: 'Merchants need {{tier}} verification approved.',
-    tier: { advanced: 'advanced' },
+    tier: { primary: 'real-name (primary)', advanced: 'advanced', address: 'proof-of-address' },
     limits: 'Limits',
     limitsOrder: 'An amount is checked against these limits, in this order:',
     limit: {

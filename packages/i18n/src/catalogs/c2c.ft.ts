@@ -295,8 +295,9 @@ export const c2cFt: Shape<typeof c2cEn> = {
     names: '實名',
     payerName: '付款人姓名必須是您已認證的實名：只能從本人帳戶付款。',
     accountName: '收款帳戶必須是您本人實名。',
+    orderTier: '下單須通過{{tier}}認證（本司法管轄區的規則）。',
     merchantTier: '商家須通過{{tier}}認證。',
-    tier: { advanced: '高級' },
+    tier: { primary: '初級（實名）', advanced: '高級', address: '地址' },
     limits: '限額',
     limitsOrder: '數量按以下順序逐項檢查：',
     limit: {

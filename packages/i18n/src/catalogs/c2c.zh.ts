@@ -295,8 +295,9 @@ export const c2cZh: Shape<typeof c2cEn> = {
     names: '实名',
     payerName: '付款人姓名必须是您已认证的实名：只能从本人账户付款。',
     accountName: '收款账户必须是您本人实名。',
+    orderTier: '下单须通过{{tier}}认证（本司法辖区的规则）。',
     merchantTier: '商家须通过{{tier}}认证。',
-    tier: { advanced: '高级' },
+    tier: { primary: '初级（实名）', advanced: '高级', address: '地址' },
     limits: '限额',
     limitsOrder: '数量按以下顺序逐项检查：',
     limit: {

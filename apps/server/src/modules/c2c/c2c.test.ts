@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rtoken, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { ledgerOf } from '../assets/testing.ts';
 import { formatReport } from '../ledger/index.ts';
+import { staffSession } from '../staff/testing.ts';
 import {
+  adminPost,
   bankAccount,
   cget,
   cpost,
@@ -226,6 +228,51 @@ describe('refusals and retries', () => {
     expect(own.reason).toBe('C2C_OWN_OFFER');
     const unverified = await cpost(t, { ...(await verifiedCustomer(t)), token: 'x' }, 'c2cOrders', {});
     expect(unverified.status).toBeLessThan(500);
+  });
+
+  it('the jurisdiction profile’s c2c verification rule: shown on the rules page, then enforced on ordering and applying as a merchant', async () => {
+    // A fresh staff session: the clock has moved on hours since beforeAll's.
+    const admin = await staffSession(t, ['administrator']);
+    const setProfile = async (profile: string) =>
+      expect((await adminPost(t, admin, 'jurisdiction', { profile, reason: 'c2c rule test' })).code).toBe(1);
+    const setC2cTier = async (tier: string) =>
+      expect(
+        (
+          await adminPost(t, admin, 'verification/rules/update', {
+            profile: 'custom',
+            features: [{ feature: 'c2c', tier }],
+            reason: 'c2c rule test',
+          })
+        ).code,
+      ).toBe(1);
+    const rulesTier = async () =>
+      (await cget(t, { token: '', uid: '', id: '' }, 'c2cRules')).data.order_tier as string;
+    const before = (await t.app.jurisdiction.active()).id;
+    try {
+      expect(await rulesTier()).toBe('primary');
+      await setC2cTier('advanced');
+      await setProfile('custom');
+      expect(await rulesTier()).toBe('advanced');
+      const c = await verifiedCustomer(t);
+      const order = { offer_id: buyOffer, amount: '10', method: 'bank' };
+      const refused = await cpost(t, c, 'c2cCreateOrder', { ...order, lang: 'zh' });
+      expect([refused.reason, refused.params]).toEqual([
+        'VERIFICATION_ADVANCED_REQUIRED',
+        { feature: 'c2c', tier: 'advanced' },
+      ]);
+      expect(refused.msg).not.toMatch(/^reason\./);
+      expect(await cget(t, c, 'c2cOrders', {})).toMatchObject({ code: 1, data: { total: 0 } });
+      const applied = await cpost(t, c, 'c2cMerchantApply', { name: 'Rule test desk' });
+      expect(applied.reason).toBe('VERIFICATION_ADVANCED_REQUIRED');
+      const advanced = await verifiedCustomer(t, { advanced: true });
+      expect((await cpost(t, advanced, 'c2cCreateOrder', order)).code).toBe(1);
+      // A rule of none still needs the verified real name every payment carries: primary, as shown.
+      await setC2cTier('none');
+      expect(await rulesTier()).toBe('primary');
+    } finally {
+      await setC2cTier('primary');
+      await setProfile(before);
+    }
   });
 
   it('a retried rtoken gives one order and one escrow entry', async () => {

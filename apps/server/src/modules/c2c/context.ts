@@ -1,5 +1,5 @@
 import { toDecimalString } from '@bourse/money';
-import type { C2cPrivateMessage } from '@bourse/protocol';
+import type { C2cPrivateMessage, RequiredTier } from '@bourse/protocol';
 import { C2C_FIAT_SCALE, C2C_PRICE_SCALE } from '@bourse/risk';
 import type { Logger } from 'pino';
 import type { Db, Tx } from '../../db/database.ts';
@@ -56,6 +56,14 @@ export type C2cDeps = {
    * demo name (wiring.ts).
    */
   verifiedName: (customerId: string) => Promise<string | null>;
+  /**
+   * Refuses unless the customer meets the active jurisdiction profile's `c2c` verification rule
+   * (modules/verification `requireFeature`: VERIFICATION_<TIER>_REQUIRED naming the feature and the
+   * tier); a demo account passes (play money on the demo desk, under the demo name).
+   */
+  requireFeature: (customerId: string) => Promise<void>;
+  /** The active profile's `c2c` rule, shown on the rules page before it refuses. */
+  featureTier: () => Promise<RequiredTier>;
   /** Whether the customer's advanced verification is approved (merchants need it). */
   merchantTierApproved: (customerId: string) => Promise<boolean>;
   /** When the customer's account was opened (account-age limits). */

@@ -105,6 +105,7 @@ async function insertMerchant(deps: C2cDeps, row: MerchantRow): Promise<Merchant
 /** A customer asks to become a merchant (advanced verification); staff approve it. */
 export async function applyMerchant(deps: C2cDeps, auth: AuthContext, body: C2cMerchantApplyBody) {
   if (auth.isDemo) refuse('REAL_ACCOUNT_REQUIRED');
+  await deps.requireFeature(auth.customerId);
   await requireTier(deps, auth.customerId);
   const now = deps.clock.now();
   return insertMerchant(deps, {

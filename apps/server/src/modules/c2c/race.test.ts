@@ -51,6 +51,8 @@ beforeAll(async () => {
     ledger: ledgerOf(t),
     audit: t.app.audit,
     verifiedName: (id) => t.app.verification.verifiedName(id),
+    requireFeature: async () => {},
+    featureTier: async () => 'primary',
     merchantTierApproved: async () => true,
     accountCreatedAt: async () => null,
     feedPrice: () => null,

@@ -94,7 +94,8 @@ export function createC2c(deps: C2cDeps) {
     };
   }
 
-  function rules(): C2cRulesData {
+  async function rules(): Promise<C2cRulesData> {
+    const tier = await deps.featureTier();
     return {
       default_window_minutes: DEFAULT_WINDOW_MINUTES,
       confirm_window_minutes: CONFIRM_WINDOW_MINUTES,
@@ -104,6 +105,7 @@ export function createC2c(deps: C2cDeps) {
       payer_name_rule: 'verified_real_name',
       account_name_rule: 'verified_real_name',
       merchant_tier: 'advanced',
+      order_tier: tier === 'none' ? 'primary' : tier,
       age_bands: C2C_AGE_BANDS.map((b) => ({
         age_days_from: b.ageDaysFrom,
         max_amount: b.maxUnits === null ? null : coinText(b.maxUnits, 8),

@@ -38,6 +38,14 @@ export async function rulesOf(deps: Pick<VerificationDeps, 'db'>, profile: strin
   return out;
 }
 
+/** The tier the active profile requires for `feature` (`none` when it has no rule). */
+export async function featureTier(
+  deps: Pick<VerificationDeps, 'db' | 'activeProfile'>,
+  feature: VerificationFeature,
+): Promise<RequiredTier> {
+  return (await repo.featureRule(deps.db, await deps.activeProfile(), feature)) ?? 'none';
+}
+
 /**
  * Refuses unless the customer has the tier the active profile requires for `feature` approved
  * (VERIFICATION_<TIER>_REQUIRED with `{ feature, tier }`); `none` lets everyone through.
@@ -47,7 +55,7 @@ export async function requireFeature(
   customerId: string,
   feature: VerificationFeature,
 ): Promise<void> {
-  const tier = (await repo.featureRule(deps.db, await deps.activeProfile(), feature)) ?? 'none';
+  const tier = await featureTier(deps, feature);
   if (tier === 'none') return;
   const rows = await repo.tierRows(deps.db, [customerId]);
   if (rows.some((r) => r.tier === tier && r.state === 'approved')) return;

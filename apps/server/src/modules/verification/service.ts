@@ -11,7 +11,7 @@ import type {
 import type { AuthContext } from '../../http/context.ts';
 import type { VerificationDeps } from './context.ts';
 import { decide, detail, queue } from './review.ts';
-import { requireFeature, rulesView, updateRules, updateSettings } from './rules.ts';
+import { featureTier, requireFeature, rulesView, updateRules, updateSettings } from './rules.ts';
 import { documentRetention, submitAddress, submitAdvanced, submitPrimary } from './submit.ts';
 import { summaries, tierOf, verificationView, verifiedName } from './view.ts';
 
@@ -32,6 +32,8 @@ export function createVerification(deps: VerificationDeps) {
     /** Refuses (VERIFICATION_<TIER>_REQUIRED) unless the customer has the tier the active profile asks for. */
     requireFeature: (customerId: string, feature: VerificationFeature) =>
       requireFeature(deps, customerId, feature),
+    /** The tier the active profile requires for a feature (for a gated module's rules page). */
+    featureTier: (feature: VerificationFeature) => featureTier(deps, feature),
     tierOf: (customerId: string) => tierOf(deps, customerId),
     verifiedName: (customerId: string) => verifiedName(deps, customerId),
     /**

@@ -52,6 +52,9 @@ function Rules({ rules }: { rules: C2cRulesData }) {
             {t('rules.payerName')}
           </List.Item>
           <List.Item data-rule={rules.account_name_rule}>{t('rules.accountName')}</List.Item>
+          <List.Item data-testid="rule-order-tier" data-rule={rules.order_tier}>
+            {t('rules.orderTier', { tier: t(`rules.tier.${rules.order_tier}`) })}
+          </List.Item>
           <List.Item>{t('rules.merchantTier', { tier: t(`rules.tier.${rules.merchant_tier}`) })}</List.Item>
         </List>
       </Section>

@@ -173,6 +173,7 @@ export const RULES: C2cRulesData = {
   payer_name_rule: 'verified_real_name',
   account_name_rule: 'verified_real_name',
   merchant_tier: 'advanced',
+  order_tier: 'primary',
   age_bands: [
     { age_days_from: 0, max_amount: '1000' },
     { age_days_from: 7, max_amount: '10000' },
