@@ -177,6 +177,7 @@ describe('C2C: buying and selling by bank transfer against escrow', () => {
         for (const lang of LANGS) {
           await switchLang(p, lang);
           await p.getByTestId('rule-fee-orderer').waitFor();
+          await p.getByTestId('rule-order-tier').waitFor();
           await shot(p, `rules-${viewport}-${lang}`);
         }
         await p.context().close();

@@ -301,9 +301,19 @@ describe('/c2c_account: collection accounts', () => {
 
 describe('/c2c_rule: the rules from c2cRules', () => {
   it('states fees, validity, limits in order, four eyes and the auto rule from the data', async () => {
-    api({ c2cRules: () => ({ ...RULES, default_window_minutes: 175, four_eyes_above: '12345' }) });
+    api({
+      c2cRules: () => ({
+        ...RULES,
+        default_window_minutes: 175,
+        four_eyes_above: '12345',
+        order_tier: 'advanced',
+      }),
+    });
     await renderC2c({ route: '/c2c_rule' });
     expect(await screen.findByTestId('rule-window')).toHaveTextContent('175 min');
+    // The verification an order needs under the active profile, from the data.
+    expect(screen.getByTestId('rule-order-tier')).toHaveAttribute('data-rule', 'advanced');
+    expect(screen.getByTestId('rule-order-tier')).toHaveTextContent('needs advanced verification');
     expect(screen.getByTestId('rule-fee-orderer')).toHaveAttribute('data-value', '0');
     expect(screen.getAllByTestId('rule-limit').map((r) => r.dataset.rule)).toEqual(RULES.limits_order);
     expect(screen.getByTestId('rule-four-eyes')).toHaveTextContent('12,345 USDT');
