@@ -12,7 +12,7 @@ import type { Db } from './db/database.ts';
 import { sendReason } from './http/envelope.ts';
 import type { IdempotencyStore } from './http/idempotency.ts';
 import { clientErrorHandler, INPUT_LIMITS } from './http/input.ts';
-import { type Clock, systemClock } from './lib/clock.ts';
+import type { Clock } from './lib/clock.ts';
 import { newId } from './lib/ids.ts';
 import { backOfficeRoutes, staffRoutes } from './modules/staff/index.ts';
 import {
@@ -39,7 +39,8 @@ export type AppDeps = {
   config: Config;
   db: Db;
   secret: string;
-  clock?: Clock;
+  /** The one clock every decision reads (main.ts: the wall clock; tests: a manual one). */
+  clock: Clock;
   /** Tests wrap the idempotency store to stop a request at a chosen point (as a crash would). */
   idempotency?: (store: IdempotencyStore) => IdempotencyStore;
   /** Tests pass a silent logger; production uses the pino logger built from the config. */
@@ -66,7 +67,7 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>) {
 /** Builds the whole server: modules as plugins, hooks, static apps. Tests drive it with inject(). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
-  const clock = deps.clock ?? systemClock;
+  const clock = deps.clock;
   const app: FastifyInstance = Fastify({
     ...(deps.logger
       ? { loggerInstance: deps.logger }

@@ -2,6 +2,7 @@ import pino from 'pino';
 import { buildApp, loggerOptions } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { startDatabase } from './db/start.ts';
+import { systemClock } from './lib/clock.ts';
 import { loadSecret } from './lib/secret.ts';
 
 /** Read config, start the database, build the app, listen — and stop in that order's reverse. */
@@ -19,7 +20,8 @@ async function main(): Promise<void> {
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     const secret = loadSecret({ configured: config.secret, dataDir: config.dataDir });
-    app = await buildApp({ config, db: database.db, secret, logger: log });
+    // The one place the wall clock enters: every decision reads this injected clock.
+    app = await buildApp({ config, db: database.db, secret, clock: systemClock, logger: log });
   } catch (error) {
     await database.close();
     throw error;

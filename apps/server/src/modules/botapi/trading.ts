@@ -1,4 +1,4 @@
-import { scaleOf, toDecimalString } from '@bourse/money';
+import { compareDecimal, divRound, parseDecimal, scaleOf, toDecimalString } from '@bourse/money';
 import { type CreateOrderBody, SPOT_LIMITS } from '@bourse/protocol';
 import type { KeyPrincipal } from '../apikeys/index.ts';
 import { authFor, type BotApiDeps, intParam, type Params, symbolOf } from './context.ts';
@@ -170,15 +170,27 @@ export async function myTrades(deps: BotApiDeps, principal: KeyPrincipal, p: Par
   return (p.fromId ? asc.slice(0, limit) : asc.slice(-limit)).map(fillView);
 }
 
+/** Fee rates carry at most this many decimals (spot admin's `checkRate`). */
+const RATE_SCALE = 8;
+
+/**
+ * A rate as Binance's integer commission (units of 0.01 %), exactly: a rate between two whole basis
+ * points is rounded up, so the integer never states less than is charged (the exact rate is beside it).
+ */
+export function basisPointsUp(rate: string): number {
+  const units = parseDecimal(rate, { scale: RATE_SCALE });
+  if (!units.ok) throw new Error(`fee rate ${rate} is not a decimal of ${RATE_SCALE} places`);
+  return Number(divRound(units.units, 10n ** BigInt(RATE_SCALE - 4), 'ceil'));
+}
+
 /** Rates as Binance's integers (units of 0.01 %) and decimals: the highest of the markets (each market's own are in exchangeInfo). */
 function commission(deps: BotApiDeps) {
   const markets = deps.spot.markets();
   const highest = (pick: (m: (typeof markets)[number]) => string) =>
-    markets.map(pick).reduce((a, b) => (Number(b) > Number(a) ? b : a), '0');
+    markets.map(pick).reduce((a, b) => (compareDecimal(b, a) > 0 ? b : a), '0');
   const maker = highest((m) => m.maker_fee_rate);
   const taker = highest((m) => m.taker_fee_rate);
-  const bp = (rate: string) => Math.round(Number(rate) * 10_000);
-  return { maker, taker, makerCommission: bp(maker), takerCommission: bp(taker) };
+  return { maker, taker, makerCommission: basisPointsUp(maker), takerCommission: basisPointsUp(taker) };
 }
 
 /** The spot account's balances from the ledger (real book), and what the key may do. */
