@@ -1,7 +1,7 @@
 /** The `invite` namespace (the customer app's `/invite`: invitation code, link, QR, referral income), English. */
 export const inviteEn = {
   title: 'Invite friends',
-  lead: 'Share your code or link. When a friend you invited trades, you receive a share of the trading fees they actually paid.',
+  lead: 'Share your code or link. When a friend you invited trades spot, you receive a share of the spot trading fees they actually paid.',
   code: 'Invitation code',
   link: 'Invitation link',
   copy: 'Copy {{what}}',
@@ -22,7 +22,7 @@ export const inviteEn = {
   },
   rules: {
     title: 'How it works',
-    fees: 'You only ever receive a share of trading fees your friends actually paid. Nothing is paid for a sign-up alone, and the share is never more than the fee.',
+    fees: 'You only ever receive a share of spot trading fees your friends actually paid (contracts, options and other products pay no referral income). Nothing is paid for a sign-up alone, and the share is never more than the fee.',
     depthOne: 'Paid on one level: friends who registered with your code.',
     depthMany:
       'Paid on {{levels}} levels: friends who registered with your code, and the friends they invite, down to level {{levels}}.',

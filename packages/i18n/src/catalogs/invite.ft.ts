@@ -4,7 +4,7 @@ import type { inviteEn } from './invite.en.ts';
 /** The `invite` namespace, 繁體中文. */
 export const inviteFt: Shape<typeof inviteEn> = {
   title: '邀請好友',
-  lead: '分享您的邀請碼或連結。您邀請的好友交易時，您將獲得其實際支付的交易手續費的一部分。',
+  lead: '分享您的邀請碼或連結。您邀請的好友進行現貨交易時，您將獲得其實際支付的現貨交易手續費的一部分。',
   code: '邀請碼',
   link: '邀請連結',
   copy: '複製{{what}}',
@@ -24,7 +24,7 @@ export const inviteFt: Shape<typeof inviteEn> = {
   },
   rules: {
     title: '規則說明',
-    fees: '您獲得的僅是好友實際支付的交易手續費的一部分。僅註冊不產生任何收益，分成絕不會超過手續費本身。',
+    fees: '您獲得的僅是好友實際支付的現貨交易手續費的一部分（合約、期權及其他產品不產生邀請收益）。僅註冊不產生任何收益，分成絕不會超過手續費本身。',
     depthOne: '僅一級：使用您邀請碼註冊的好友。',
     depthMany: '共 {{levels}} 級：使用您邀請碼註冊的好友，以及他們繼續邀請的好友，直至第 {{levels}} 級。',
     shares: '各級分成：{{shares}}。',

@@ -4,7 +4,7 @@ import type { inviteEn } from './invite.en.ts';
 /** The `invite` namespace, 简体中文. */
 export const inviteZh: Shape<typeof inviteEn> = {
   title: '邀请好友',
-  lead: '分享您的邀请码或链接。您邀请的好友交易时，您将获得其实际支付的交易手续费的一部分。',
+  lead: '分享您的邀请码或链接。您邀请的好友进行现货交易时，您将获得其实际支付的现货交易手续费的一部分。',
   code: '邀请码',
   link: '邀请链接',
   copy: '复制{{what}}',
@@ -24,7 +24,7 @@ export const inviteZh: Shape<typeof inviteEn> = {
   },
   rules: {
     title: '规则说明',
-    fees: '您获得的仅是好友实际支付的交易手续费的一部分。仅注册不产生任何收益，分成绝不会超过手续费本身。',
+    fees: '您获得的仅是好友实际支付的现货交易手续费的一部分（合约、期权及其他产品不产生邀请收益）。仅注册不产生任何收益，分成绝不会超过手续费本身。',
     depthOne: '仅一级：使用您邀请码注册的好友。',
     depthMany: '共 {{levels}} 级：使用您邀请码注册的好友，以及他们继续邀请的好友，直至第 {{levels}} 级。',
     shares: '各级分成：{{shares}}。',

@@ -32,7 +32,7 @@ describe('/invite', () => {
     expect(within(levels[1] as HTMLElement).getByTestId('invite-level-income')).toHaveTextContent('0.4 USDT');
     expect(screen.getByTestId('invite-total')).toHaveTextContent('1.6 USDT');
     const rules = screen.getByTestId('invite-rules');
-    expect(rules).toHaveTextContent('share of trading fees your friends actually paid');
+    expect(rules).toHaveTextContent('share of spot trading fees your friends actually paid');
     expect(screen.getByTestId('invite-depth')).toHaveTextContent('Paid on 2 levels');
     expect(screen.getByTestId('invite-exclusions')).toHaveTextContent('the same device');
     expect(rules).toHaveTextContent('level 1 20 % · level 2 10 %');
