@@ -138,6 +138,12 @@ export function quoteC2c(input: {
 
 // ---------------------------------------------------------------- limits
 
+/**
+ * The coin C2C offers trade: the published per-order limits (age bands, the four-eyes threshold) are
+ * amounts of it, so an offer in another coin would apply them in the wrong unit.
+ */
+export const C2C_COIN = 'USDT';
+
 /** Per-order caps by account age, in coin units of USDT (scale 8): new accounts trade less. */
 export type C2cAgeBand = Readonly<{ ageDaysFrom: number; maxUnits: bigint | null }>;
 

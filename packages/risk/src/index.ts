@@ -10,6 +10,7 @@ export {
 export {
   ageCapUnits,
   C2C_AGE_BANDS,
+  C2C_COIN,
   C2C_EVENTS,
   C2C_FIAT_SCALE,
   C2C_FINAL_STATES,

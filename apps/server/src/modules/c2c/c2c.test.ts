@@ -13,6 +13,7 @@ import {
   markPaid,
   merchant,
   offer,
+  offerBody,
   proof,
   REAL_NAME,
   type Staff,
@@ -55,6 +56,11 @@ describe('rules and offers', () => {
       payer_name_rule: 'verified_real_name',
       limits_order: ['offer_min', 'offer_max', 'offer_remaining', 'method_max', 'account_age'],
     });
+  });
+
+  it('offers trade USDT only: the published limits are USDT amounts', async () => {
+    const btc = await adminPost(t, staff.admin, 'c2c/offers', offerBody(desk.merchantId, { coin: 'BTC' }));
+    expect([btc.reason, btc.params]).toEqual(['C2C_OFFER_INVALID', { field: 'coin' }]);
   });
 
   it('lists active offers with the price, limits, methods and the merchant', async () => {

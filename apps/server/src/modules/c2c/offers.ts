@@ -9,7 +9,7 @@ import type {
   C2cOffersQuery,
 } from '@bourse/protocol';
 import { C2C_LIMITS } from '@bourse/protocol';
-import { C2C_PRICE_SCALE, C2C_SPREAD_BPS_MAX, type C2cPricing, quoteC2c } from '@bourse/risk';
+import { C2C_COIN, C2C_PRICE_SCALE, C2C_SPREAD_BPS_MAX, type C2cPricing, quoteC2c } from '@bourse/risk';
 import { inTransaction, isUniqueViolation } from '../../db/database.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { refuse } from '../../http/refusal.ts';
@@ -232,7 +232,8 @@ export async function createOffer(
     refuse('FIELD_REQUIRED', {
       field: !body.merchant_id ? 'merchant_id' : !body.side ? 'side' : !body.coin ? 'coin' : 'fiat',
     });
-  if (!isKnownAsset(body.coin)) refuse('C2C_OFFER_INVALID', { field: 'coin' });
+  // The published limits (age bands, four eyes) are USDT amounts: an offer trades USDT only.
+  if (!isKnownAsset(body.coin) || body.coin !== C2C_COIN) refuse('C2C_OFFER_INVALID', { field: 'coin' });
   if (!/^[A-Z]{3}$/.test(body.fiat)) refuse('C2C_OFFER_INVALID', { field: 'fiat' });
   const merchant = await repo.findMerchant(deps.db, body.merchant_id);
   if (!merchant) refuse('NOT_FOUND');
