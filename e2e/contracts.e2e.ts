@@ -1,8 +1,9 @@
-import type {
-  ContractInstrumentData,
-  ContractPositionData,
-  ContractQuoteData,
-  OpenContractResult,
+import {
+  type ContractInstrumentData,
+  type ContractPositionData,
+  type ContractQuoteData,
+  DERIVATIVES_LIMITS,
+  type OpenContractResult,
 } from '@bourse/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,6 +150,10 @@ describe('contract trading', () => {
   it('opens a market long with leverage and TP/SL, adds margin, closes part and then the rest', async () => {
     const page = await open('desktop', 'en', tradeUrl(PERP));
     await page.getByTestId('contract-form').waitFor();
+    // The open limit the server refuses past (CONTRACT_OPEN_LIMIT) is among the rules shown.
+    await expect(page.getByTestId('rule-open-max').textContent()).resolves.toMatch(
+      new RegExp(`${DERIVATIVES_LIMITS.openPerInstrumentMax}$`),
+    );
     const step = u(perp.lot_step);
     const lots = u(perp.min_lots) * 4n;
     const leverage = [...perp.leverage_choices].filter((c) => c <= 20).pop() ?? perp.leverage_choices[0] ?? 1;

@@ -1,10 +1,11 @@
 import { catalogs, interpolate } from '@bourse/i18n';
-import type {
-  AssetData,
-  JurisdictionData,
-  OptionInstrumentData,
-  OptionOrderData,
-  Paged,
+import {
+  type AssetData,
+  DERIVATIVES_LIMITS,
+  type JurisdictionData,
+  type OptionInstrumentData,
+  type OptionOrderData,
+  type Paged,
 } from '@bourse/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -234,6 +235,12 @@ describe('up/down options', () => {
   it('a stake below the minimum is named while typing and refused in the customer’s language', async () => {
     for (const lang of ['en', 'zh'] as const) {
       const page = await openView('desktop', lang);
+      // The open-options limit the server refuses past (OPTION_OPEN_LIMIT) is stated under the stake.
+      await page
+        .getByText(
+          interpolate(catalogs[lang].options.form.openMax, { max: DERIVATIVES_LIMITS.openOptionsMax }),
+        )
+        .waitFor();
       await page.getByTestId('option-stake').fill('5');
       const hint = page.getByTestId('option-hint-min');
       await hint.waitFor();

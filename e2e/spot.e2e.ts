@@ -1,4 +1,4 @@
-import type { SpotDepthData, SpotMarketData } from '@bourse/protocol';
+import { SPOT_LIMITS, type SpotDepthData, type SpotMarketData } from '@bourse/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { floorToStep, notionalOf, ONE, show, units } from '../apps/web/src/shared/spot/logic/amounts.ts';
@@ -202,6 +202,10 @@ describe('spot trading', () => {
   it('names every rule before submitting and shows the server refusal for each', async () => {
     const page = await open('desktop', 'en', tradeUrl());
     await liveBook(page);
+    // The open-orders limit the server refuses past (ORDER_OPEN_LIMIT) is among the rules shown.
+    await expect(page.getByTestId('rule-open-max').textContent()).resolves.toBe(
+      String(SPOT_LIMITS.openOrdersPerMarketMax),
+    );
     const tick = u(market.price_tick);
     const lot = u(market.lot_size);
     // The rows can be re-rendering as the book updates: read until the best bid carries a price.

@@ -52,6 +52,7 @@ export const contractEn = {
     feePerLot: 'Fee per lot (open and close)',
     liquidation: 'Liquidation at risk rate',
     topupMax: 'Most per margin top-up',
+    openMax: 'Open positions and pending orders, at most',
     funding: 'Funding rate',
     fundingEvery: 'every {{hours}} h',
     nextFunding: 'Next funding',

@@ -55,6 +55,7 @@ export const contractFt: Shape<typeof contractEn> = {
     feePerLot: '每手手續費（開倉和平倉）',
     liquidation: '強平風險率',
     topupMax: '單次追加保證金上限',
+    openMax: '持倉與掛單合計上限',
     funding: '資金費率',
     fundingEvery: '每 {{hours}} 小時',
     nextFunding: '下次資金費',

@@ -55,6 +55,7 @@ export const contractZh: Shape<typeof contractEn> = {
     feePerLot: '每手手续费（开仓和平仓）',
     liquidation: '强平风险率',
     topupMax: '单次追加保证金上限',
+    openMax: '持仓与挂单合计上限',
     funding: '资金费率',
     fundingEvery: '每 {{hours}} 小时',
     nextFunding: '下次资金费',

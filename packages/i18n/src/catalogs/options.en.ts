@@ -30,6 +30,7 @@ export const optionsEn = {
     downHint: 'Wins if the price at expiry is below the opening price',
     stake: 'Investment',
     stakeRange: 'Minimum {{min}}, maximum {{max}} {{currency}}',
+    openMax: 'At most {{max}} open options at once',
     max: 'Max',
     duration: 'Duration',
     profitRate: 'Profit {{rate}}%',

@@ -33,6 +33,7 @@ export const optionsFt: Shape<typeof optionsEn> = {
     downHint: '到期價格低於開倉價格即獲勝',
     stake: '投資金額',
     stakeRange: '最低 {{min}}，最高 {{max}} {{currency}}',
+    openMax: '同時最多持有 {{max}} 筆未結算期權',
     max: '最大',
     duration: '期限',
     profitRate: '收益 {{rate}}%',

@@ -33,6 +33,7 @@ export const optionsZh: Shape<typeof optionsEn> = {
     downHint: '到期价格低于开仓价格即获胜',
     stake: '投资金额',
     stakeRange: '最低 {{min}}，最高 {{max}} {{currency}}',
+    openMax: '同时最多持有 {{max}} 笔未结算期权',
     max: '最大',
     duration: '期限',
     profitRate: '收益 {{rate}}%',

@@ -21,6 +21,7 @@ export const tradeEn = {
     makerFee: 'Maker fee',
     takerFee: 'Taker fee',
     band: 'Market-order price band',
+    openMax: 'Open orders in this market, at most',
   },
   view: {
     book: 'Order book',

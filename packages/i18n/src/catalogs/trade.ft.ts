@@ -24,6 +24,7 @@ export const tradeFt: Shape<typeof tradeEn> = {
     makerFee: '掛單手續費',
     takerFee: '吃單手續費',
     band: '市價單價格保護範圍',
+    openMax: '本市場未成交委託上限',
   },
   view: {
     book: '盤口',

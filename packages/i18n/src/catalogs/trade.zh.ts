@@ -24,6 +24,7 @@ export const tradeZh: Shape<typeof tradeEn> = {
     makerFee: '挂单手续费',
     takerFee: '吃单手续费',
     band: '市价单价格保护范围',
+    openMax: '本市场未成交委托上限',
   },
   view: {
     book: '盘口',

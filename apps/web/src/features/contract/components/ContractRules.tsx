@@ -1,4 +1,4 @@
-import type { ContractInstrumentData } from '@bourse/protocol';
+import { type ContractInstrumentData, DERIVATIVES_LIMITS } from '@bourse/protocol';
 import { Num } from '@bourse/ui';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -62,6 +62,9 @@ export function ContractRules({ instrument: i }: { instrument: ContractInstrumen
         </Line>
         <Line label={t('spec.topupMax')} testId="rule-topup">
           <Num value={i.margin_topup_max} size="xs" suffix=" USDT" />
+        </Line>
+        <Line label={t('spec.openMax')} testId="rule-open-max">
+          {DERIVATIVES_LIMITS.openPerInstrumentMax}
         </Line>
         {i.funding_rate !== null ? (
           <Line label={t('spec.funding')}>

@@ -1,4 +1,4 @@
-import type { OptionDirection, OptionInstrumentData } from '@bourse/protocol';
+import { DERIVATIVES_LIMITS, type OptionDirection, type OptionInstrumentData } from '@bourse/protocol';
 import { Num } from '@bourse/ui';
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -70,11 +70,11 @@ function StakeInput({ instrument, order }: PanelProps) {
   return (
     <TextInput
       label={t('form.stake')}
-      description={t('form.stakeRange', {
+      description={`${t('form.stakeRange', {
         min: instrument.min_stake,
         max: instrument.max_stake,
         currency,
-      })}
+      })} · ${t('form.openMax', { max: DERIVATIVES_LIMITS.openOptionsMax })}`}
       value={order.stake}
       inputMode="decimal"
       autoComplete="off"

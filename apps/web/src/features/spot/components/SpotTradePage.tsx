@@ -1,4 +1,4 @@
-import type { SpotMarketData, SpotOrderType, SpotSide } from '@bourse/protocol';
+import { SPOT_LIMITS, type SpotMarketData, type SpotOrderType, type SpotSide } from '@bourse/protocol';
 import { Num } from '@bourse/ui';
 import {
   Alert,
@@ -119,6 +119,7 @@ function Rules({ market }: { market: SpotMarketData }) {
         {row(t('market.makerFee'), ratePct(market.maker_fee_rate), 'rule-maker')}
         {row(t('market.takerFee'), ratePct(market.taker_fee_rate), 'rule-taker')}
         {row(t('market.band'), `${market.price_band_bps / 100}%`, 'rule-band')}
+        {row(t('market.openMax'), String(SPOT_LIMITS.openOrdersPerMarketMax), 'rule-open-max')}
       </Stack>
     </Paper>
   );
