@@ -80,7 +80,11 @@ export type WithdrawalsDeps = {
 };
 
 /** Test hooks (see WithdrawalsDeps.afterSettlePost); tests may set them on the service. */
-export type Faults = { afterSettlePost?: ((withdrawalId: string) => void | Promise<void>) | undefined };
+export type Faults = {
+  afterSettlePost?: ((withdrawalId: string) => void | Promise<void>) | undefined;
+  /** Runs inside a request's transaction after the Google step, the row and the freeze (a throw rolls them back). */
+  afterRequestFreeze?: ((withdrawalId: string) => void | Promise<void>) | undefined;
+};
 
 /** The dependencies and the service's test hooks, as the parts receive them. */
 export type WithdrawalsContext = WithdrawalsDeps & { faults: Faults };

@@ -38,6 +38,58 @@ export async function updateTradePassword(
     .execute();
 }
 
+/**
+ * Reserves one trade-password check before the (slow) password check, atomically: counted as a
+ * failure up front (a right password clears it, `clearTradePasswordFailures`). Nothing comes back
+ * while the row is locked, or while `max` attempts are counted and unresolved, or when there is no
+ * row: concurrent guesses never get more than `max` checks. A lock that ended starts a fresh count,
+ * and so do `max` reservations left unresolved since `staleBefore` (a process that died mid-check:
+ * they served a lock's time). The stored hash comes back to check against.
+ */
+export async function reserveTradePasswordAttempt(
+  q: Q,
+  input: { customerId: string; now: Date; max: number; staleBefore: Date },
+): Promise<{ failed_count: number; password_hash: string } | null> {
+  const { now, max } = input;
+  const fresh = sql<boolean>`(locked_until <= ${now} or (locked_until is null and failed_count >= ${max} and updated_at <= ${input.staleBefore}))`;
+  const row = await q
+    .updateTable('withdrawals_trade_password')
+    .set({
+      failed_count: sql<number>`case when ${fresh} then 1 else failed_count + 1 end`,
+      locked_until: null,
+      updated_at: now,
+    })
+    .where('customer_id', '=', input.customerId)
+    .where(sql<boolean>`(${fresh} or (locked_until is null and failed_count < ${max}))`)
+    .returning(['failed_count', 'password_hash'])
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** After a wrong trade password: locked until `lockUntil` once `max` attempts are counted. */
+export async function lockTradePasswordIfFull(
+  q: Q,
+  input: { customerId: string; now: Date; max: number; lockUntil: Date },
+): Promise<void> {
+  await q
+    .updateTable('withdrawals_trade_password')
+    .set({ locked_until: input.lockUntil, updated_at: input.now })
+    .where('customer_id', '=', input.customerId)
+    .where('failed_count', '>=', input.max)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', input.now)]))
+    .execute();
+}
+
+/** After a right trade password: the failure count (reservations included) and any lock cleared. */
+export async function clearTradePasswordFailures(q: Q, customerId: string, now: Date): Promise<void> {
+  await q
+    .updateTable('withdrawals_trade_password')
+    .set({ failed_count: 0, locked_until: null, updated_at: now })
+    .where('customer_id', '=', customerId)
+    .where((eb) => eb.or([eb('failed_count', '>', 0), eb('locked_until', 'is not', null)]))
+    .execute();
+}
+
 export async function findGoogle(q: Q, customerId: string, options: { lock?: boolean } = {}) {
   let query = q.selectFrom('withdrawals_google').selectAll().where('customer_id', '=', customerId);
   if (options.lock) query = query.forUpdate();

@@ -18,8 +18,9 @@ import { checkDailyCount, checkRequest, checkTurnover, feeOf, localTime, type Ru
 import * as repo from './repo.ts';
 
 /**
- * The customer's side: a request (the policy's checks, the trade password and Google code, then
- * in one transaction the daily count, the turnover rule, the row and the freeze) and its cancel.
+ * The customer's side: a request (the policy's checks and the trade password, then in one
+ * transaction the Google code's step, the daily count, the turnover rule, the row and the freeze)
+ * and its cancel.
  */
 
 type Destination = { chain: string; destination: string; label: string; memo: string };
@@ -129,8 +130,8 @@ export async function request(deps: WithdrawalsContext, auth: AuthContext, input
     amountUnits,
     now,
   });
+  // Its failure count is bookkeeping written apart (detached): it never records the request's claim.
   await deps.security.checkTradePassword(auth.customerId, input.tradePassword);
-  await deps.security.checkGoogle(auth.customerId, input.googleCode);
   const fee = feeOf(rules, { method: input.method, amountUnits });
   const day = localTime(now, rules.daily_count.params.timezone).day;
   const id = newId('wdr', now.getTime());
@@ -138,6 +139,9 @@ export async function request(deps: WithdrawalsContext, auth: AuthContext, input
   const requested = await inTransaction(deps.db, async (tx) => {
     // One customer's requests serialize on their trade-password row: the daily count holds.
     await repo.findTradePassword(tx, customerId, { lock: true });
+    // The Google step is used here, so it commits with the row and the freeze (and the request's
+    // claim) or not at all: a request that fails after it can be retried with the same code.
+    await deps.security.checkGoogle(customerId, input.googleCode, tx);
     checkDailyCount(rules, await repo.countToday(tx, customerId, day));
     if (rules.turnover.enabled) {
       await checkTurnoverIn(deps, tx, { rules, customerId, currency: input.currency, amountUnits });
@@ -154,6 +158,7 @@ export async function request(deps: WithdrawalsContext, auth: AuthContext, input
       reference: { type: 'withdrawal', id },
       idempotencyKey: `wdr-freeze:${id}`,
     });
+    await deps.faults.afterRequestFreeze?.(id);
     deps.log.info({ withdrawal: id, customer: customerId }, 'withdrawal requested');
     return row;
   });

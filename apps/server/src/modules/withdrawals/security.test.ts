@@ -138,6 +138,46 @@ describe('trade password', () => {
   });
 });
 
+describe('trade password under concurrent guesses', () => {
+  it('10 simultaneous wrong guesses: 5 are checked and counted, the rest refused as locked; the lock holds', async () => {
+    const c = await customer(t);
+    await fund(t, c.customerId, '1000');
+    const addressId = await addAddress(t, c.token);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        withdraw(t, c.token, { address_id: addressId, amount: '100', trade_password: '000000' }),
+      ),
+    );
+    const wrong = answers.filter((a) => a.reason === 'TRADE_PASSWORD_WRONG');
+    const locked = answers.filter((a) => a.reason === 'TRADE_PASSWORD_LOCKED');
+    // Each checked guess is counted once: attempts left 4, 3, 2, 1, then the fifth locks.
+    expect(wrong.map((a) => a.params?.attemptsLeft).sort()).toEqual([1, 2, 3, 4]);
+    expect(locked).toHaveLength(6);
+    for (const a of locked) expect(a.params).toEqual({ minutes: 15, maxFailures: 5 });
+    const row = await t.db
+      .selectFrom('withdrawals_trade_password')
+      .select(['failed_count', 'locked_until'])
+      .where('customer_id', '=', c.customerId)
+      .executeTakeFirstOrThrow();
+    expect(row.locked_until).toEqual(new Date(t.clock.now().getTime() + 15 * 60_000));
+    // The lock holds for its 15 minutes, even for the right password; then the right one passes.
+    t.clock.advance(14 * 60_000);
+    const still = await withdraw(t, c.token, { address_id: addressId, amount: '100' });
+    expect(still.reason).toBe('TRADE_PASSWORD_LOCKED');
+    expect(still.params).toEqual({ minutes: 1, maxFailures: 5 });
+    t.clock.advance(60_000);
+    const ok = await withdraw(t, c.token, { address_id: addressId, amount: '100' });
+    expect(ok.code).toBe(1);
+    const cleared = await t.db
+      .selectFrom('withdrawals_trade_password')
+      .select(['failed_count', 'locked_until'])
+      .where('customer_id', '=', c.customerId)
+      .executeTakeFirstOrThrow();
+    expect(cleared).toEqual({ failed_count: 0, locked_until: null });
+    t.clock.advance(-15 * 60_000);
+  });
+});
+
 describe('Google authenticator', () => {
   it('is enabled with a code from the secret and then required on withdrawal, each code once', async () => {
     const c = await customer(t);

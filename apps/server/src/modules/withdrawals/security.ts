@@ -1,12 +1,14 @@
 import { hash, verify } from '@node-rs/argon2';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
-import { type Db, inTransaction } from '../../db/database.ts';
+import { type Db, detached, inTransaction, type Tx } from '../../db/database.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { refuse } from '../../http/refusal.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { open, seal } from '../../lib/crypto.ts';
 import { ARGON2 } from '../accounts/index.ts';
 import * as repo from './repo.ts';
+
+type GoogleRow = NonNullable<Awaited<ReturnType<typeof repo.findGoogle>>>;
 
 /** Trade password: exactly 6 digits (spec 5); lock-out after repeated failures. */
 export const TRADE_PASSWORD_PATTERN = /^\d{6}$/;
@@ -15,6 +17,9 @@ export const TRADE_PASSWORD_LOCK_MINUTES = 15;
 /** TOTP: 30 s steps, one step either side accepted, each step usable once. */
 const TOTP_TOLERANCE_S = 30;
 const TOTP_ISSUER = 'Bourse';
+/** An attempt finding the count full of running checks waits up to this long (ms) for one to end. */
+const RESERVE_WAIT_MAX_MS = 10_000;
+const RESERVE_PAUSE_MAX_MS = 100;
 
 export type SecurityDeps = {
   db: Db;
@@ -43,32 +48,64 @@ export function createSecurity(deps: SecurityDeps) {
   const { db, clock } = deps;
   const googleKey = `withdrawals-google|${deps.secret}`;
 
-  /** Checks the trade password; a failure is counted in its own transaction (the refusal keeps it). */
+  /**
+   * Checks the trade password. The attempt is reserved before the slow hash check — one atomic
+   * update, none while locked or while `TRADE_PASSWORD_MAX_FAILURES` attempts are counted — so
+   * concurrent guesses get at most that many checks per lock-out; a right password clears the count,
+   * a wrong one locks the row once the count is full. Attempts beyond it while those checks run wait
+   * for them (a burst of right ones goes through), and see the lock if one sets it. These writes are
+   * bookkeeping, not the request's effect: `detached`, they never record an idempotent request's
+   * claim (a refused request stays retryable).
+   */
   async function checkTradePassword(customerId: string, password: string): Promise<void> {
-    const row = await repo.findTradePassword(db, customerId);
-    if (!row) refuse('TRADE_PASSWORD_NOT_SET');
-    const now = clock.now();
-    if (row.locked_until && row.locked_until > now) {
-      const minutes = Math.ceil((row.locked_until.getTime() - now.getTime()) / 60_000);
-      refuse('TRADE_PASSWORD_LOCKED', { minutes, maxFailures: TRADE_PASSWORD_MAX_FAILURES });
-    }
-    if (TRADE_PASSWORD_PATTERN.test(password) && (await verify(row.password_hash, password))) {
-      if (row.failed_count > 0 || row.locked_until) {
-        await repo.updateTradePassword(db, customerId, { failed_count: 0, locked_until: null });
+    const lockMs = TRADE_PASSWORD_LOCK_MINUTES * 60_000;
+    const minutesTo = (until: Date, now: Date) =>
+      Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+    let reserved: { failed_count: number; password_hash: string } | null = null;
+    for (let waited = 0; ; ) {
+      const now = clock.now();
+      reserved = await detached(() =>
+        repo.reserveTradePasswordAttempt(db, {
+          customerId,
+          now,
+          max: TRADE_PASSWORD_MAX_FAILURES,
+          staleBefore: new Date(now.getTime() - lockMs),
+        }),
+      );
+      if (reserved) break;
+      const row = await repo.findTradePassword(db, customerId);
+      if (!row) refuse('TRADE_PASSWORD_NOT_SET');
+      if (row.locked_until && row.locked_until > now) {
+        refuse('TRADE_PASSWORD_LOCKED', {
+          minutes: minutesTo(row.locked_until, now),
+          maxFailures: TRADE_PASSWORD_MAX_FAILURES,
+        });
       }
+      // Not locked: the count is full of checks running now. Wait for them, not for ever.
+      if (waited >= RESERVE_WAIT_MAX_MS) {
+        refuse('TRADE_PASSWORD_LOCKED', {
+          minutes: minutesTo(new Date(row.updated_at.getTime() + lockMs), now),
+          maxFailures: TRADE_PASSWORD_MAX_FAILURES,
+        });
+      }
+      const pause = Math.min(RESERVE_PAUSE_MAX_MS, 5 + waited / 4) * (0.5 + Math.random());
+      await new Promise((r) => setTimeout(r, pause));
+      waited += pause;
+    }
+    const now = clock.now();
+    if (TRADE_PASSWORD_PATTERN.test(password) && (await verify(reserved.password_hash, password))) {
+      await detached(() => repo.clearTradePasswordFailures(db, customerId, now));
       return;
     }
-    const failures = await inTransaction(db, async (tx) => {
-      const locked = await repo.findTradePassword(tx, customerId, { lock: true });
-      const count = (locked?.failed_count ?? 0) + 1;
-      const lockNow = count >= TRADE_PASSWORD_MAX_FAILURES;
-      await repo.updateTradePassword(tx, customerId, {
-        failed_count: lockNow ? 0 : count,
-        locked_until: lockNow ? new Date(now.getTime() + TRADE_PASSWORD_LOCK_MINUTES * 60_000) : null,
-        updated_at: now,
-      });
-      return count;
-    });
+    await detached(() =>
+      repo.lockTradePasswordIfFull(db, {
+        customerId,
+        now,
+        max: TRADE_PASSWORD_MAX_FAILURES,
+        lockUntil: new Date(now.getTime() + lockMs),
+      }),
+    );
+    const failures = reserved.failed_count;
     if (failures >= TRADE_PASSWORD_MAX_FAILURES) {
       refuse('TRADE_PASSWORD_LOCKED', {
         minutes: TRADE_PASSWORD_LOCK_MINUTES,
@@ -78,35 +115,36 @@ export function createSecurity(deps: SecurityDeps) {
     refuse('TRADE_PASSWORD_WRONG', { attemptsLeft: TRADE_PASSWORD_MAX_FAILURES - failures });
   }
 
-  async function checkGoogle(customerId: string, code: string | undefined): Promise<void> {
-    const row = await repo.findGoogle(db, customerId);
+  /**
+   * The Google code when the customer enabled the authenticator. With `tx` (a withdrawal request)
+   * the row is locked and the step recorded in the caller's transaction, so the step commits with
+   * the effect — and with the request's claim — or not at all; without, in a transaction of its own.
+   */
+  async function checkGoogle(customerId: string, code: string | undefined, tx?: Tx): Promise<void> {
+    if (!tx) return inTransaction(db, (own) => checkGoogle(customerId, code, own));
+    const row = await repo.findGoogle(tx, customerId, { lock: true });
     if (!row?.enabled_at) return;
     if (!code) refuse('GOOGLE_CODE_REQUIRED');
-    await consumeTotp(customerId, code);
+    if (!(await useStep(tx, row, code))) refuse('GOOGLE_CODE_WRONG');
   }
 
-  /** One use per time step: the step is recorded under the row lock. */
-  async function consumeTotp(customerId: string, code: string): Promise<void> {
-    if (!/^\d{6}$/.test(code)) refuse('GOOGLE_CODE_WRONG');
-    const ok = await inTransaction(db, async (tx) => {
-      const row = await repo.findGoogle(tx, customerId, { lock: true });
-      if (!row) return false;
-      const secret = open(googleKey, row.secret_sealed);
-      const result = await verifyTotp({
-        secret,
-        token: code,
-        epoch: Math.floor(clock.now().getTime() / 1000),
-        epochTolerance: TOTP_TOLERANCE_S,
-      });
-      if (!result.valid) return false;
-      const step = String(
-        (result as { timeStep?: number }).timeStep ?? Math.floor(clock.now().getTime() / 30_000),
-      );
-      if (row.last_step !== null && BigInt(row.last_step) >= BigInt(step)) return false;
-      await repo.updateGoogle(tx, customerId, { last_step: step });
-      return true;
+  /** One use per time step: `row` locked in `tx`, its step recorded there when the code is right. */
+  async function useStep(tx: Tx, row: GoogleRow, code: string): Promise<boolean> {
+    if (!/^\d{6}$/.test(code)) return false;
+    const secret = open(googleKey, row.secret_sealed);
+    const result = await verifyTotp({
+      secret,
+      token: code,
+      epoch: Math.floor(clock.now().getTime() / 1000),
+      epochTolerance: TOTP_TOLERANCE_S,
     });
-    if (!ok) refuse('GOOGLE_CODE_WRONG');
+    if (!result.valid) return false;
+    const step = String(
+      (result as { timeStep?: number }).timeStep ?? Math.floor(clock.now().getTime() / 30_000),
+    );
+    if (row.last_step !== null && BigInt(row.last_step) >= BigInt(step)) return false;
+    await repo.updateGoogle(tx, row.customer_id, { last_step: step });
+    return true;
   }
 
   return {
@@ -192,16 +230,28 @@ export function createSecurity(deps: SecurityDeps) {
       const row = await repo.findGoogle(db, auth.customerId);
       if (row?.enabled_at) refuse('GOOGLE_ALREADY_ENABLED');
       if (!row) refuse('GOOGLE_CODE_WRONG');
-      await consumeTotp(auth.customerId, code);
-      await repo.updateGoogle(db, auth.customerId, { enabled_at: clock.now() });
+      if (!/^\d{6}$/.test(code)) refuse('GOOGLE_CODE_WRONG');
+      // The step and the switch commit together (and with an idempotent request's claim).
+      await inTransaction(db, async (tx) => {
+        const locked = await repo.findGoogle(tx, auth.customerId, { lock: true });
+        if (!locked) refuse('GOOGLE_CODE_WRONG');
+        if (locked.enabled_at) refuse('GOOGLE_ALREADY_ENABLED');
+        if (!(await useStep(tx, locked, code))) refuse('GOOGLE_CODE_WRONG');
+        await repo.updateGoogle(tx, auth.customerId, { enabled_at: clock.now() });
+      });
       return { google: '1' as const };
     },
 
     async googleDisable(auth: AuthContext, code: string) {
       const row = await repo.findGoogle(db, auth.customerId);
       if (!row?.enabled_at) refuse('GOOGLE_NOT_ENABLED');
-      await consumeTotp(auth.customerId, code);
-      await repo.deleteGoogle(db, auth.customerId);
+      if (!/^\d{6}$/.test(code)) refuse('GOOGLE_CODE_WRONG');
+      await inTransaction(db, async (tx) => {
+        const locked = await repo.findGoogle(tx, auth.customerId, { lock: true });
+        if (!locked?.enabled_at) refuse('GOOGLE_NOT_ENABLED');
+        if (!(await useStep(tx, locked, code))) refuse('GOOGLE_CODE_WRONG');
+        await repo.deleteGoogle(tx, auth.customerId);
+      });
       return { google: '0' as const };
     },
   };
