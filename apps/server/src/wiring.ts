@@ -629,6 +629,7 @@ export async function wireEarn(core: Core, access: Access, identity: Identity) {
     audit,
     jurisdiction,
     requireFeature: (customerId, feature) => verification.requireFeature(customerId, feature),
+    featureTier: (feature) => verification.featureTier(feature),
     tierApproved: async (customerId, tier) => (await verification.tierOf(customerId))[tier] === 'approved',
     rating: async (customerId) => (await suitability.rating(customerId)).rating,
     ratingCapUsdt: async (customerId) => {
@@ -674,6 +675,7 @@ export async function wireLaunchpad(core: Core, access: Access, identity: Identi
     audit,
     activeProfile: async () => (await jurisdiction.active()).id,
     requireFeature: (customerId, feature) => verification.requireFeature(customerId, feature),
+    featureTier: (feature) => verification.featureTier(feature),
     tierApproved: async (customerId, tier) => (await verification.tierOf(customerId))[tier] === 'approved',
     rating: async (customerId) => (await suitability.rating(customerId)).rating,
     checkCap: (customerId, amountUnits) =>
@@ -741,6 +743,8 @@ export async function wireLoans(core: Core, access: Access, identity: Identity) 
     audit,
     activeProfile: async () => (await jurisdiction.active()).id,
     requireFeature: (customerId, feature) => verification.requireFeature(customerId, feature),
+    // The same rules, carried by lendList and getCreditScore so the pages show them before they refuse.
+    featureTier: (feature) => verification.featureTier(feature),
     checkCap: (customerId, amountUnits) =>
       app.suitability.checkCap(customerId, { productClass: 'loans', amountUnits }),
     creditInputs: ledgerCreditInputs({
@@ -806,6 +810,7 @@ export async function wireFunds(core: Core, access: Access) {
       ratingOf: async (customerId) => (await app.suitability.rating(customerId)).rating,
     },
     requireFeature: (customerId, feature) => app.verification.requireFeature(customerId, feature),
+    featureTier: (feature) => app.verification.featureTier(feature),
     customerLabels: access.accounts.customerLabels,
   });
   await funds.start();

@@ -3,7 +3,7 @@ import { CommonFields } from './access.ts';
 import type { JurisdictionProfileId } from './derivatives.ts';
 import type { Lang } from './langs.ts';
 import type { RiskRating } from './suitability.ts';
-import type { VerificationTier } from './verification.ts';
+import type { RequiredTier, VerificationTier } from './verification.ts';
 
 /**
  * Earn (modules/earn): fixed-term products — the spec's custody ("profit") and VIP products — on one
@@ -109,7 +109,13 @@ export type EarnProductData = {
   penalty_rate: string | null;
   /** Days between an early redemption and the money in the available balance (0: at once). */
   redeem_delay_days: number;
+  /** The product's own verification tier (null: none of its own). */
   min_tier: VerificationTier | null;
+  /**
+   * The active jurisdiction profile's `earn` verification rule (modules/verification), asked before
+   * `min_tier`: buying needs both. Read once per answer; the back office's product data leaves it out.
+   */
+  profile_tier: RequiredTier;
   min_rating: RiskRating;
   /** VIP products: the level required (null for custody). */
   vip_level: number | null;
@@ -311,7 +317,7 @@ export type AdminFundingRequestData = {
   decision_reason: string | null;
 };
 
-export type AdminEarnProductData = Omit<EarnProductData, 'name' | 'description'> & {
+export type AdminEarnProductData = Omit<EarnProductData, 'name' | 'description' | 'profile_tier'> & {
   names: Localized;
   descriptions: Localized;
   orders_running: number;

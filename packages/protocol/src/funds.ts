@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import { CommonFields } from './access.ts';
 import type { Paged } from './derivatives.ts';
 import type { RiskRating } from './suitability.ts';
+import type { RequiredTier } from './verification.ts';
 
 /**
  * ETF orders (modules/funds): model portfolios — target weights over listed spot assets plus a USDT
@@ -70,8 +71,13 @@ export type FundModelData = {
   drift_bps: number;
   min_amount: string;
   max_amount: string;
-  /** The least risk rating the customer needs (suitability), and the verification feature asked. */
+  /** The least risk rating the customer needs (suitability). */
   min_rating: RiskRating;
+  /**
+   * The verification an order needs: the active jurisdiction profile's `earn` rule
+   * (modules/verification; ETF orders are asked as the `earn` feature). Read once per answer.
+   */
+  profile_tier: RequiredTier;
   /** NAV per unit now (recorded prices), and when the model started at 1.0000. */
   nav: string;
   nav_at: number;
@@ -245,7 +251,7 @@ export type FundOrderData = {
 // ================================================================ back office (funds.read / funds.write)
 
 /** `GET admin/funds/models` (funds.read): both models with their texts in every language and totals. */
-export type AdminFundModelData = FundModelData & {
+export type AdminFundModelData = Omit<FundModelData, 'profile_tier'> & {
   names: Record<string, string>;
   descriptions: Record<string, string>;
   state_reason: string | null;

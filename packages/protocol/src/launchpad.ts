@@ -3,7 +3,7 @@ import { CommonFields } from './access.ts';
 import { JURISDICTION_PROFILES, type JurisdictionProfileId } from './derivatives.ts';
 import type { Lang } from './langs.ts';
 import { RISK_RATINGS, type RiskRating } from './suitability.ts';
-import type { VerificationTier } from './verification.ts';
+import type { RequiredTier, VerificationTier } from './verification.ts';
 
 /**
  * New-coin subscription (modules/launchpad): the spec's `/subscription`, `/subscriptionBuy`,
@@ -159,6 +159,11 @@ export type LaunchpadProjectData = {
   /** A failed project's refunds complete within this many hours of the failure. */
   refund_hours: number;
   eligibility: LaunchpadEligibilityRules;
+  /**
+   * The active jurisdiction profile's `launchpad` verification rule (modules/verification), asked
+   * before `eligibility.min_tier`: subscribing needs both. The back office's project data leaves it out.
+   */
+  profile_tier: RequiredTier;
   /** Coins asked for so far (under review or passed), the customers, and what is left in first_come. */
   subscribed: string;
   subscribers: number;
@@ -321,7 +326,7 @@ export type SubscriptionProofData = {
 
 export type AdminLaunchpadProjectData = Omit<
   LaunchpadProjectData,
-  'name' | 'description' | 'risk_warning' | 'issuer'
+  'name' | 'description' | 'risk_warning' | 'issuer' | 'profile_tier'
 > & {
   names: Localized;
   descriptions: Localized;

@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import { CommonFields } from './access.ts';
 import type { JurisdictionProfileId, Paged } from './derivatives.ts';
 import type { Localized } from './earn.ts';
+import type { RequiredTier } from './verification.ts';
 
 /**
  * Loans and the credit score (modules/loans; issue 18). The spec's calls keep their names where they
@@ -114,9 +115,19 @@ export type CreditTableData = {
   published_at: number;
 };
 
-/** `GET web/getCreditScore` (login; real-name verification: the profile's `credit_score` feature). */
+/**
+ * `GET web/getCreditScore` (login; the verification the profile's `credit_score` rule asks, refused
+ * with VERIFICATION_<TIER>_REQUIRED naming the feature and the tier).
+ */
 export const GetCreditScoreQuery = Type.Object({ ...CommonFields }, { additionalProperties: false });
 export type CreditScoreData = {
+  /**
+   * The active jurisdiction profile's verification rules (modules/verification, operator data; the
+   * `custom` profile's are edited by staff): `score_tier` the `credit_score` rule, `loans_tier` the
+   * `loans` rule applying checks. `none`: no verification step.
+   */
+  score_tier: RequiredTier;
+  loans_tier: RequiredTier;
   score: number;
   version: number;
   base_points: number;
@@ -170,9 +181,20 @@ export type LoanProductData = {
   lender: { lender_id: string; name: string; source: string };
 };
 
-/** `GET web/lendList` (public): the products on offer, the caps they obey and the agreement in force. */
+/**
+ * `GET web/lendList` (public): the products on offer, the caps they obey, the agreement in force and
+ * the verification the active jurisdiction profile asks (shown before anything refuses).
+ */
 export const LendListQuery = Type.Object({ ...CommonFields }, { additionalProperties: false });
-export type LendListData = { items: LoanProductData[]; caps: LoanCapsData; agreement_version: string };
+export type LendListData = {
+  items: LoanProductData[];
+  caps: LoanCapsData;
+  agreement_version: string;
+  /** The profile's `loans` rule: the tier applying needs approved (`none`: no verification step). */
+  loans_tier: RequiredTier;
+  /** The profile's `credit_score` rule: the tier the score (and the limit it gives) needs approved. */
+  score_tier: RequiredTier;
+};
 
 /** `GET web/getLoanQuote` (public): the schedule of an amount and term before anything is submitted. */
 export const GetLoanQuoteQuery = Type.Object(
@@ -324,9 +346,11 @@ export type LoanDetailData = {
 /** `GET web/lendMy` (login): my credit and the loan or application in progress. */
 export const LendMyQuery = Type.Object({ ...CommonFields }, { additionalProperties: false });
 export type LendMyData = {
-  /** Null until real-name verification (the score needs it). */
+  /** Null until the verification the profile's `credit_score` rule asks is approved. */
   score: number | null;
   limit: string | null;
+  /** Whether I meet the profile's `loans` rule now (always true when it is `none`). */
+  loans_verified: boolean;
   open: LoanData | null;
   outstanding: string;
   counts: Record<LoanStatus, number>;

@@ -109,6 +109,13 @@ export const earnEn = {
     delay_other: 'After an early redemption the money reaches your available balance {{count}} days later.',
     delayNone: 'After an early redemption the money reaches your available balance at once.',
     requires: 'Verification required: {{tier}}. Risk rating at least: {{rating}}.',
+    /** Whose rule asks for a tier: the active jurisdiction profile's (`earn`), the product's, or both. */
+    verification: {
+      profile: '{{tier}} (this jurisdiction’s rule)',
+      own: '{{tier}} (this product’s rule)',
+      both: '{{tier}} (this jurisdiction’s rule and this product’s)',
+      and: '{{first}} and {{second}}',
+    },
     vipLevel: 'VIP level {{level}} or higher, computed from the published thresholds.',
     jurisdictions: 'Sold under the jurisdiction profiles: {{list}}.',
     penaltyAllowed: 'The platform’s jurisdiction profile allows principal penalties.',

@@ -104,6 +104,12 @@ export const earnFt: Shape<typeof earnEn> = {
     delay: '提前贖回後，資金於 {{count}} 天後到達您的可用餘額。',
     delayNone: '提前贖回後，資金立即到達您的可用餘額。',
     requires: '所需認證：{{tier}}。風險評級至少：{{rating}}。',
+    verification: {
+      profile: '{{tier}}（本司法管轄區的規則）',
+      own: '{{tier}}（本產品的規則）',
+      both: '{{tier}}（本司法管轄區及本產品的規則）',
+      and: '{{first}}及{{second}}',
+    },
     vipLevel: 'VIP 等級 {{level}} 及以上，按公示門檻計算。',
     jurisdictions: '銷售所適用的司法管轄區配置：{{list}}。',
     penaltyAllowed: '平台目前的司法管轄區配置允許扣除本金的違約金。',

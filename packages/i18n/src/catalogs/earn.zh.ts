@@ -104,6 +104,12 @@ export const earnZh: Shape<typeof earnEn> = {
     delay: '提前赎回后，资金于 {{count}} 天后到达您的可用余额。',
     delayNone: '提前赎回后，资金立即到达您的可用余额。',
     requires: '所需认证：{{tier}}。风险评级至少：{{rating}}。',
+    verification: {
+      profile: '{{tier}}（本司法辖区的规则）',
+      own: '{{tier}}（本产品的规则）',
+      both: '{{tier}}（本司法辖区及本产品的规则）',
+      and: '{{first}}及{{second}}',
+    },
     vipLevel: 'VIP 等级 {{level}} 及以上，按公示门槛计算。',
     jurisdictions: '销售所适用的司法辖区配置：{{list}}。',
     penaltyAllowed: '平台当前的司法辖区配置允许扣除本金的违约金。',

@@ -21,6 +21,8 @@ export const fundsEn = {
     drift: 'Traded back to the targets when a weight drifts more than {{points}} points',
     limits: 'From {{min}} to {{max}} USDT per order',
     rating: 'Risk rating needed: {{rating}}',
+    verification: 'Verification needed: {{tier}} (this jurisdiction’s rule for earn products)',
+    verificationNone: 'Verification needed: none under this jurisdiction’s rules',
     fees: 'Spot taker fee {{rate}}% on each trade',
     paused: 'This portfolio is paused: no new orders for now. Existing orders can still be redeemed.',
     amount: 'Amount (USDT)',

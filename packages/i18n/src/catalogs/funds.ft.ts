@@ -22,6 +22,8 @@ export const fundsFt: Shape<typeof fundsEn> = {
     drift: '當某一權重偏離超過 {{points}} 個百分點時交易回目標',
     limits: '每筆訂單 {{min}} 至 {{max}} USDT',
     rating: '所需風險評級：{{rating}}',
+    verification: '所需認證：{{tier}}（本司法管轄區對理財產品的規則）',
+    verificationNone: '所需認證：本司法管轄區的規則無需認證',
     fees: '每筆交易收取現貨吃單手續費 {{rate}}%',
     paused: '此組合已暫停：暫不接受新訂單。已有訂單仍可贖回。',
     amount: '金額（USDT）',

@@ -22,6 +22,8 @@ export const fundsZh: Shape<typeof fundsEn> = {
     drift: '当某一权重偏离超过 {{points}} 个百分点时交易回目标',
     limits: '每笔订单 {{min}} 至 {{max}} USDT',
     rating: '所需风险评级：{{rating}}',
+    verification: '所需认证：{{tier}}（本司法辖区对理财产品的规则）',
+    verificationNone: '所需认证：本司法辖区的规则无需认证',
     fees: '每笔交易收取现货吃单手续费 {{rate}}%',
     paused: '此组合已暂停：暂不接受新订单。已有订单仍可赎回。',
     amount: '金额（USDT）',

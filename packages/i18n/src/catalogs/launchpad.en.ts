@@ -135,6 +135,13 @@ export const launchpadEn = {
     lockup_other: 'Allocated coins are locked for {{count}} days after the listing and released on {{date}}.',
     noLockup: 'Allocated coins are not locked: they are yours to trade from the listing.',
     requires: 'Verification required: {{tier}}. Risk rating at least: {{rating}}.',
+    /** Whose rule asks for a tier: the active jurisdiction profile's (`launchpad`), the project's, or both. */
+    verification: {
+      profile: '{{tier}} (this jurisdiction’s rule)',
+      own: '{{tier}} (this project’s rule)',
+      both: '{{tier}} (this jurisdiction’s rule and this project’s)',
+      and: '{{first}} and {{second}}',
+    },
     jurisdictions: 'Offered under the jurisdiction profiles: {{list}}.',
     proof:
       'After the allocation, every commitment and every allocation is published in two Merkle sum trees: you can check your own line in your browser.',

@@ -123,6 +123,12 @@ export const launchpadFt: Shape<typeof launchpadEn> = {
     lockup: '獲配的幣在上市後鎖定 {{count}} 天，於 {{date}} 解鎖。',
     noLockup: '獲配的幣不鎖定：上市後即可交易。',
     requires: '身份認證要求：{{tier}}。風險評級至少：{{rating}}。',
+    verification: {
+      profile: '{{tier}}（本司法轄區的規則）',
+      own: '{{tier}}（本項目的規則）',
+      both: '{{tier}}（本司法轄區及本項目的規則）',
+      and: '{{first}}及{{second}}',
+    },
     jurisdictions: '適用的司法轄區配置：{{list}}。',
     proof: '配售完成後，所有申購和所有配售結果以兩棵默克爾求和樹公布：您可以在瀏覽器中核驗自己的那一行。',
   },

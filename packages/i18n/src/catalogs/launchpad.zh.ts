@@ -123,6 +123,12 @@ export const launchpadZh: Shape<typeof launchpadEn> = {
     lockup: '获配的币在上市后锁定 {{count}} 天，于 {{date}} 解锁。',
     noLockup: '获配的币不锁定：上市后即可交易。',
     requires: '身份认证要求：{{tier}}。风险评级至少：{{rating}}。',
+    verification: {
+      profile: '{{tier}}（本司法辖区的规则）',
+      own: '{{tier}}（本项目的规则）',
+      both: '{{tier}}（本司法辖区及本项目的规则）',
+      and: '{{first}}及{{second}}',
+    },
     jurisdictions: '适用的司法辖区配置：{{list}}。',
     proof: '配售完成后，所有申购和所有配售结果以两棵默克尔求和树公布：您可以在浏览器中核验自己的那一行。',
   },

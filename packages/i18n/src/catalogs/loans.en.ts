@@ -43,6 +43,11 @@ export const loansEn = {
     '2': 'Advanced',
     '3': 'Address',
   },
+  tierName: {
+    primary: 'primary (real-name)',
+    advanced: 'advanced',
+    address: 'proof-of-address',
+  },
   hint: {
     complete_verification: 'Complete the next verification tier.',
     keep_account: 'Points grow with the age of your account.',
@@ -70,9 +75,9 @@ export const loansEn = {
     limitsTitle: 'Loan limit by score',
     limitsFrom: 'From {{score}} points',
     toApply: 'Apply for a loan',
-    verifyTitle: 'Real-name verification first',
+    verifyTitle: 'Verification first',
     verifyBody:
-      'The credit score needs primary (real-name) verification. Complete it and your score appears here.',
+      'Under this jurisdiction’s rules the credit score needs {{tier}} verification approved. Complete it and your score appears here.',
     verifyButton: 'Go to verification',
   },
   review: {
@@ -98,9 +103,10 @@ export const loansEn = {
     limitLine: 'Your limit: {{limit}} USDT',
     eligible: 'You may apply up to {{limit}} USDT.',
     aboveLimit: 'Above your limit of {{limit}} USDT.',
-    needAdvanced: 'Loans need advanced verification.',
-    needAdvancedButton: 'Complete advanced verification',
-    needScore: 'Loans need a credit score, which needs real-name verification first.',
+    eligibleNoLimit: 'You may apply: the application is checked against the limit your credit score gives.',
+    scoreNeeds: 'Your credit score and limit are shown once {{tier}} verification is approved.',
+    needTier: 'Under this jurisdiction’s rules, loans need {{tier}} verification approved.',
+    needTierButton: 'Complete {{tier}} verification',
     openExists: 'You have a loan or an application in progress ({{state}}): one at a time.',
     openButton: 'See it',
     withdraw: 'Withdraw the application',

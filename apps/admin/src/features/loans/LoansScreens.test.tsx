@@ -28,6 +28,8 @@ const ALL = ['loans.read', 'loans.write', 'loans.decide'];
 const READ = ['loans.read'];
 
 const SCORE: CreditScoreData = {
+  loans_tier: 'advanced',
+  score_tier: 'primary',
   score: 620,
   version: 1,
   base_points: 300,

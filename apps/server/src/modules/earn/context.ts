@@ -3,6 +3,7 @@ import type {
   EarnProductData,
   JurisdictionProfileId,
   Lang,
+  RequiredTier,
   RiskRating,
   VerificationTier,
 } from '@bourse/protocol';
@@ -43,6 +44,11 @@ export type EarnDeps = {
   };
   /** Refuses unless the customer has the verification the profile asks for `earn` (modules/verification). */
   requireFeature: (customerId: string, feature: 'earn') => Promise<void>;
+  /**
+   * The tier the active profile asks for `earn` (modules/verification `featureTier`): products carry
+   * it as `profile_tier`, so the rule page shows it before `requireFeature` refuses.
+   */
+  featureTier: (feature: 'earn') => Promise<RequiredTier>;
   /** Whether the customer's verification of `tier` is approved (modules/verification `tierOf`). */
   tierApproved: (customerId: string, tier: VerificationTier) => Promise<boolean>;
   /** The customer's risk rating (modules/suitability). */
@@ -104,14 +110,17 @@ export function ms(d: Date | null): number | null {
   return d === null ? null : d.getTime();
 }
 
-/** A product's wire form; the figures that need the ledger come in `money`. */
+/**
+ * A product's wire form without the profile's rule (products.ts `webProduct` adds it for customers);
+ * the figures that need the ledger come in `money`.
+ */
 export function productData(
   p: ProductRow,
   lang: Lang,
   funding: { id: string; name: string; source: Record<Lang, string> },
   money: { reserved: bigint; fundingAvailable: bigint; capacityLeft: bigint },
   cutoff: { hour: number; time_zone: string },
-): EarnProductData {
+): Omit<EarnProductData, 'profile_tier'> {
   const rate4 = rate4Of(p.annual_rate);
   const c = p.currency;
   return {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { type Customer, customer, customerSnapshot, fund, ledgerOf, USDT } from '../assets/testing.ts';
+import { adminCall, staffSession } from '../staff/testing.ts';
 import { ratedCustomer } from '../suitability/testing.ts';
 import { nextCutoff } from './calendar.ts';
 import {
@@ -442,6 +443,68 @@ describe('refusals change nothing', () => {
       expect(gated.reason).toMatch(/^VERIFICATION_/);
     } finally {
       await jurisdiction.select(staffA, { profile: 'permissive', reason: 'test profile back' });
+    }
+  }, 60_000);
+});
+
+describe('the jurisdiction profile’s earn verification rule is data, shown before it refuses', () => {
+  it('getProfitList and getProfitInfo carry profile_tier and follow the active profile and the custom profile’s rule', async () => {
+    // A fresh staff session: the clock has moved on days since the other tests started.
+    const admin = await staffSession(t, ['administrator']);
+    const post = async (path: string, fields: object) =>
+      (await adminCall(t.app, { call: path, token: admin.token, fields: fields as Record<string, string> }))
+        .code;
+    const setProfile = async (profile: string) =>
+      expect(await post('jurisdiction', { profile, reason: 'earn rule test' })).toBe(1);
+    const setEarnTier = async (tier: string) =>
+      expect(
+        await post('verification/rules/update', {
+          profile: 'custom',
+          features: [{ feature: 'earn', tier }],
+          reason: 'earn rule test',
+        }),
+      ).toBe(1);
+    const f = await fundedAccount(t, '100');
+    // No tier of its own: before, the page said "Not required" whatever the profile asked.
+    const p = await openProduct(t, f.funding_id);
+    const shown = async () => {
+      const list = await call(t.app, { method: 'GET', call: 'getProfitList', fields: {} });
+      const info = await call(t.app, {
+        method: 'GET',
+        call: 'getProfitInfo',
+        fields: { product_id: p.product_id },
+      });
+      expect([list.code, info.code]).toEqual([1, 1]);
+      const row = list.data.items.find((x: { product_id: string }) => x.product_id === p.product_id);
+      // Every product of one answer carries the same rule.
+      expect(new Set(list.data.items.map((x: { profile_tier: string }) => x.profile_tier)).size).toBe(1);
+      expect(info.data.product.min_tier).toBeNull();
+      expect(info.data.product.profile_tier).toBe(row.profile_tier);
+      return info.data.product.profile_tier as string;
+    };
+    const before = (await t.app.jurisdiction.active()).id;
+    try {
+      await setProfile('permissive');
+      expect(await shown()).toBe('none');
+      await setProfile('eu_retail');
+      expect(await shown()).toBe('primary');
+      await setEarnTier('advanced');
+      await setProfile('custom');
+      expect(await shown()).toBe('advanced');
+      // What is shown is what refuses: a rated customer without advanced verification.
+      const c = await buyer();
+      const refused = await buy(c, p.product_id, '1000');
+      expect([refused.reason, refused.params]).toEqual([
+        'VERIFICATION_ADVANCED_REQUIRED',
+        { feature: 'earn', tier: 'advanced' },
+      ]);
+      // The back office reads the rule on the verification screen, not on each product.
+      const admined = (await earnOf(t).adminProducts()).items.find((x) => x.product_id === p.product_id);
+      expect(admined).toBeDefined();
+      expect(admined).not.toHaveProperty('profile_tier');
+    } finally {
+      await setEarnTier('none');
+      await setProfile(before);
     }
   }, 60_000);
 });

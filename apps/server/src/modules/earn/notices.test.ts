@@ -215,6 +215,7 @@ function service(over: Partial<EarnDeps>) {
     audit: t.app.audit,
     jurisdiction: t.app.jurisdiction,
     requireFeature: async () => {},
+    featureTier: async () => 'none',
     tierApproved: async () => true,
     rating: async () => 'aggressive',
     ratingCaps: { checkCap: async () => {} },

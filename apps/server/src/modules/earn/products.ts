@@ -9,6 +9,7 @@ import {
   type EarnProductState,
   type JurisdictionProfileId,
   type Lang,
+  type RequiredTier,
 } from '@bourse/protocol';
 import { inTransaction, type Tx } from '../../db/database.ts';
 import { refuse } from '../../http/refusal.ts';
@@ -275,12 +276,20 @@ export async function productsWithMoney(
   );
 }
 
+type WithMoney = { p: ProductRow; fund: FundingRow; money: Awaited<ReturnType<typeof productMoney>> };
+
+function productOf(x: WithMoney, lang: Lang, cutoff: { hour: number; time_zone: string }) {
+  return productData(x.p, lang, { id: x.fund.id, name: x.fund.name, source: x.fund.source }, x.money, cutoff);
+}
+
+/** What a customer reads of a product: with the active profile's `earn` rule (read once per answer). */
 export function webProduct(
-  x: { p: ProductRow; fund: FundingRow; money: Awaited<ReturnType<typeof productMoney>> },
+  x: WithMoney,
   lang: Lang,
   cutoff: { hour: number; time_zone: string },
+  profileTier: RequiredTier,
 ): EarnProductData {
-  return productData(x.p, lang, { id: x.fund.id, name: x.fund.name, source: x.fund.source }, x.money, cutoff);
+  return { ...productOf(x, lang, cutoff), profile_tier: profileTier };
 }
 
 export async function adminProducts(deps: EarnDeps): Promise<{ items: AdminEarnProductData[] }> {
@@ -291,7 +300,7 @@ export async function adminProducts(deps: EarnDeps): Promise<{ items: AdminEarnP
   );
   return {
     items: list.map((x) => {
-      const { name: _n, description: _d, ...rest } = webProduct(x, 'en', cutoff);
+      const { name: _n, description: _d, ...rest } = productOf(x, 'en', cutoff);
       const s = stats.get(x.p.id) ?? { running: 0, paid: 0n };
       return {
         ...rest,

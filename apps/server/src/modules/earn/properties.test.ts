@@ -45,6 +45,7 @@ beforeAll(async () => {
     audit: t.app.audit,
     jurisdiction: t.app.jurisdiction,
     requireFeature: async () => {},
+    featureTier: async () => 'none',
     tierApproved: async () => true,
     rating: async () => 'aggressive',
     ratingCaps: { checkCap: async () => {} },

@@ -143,24 +143,26 @@ export function createEarn(deps: EarnDeps) {
 
     // ---- web (customers)
     async list(kind: EarnKind, lang: Lang): Promise<ProfitListData> {
-      const [list, cutoff, s] = await Promise.all([
+      const [list, cutoff, s, profileTier] = await Promise.all([
         productsWithMoney(deps, { kind, states: ['active', 'paused'] }),
         cutoffSetting(deps),
         repo.setting(db),
+        deps.featureTier('earn'),
       ]);
-      return { items: list.map((x) => webProduct(x, lang, cutoff)), vip_levels: s.vip_levels };
+      return { items: list.map((x) => webProduct(x, lang, cutoff, profileTier)), vip_levels: s.vip_levels };
     },
     async info(auth: AuthContext | null, productId: string, lang: Lang): Promise<ProfitInfoData> {
       const p = await repo.findProduct(db, productId);
       if (!p || p.state === 'draft') refuse('NOT_FOUND');
       const fund = (await repo.findFunding(db, p.funding_id)) as repo.FundingRow;
-      const [money, cutoff, profile] = await Promise.all([
+      const [money, cutoff, profile, profileTier] = await Promise.all([
         productMoney(deps, db, p, fund),
         cutoffSetting(deps),
         deps.jurisdiction.active(),
+        deps.featureTier('earn'),
       ]);
       return {
-        product: webProduct({ p, fund, money }, lang, cutoff),
+        product: webProduct({ p, fund, money }, lang, cutoff, profileTier),
         example: exampleOf(p, BigInt(p.min_amount_units)),
         eligibility: auth ? await eligibility(auth, p.id) : null,
         principal_penalty_allowed: profile.earn_principal_penalty,

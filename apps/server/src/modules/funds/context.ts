@@ -1,4 +1,4 @@
-import type { CreateOrderBody, RiskRating, VerificationFeature } from '@bourse/protocol';
+import type { CreateOrderBody, RequiredTier, RiskRating, VerificationFeature } from '@bourse/protocol';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
 import type { AuditLog } from '../../http/staff.ts';
@@ -35,6 +35,9 @@ export type FundsRatings = {
   ratingOf(customerId: string): Promise<RiskRating>;
 };
 
+/** The verification feature an ETF order is asked as (the profile's rule; `profile_tier` shows it). */
+export const FUNDS_FEATURE = 'earn' as const;
+
 export type FundsDeps = {
   db: Db;
   clock: Clock;
@@ -46,6 +49,11 @@ export type FundsDeps = {
   ratings: FundsRatings;
   /** Verification (modules/verification): refuses unless the tier the profile requires for `feature` is approved. */
   requireFeature(customerId: string, feature: VerificationFeature): Promise<void>;
+  /**
+   * The tier the active profile requires for `feature` (modules/verification `featureTier`): models
+   * carry the `earn` rule as `profile_tier`, so the rules show it before `requireFeature` refuses.
+   */
+  featureTier(feature: VerificationFeature): Promise<RequiredTier>;
   /** Back-office labels (email, phone or uid) of customers; accounts owns them. */
   customerLabels?: (customerIds: string[]) => Promise<Map<string, string>>;
 };

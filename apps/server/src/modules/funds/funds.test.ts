@@ -402,6 +402,7 @@ describe('ETF orders', () => {
       audit: t.app.audit,
       ratings: { checkCap: async () => undefined, ratingOf: async () => 'aggressive' },
       requireFeature: async () => undefined,
+      featureTier: async () => 'none' as const,
     });
     const auth = { customerId: c.id, sessionId: 's', isDemo: false, token: c.token };
     await expect(crashed.buy(auth, { model_id: 'balanced', amount: '1000' }, 'en')).rejects.toThrow(
@@ -454,6 +455,7 @@ describe('ETF orders', () => {
       audit: t.app.audit,
       ratings: { checkCap: async () => undefined, ratingOf: async () => 'aggressive' },
       requireFeature: async () => undefined,
+      featureTier: async () => 'none' as const,
     });
   }
 
@@ -550,6 +552,7 @@ describe('ETF orders', () => {
       audit: t.app.audit,
       ratings: { checkCap: async () => undefined, ratingOf: async () => 'aggressive' as const },
       requireFeature: async () => undefined,
+      featureTier: async () => 'none' as const,
     };
     const crashed = createFunds(deps);
     const row = await t.db
@@ -666,5 +669,70 @@ describe('ETF orders', () => {
       fields: { model_id: 'balanced' },
     });
     expect(nav.data.items.length).toBeGreaterThan(3);
+  });
+});
+
+describe('the jurisdiction profile’s verification rule for ETF orders is data, shown before it refuses', () => {
+  it('getEtfList and getEtfInfo carry the earn rule as profile_tier and follow the active profile', async () => {
+    // A fresh staff session: the clock has moved on hours since the other tests'.
+    const admin = (await staffSession(t, ['administrator'])).token;
+    const post = async (path: string, fields: object) =>
+      (await adminCall(t.app, { call: path, token: admin, fields: fields as Record<string, string> })).code;
+    const setProfile = async (profile: string) =>
+      expect(await post('jurisdiction', { profile, reason: 'funds rule test' })).toBe(1);
+    const setEarnTier = async (tier: string) =>
+      expect(
+        await post('verification/rules/update', {
+          profile: 'custom',
+          features: [{ feature: 'earn', tier }],
+          reason: 'funds rule test',
+        }),
+      ).toBe(1);
+    const c = await ratedCustomer(t, 'aggressive');
+    await fund(t, c.id, 'USDT', USDT(500));
+    const shown = async () => {
+      const list = await call(t.app, { method: 'GET', call: 'getEtfList', fields: {} });
+      const info = await call(t.app, {
+        method: 'GET',
+        call: 'getEtfInfo',
+        fields: { model_id: 'balanced' },
+        headers: { token: c.token },
+      });
+      expect([list.code, info.code]).toEqual([1, 1]);
+      const tiers = list.data.items.map((m: { profile_tier: string }) => m.profile_tier);
+      expect(tiers).toEqual([info.data.model.profile_tier, info.data.model.profile_tier]);
+      return { tier: info.data.model.profile_tier as string, refusal: info.data.eligibility.refusal };
+    };
+    const before = (await t.app.jurisdiction.active()).id;
+    const orders = await count('funds_order');
+    try {
+      await setProfile('permissive');
+      expect(await shown()).toEqual({ tier: 'none', refusal: null });
+      await setProfile('eu_retail');
+      // The rule shown on the model is the rule the eligibility and the purchase refuse with.
+      expect(await shown()).toEqual({
+        tier: 'primary',
+        refusal: { code: 'VERIFICATION_PRIMARY_REQUIRED', params: { feature: 'earn', tier: 'primary' } },
+      });
+      await setEarnTier('advanced');
+      await setProfile('custom');
+      expect((await shown()).tier).toBe('advanced');
+      const refused = await call(t.app, {
+        call: 'buyEtf',
+        fields: { model_id: 'balanced', amount: '200' },
+        headers: { token: c.token },
+      });
+      expect([refused.reason, refused.params]).toEqual([
+        'VERIFICATION_ADVANCED_REQUIRED',
+        { feature: 'earn', tier: 'advanced' },
+      ]);
+      expect(await count('funds_order')).toBe(orders);
+      // The back office's model data does not carry it (the verification rules screen does).
+      const models = await adminCall(t.app, { method: 'GET', call: 'funds/models', token: admin });
+      expect(models.data.items[0]).not.toHaveProperty('profile_tier');
+    } finally {
+      await setEarnTier('none');
+      await setProfile(before);
+    }
   });
 });

@@ -6,7 +6,7 @@ import type { AuthContext } from '../../http/context.ts';
 import { refuse } from '../../http/refusal.ts';
 import { newId } from '../../lib/ids.ts';
 import { parseAmount } from '../assets/index.ts';
-import type { FundsDeps } from './context.ts';
+import { FUNDS_FEATURE, type FundsDeps } from './context.ts';
 import { marksOf, navNow, valuesAt } from './nav.ts';
 import { budgets, CASH, lotsOf, planBuy, unitsOf, usdt, weightsOf } from './plan.ts';
 import type { LegRow, ModelRow, OrderRow } from './repo.ts';
@@ -94,7 +94,7 @@ export async function checkEligible(
   amountUnits: bigint,
 ) {
   if (auth.isDemo) return;
-  await deps.requireFeature(auth.customerId, 'earn');
+  await deps.requireFeature(auth.customerId, FUNDS_FEATURE);
   const rating = await deps.ratings.ratingOf(auth.customerId);
   if (RANK(rating) < RANK(model.min_rating))
     refuse('FUNDS_RATING_REQUIRED', { rating, required: model.min_rating });

@@ -26,14 +26,14 @@ import type { AuthContext } from '../../http/context.ts';
 import { pageOf } from '../../http/paging.ts';
 import { Refusal, refuse } from '../../http/refusal.ts';
 import type { StaffContext } from '../../http/staff.ts';
-import type { FundsDeps } from './context.ts';
+import { FUNDS_FEATURE, type FundsDeps } from './context.ts';
 import { NAV_ONE, seedModels } from './models.ts';
 import { hourOf, runNav } from './nav.ts';
 import { buy, checkEligible, modelForPurchase, planOf, process, redeem } from './orders.ts';
 import { assetText, usdt } from './plan.ts';
 import { runRebalances } from './rebalance.ts';
 import * as repo from './repo.ts';
-import { legData, modelData, ordersData, positionsData } from './views.ts';
+import { legData, modelData, ordersData, positionsData, webModel } from './views.ts';
 
 const PAGING = { pageSizeDefault: 20, pageSizeMax: FUNDS_LIMITS.pageSizeMax };
 const DAY_MS = 86_400_000;
@@ -106,12 +106,13 @@ export function createFunds(deps: FundsDeps) {
     },
     runJobs,
     async list(lang: Lang): Promise<{ items: FundModelData[] }> {
-      return { items: (await repo.models(db)).map((m) => modelData(deps, m, lang)) };
+      const [rows, profileTier] = await Promise.all([repo.models(db), deps.featureTier(FUNDS_FEATURE)]);
+      return { items: rows.map((m) => webModel(deps, m, lang, profileTier)) };
     },
     async info(auth: AuthContext | null, q: EtfInfoQuery, lang: Lang): Promise<EtfInfoData> {
       const m = await modelOrRefuse(q.model_id);
       return {
-        model: modelData(deps, m, lang),
+        model: webModel(deps, m, lang, await deps.featureTier(FUNDS_FEATURE)),
         nav_history: await history(m.id, q.range),
         eligibility: auth ? await eligibility(auth, m) : null,
       };
@@ -213,7 +214,7 @@ export function createFunds(deps: FundsDeps) {
         });
         return { ...before, state: body.state, state_reason: body.reason, updated_at: now };
       });
-      return modelData(deps, saved, lang);
+      return webModel(deps, saved, lang, await deps.featureTier(FUNDS_FEATURE));
     },
     async adminOrders(q: AdminFundOrdersQuery, lang: Lang): Promise<Paged<AdminFundOrderData>> {
       const labels = deps.customerLabels ?? (async () => new Map<string, string>());

@@ -1,5 +1,12 @@
 import { scaleOf, toDecimalString } from '@bourse/money';
-import type { FundHoldingData, FundLegData, FundModelData, FundOrderData, Lang } from '@bourse/protocol';
+import type {
+  FundHoldingData,
+  FundLegData,
+  FundModelData,
+  FundOrderData,
+  Lang,
+  RequiredTier,
+} from '@bourse/protocol';
 import type { FundsDeps } from './context.ts';
 import { NAV_BASE } from './models.ts';
 import { marksOf, navNow, valuesAt } from './nav.ts';
@@ -11,7 +18,8 @@ import * as repo from './repo.ts';
 
 const pick = (texts: Record<string, string>, lang: Lang) => texts[lang] ?? texts.en ?? '';
 
-export function modelData(deps: FundsDeps, m: ModelRow, lang: Lang): FundModelData {
+/** A model's wire form without the profile's rule (the back office's; `webModel` adds it for customers). */
+export function modelData(deps: FundsDeps, m: ModelRow, lang: Lang): Omit<FundModelData, 'profile_tier'> {
   const fee_rates: Record<string, string> = {};
   for (const w of m.weights) if (w.symbol) fee_rates[w.symbol] = deps.spot.market(w.symbol).takerFeeRate;
   return {
@@ -30,6 +38,11 @@ export function modelData(deps: FundsDeps, m: ModelRow, lang: Lang): FundModelDa
     started_at: m.created_at.getTime(),
     fee_rates,
   };
+}
+
+/** What a customer reads of a model: with the active profile's `earn` rule (read once per answer). */
+export function webModel(deps: FundsDeps, m: ModelRow, lang: Lang, profileTier: RequiredTier): FundModelData {
+  return { ...modelData(deps, m, lang), profile_tier: profileTier };
 }
 
 export function legData(l: LegRow): FundLegData {

@@ -6,6 +6,7 @@ import type {
   LaunchpadProjectData,
   LaunchpadSubscriptionData,
   Localized,
+  RequiredTier,
   RiskRating,
   VerificationTier,
 } from '@bourse/protocol';
@@ -51,6 +52,11 @@ export type LaunchpadDeps = {
   activeProfile: () => Promise<JurisdictionProfileId>;
   /** Refuses unless the customer has the verification the profile asks for `launchpad` (modules/verification). */
   requireFeature: (customerId: string, feature: 'launchpad') => Promise<void>;
+  /**
+   * The tier the active profile asks for `launchpad` (modules/verification `featureTier`): projects
+   * carry it as `profile_tier`, so the rules page shows it before `requireFeature` refuses.
+   */
+  featureTier: (feature: 'launchpad') => Promise<RequiredTier>;
   /** Whether the customer's verification of `tier` is approved (modules/verification `tierOf`). */
   tierApproved: (customerId: string, tier: VerificationTier) => Promise<boolean>;
   /** The customer's risk rating (modules/suitability). */
@@ -104,8 +110,11 @@ export function localized(map: Localized, lang: Lang): string {
 const ms = (d: Date | null) => (d === null ? null : d.getTime());
 const usdtText = (units: bigint | string) => toDecimalString(BigInt(units), USDT.scale);
 
-/** A project's wire form (the rules page is built from it alone). */
-export function projectData(p: ProjectRow, lang: Lang): LaunchpadProjectData {
+/**
+ * A project's wire form (the rules page is built from it alone) without the profile's rule, which
+ * `webProject` adds for customers.
+ */
+export function projectData(p: ProjectRow, lang: Lang): Omit<LaunchpadProjectData, 'profile_tier'> {
   const lots = (n: string | bigint) => coinsOfLots(p, BigInt(n));
   const supply = BigInt(p.supply_lots);
   const subscribed = BigInt(p.subscribed_lots);
@@ -153,6 +162,11 @@ export function projectData(p: ProjectRow, lang: Lang): LaunchpadProjectData {
     market_symbol: p.market_symbol,
     market_opened_at: ms(p.market_opened_at),
   };
+}
+
+/** What a customer reads of a project: with the active profile's `launchpad` rule (read once per answer). */
+export function webProject(p: ProjectRow, lang: Lang, profileTier: RequiredTier): LaunchpadProjectData {
+  return { ...projectData(p, lang), profile_tier: profileTier };
 }
 
 export function subscriptionData(s: SubscriptionRow, p: ProjectRow, lang: Lang): LaunchpadSubscriptionData {

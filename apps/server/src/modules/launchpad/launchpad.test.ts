@@ -314,4 +314,72 @@ describe('the launchpad over HTTP', () => {
     });
     expect(spot).toMatchObject({ availableUnits: USDT(500), frozenUnits: 0n });
   });
+
+  it('the jurisdiction profile’s launchpad verification rule: carried as profile_tier, then enforced the same', async () => {
+    // A fresh staff session: the tests before stepped the clock past the sessions' lifetime.
+    admin = await staffSession(t, ['administrator']);
+    const setProfile = async (profile: string) =>
+      expect((await post(admin, 'jurisdiction', { profile, reason: 'launchpad rule test' })).code).toBe(1);
+    const setLaunchpadTier = async (tier: string) =>
+      expect(
+        (
+          await post(admin, 'verification/rules/update', {
+            profile: 'custom',
+            features: [{ feature: 'launchpad', tier }],
+            reason: 'launchpad rule test',
+          })
+        ).code,
+      ).toBe(1);
+    // No tier of its own: before, the rules page said "Not required" and subscribing was refused.
+    const { id } = await announced({ min_tier: null });
+    const shown = async () => {
+      const list = await call(t.app, { method: 'GET', call: 'getSubscriptionList', fields: {} });
+      const info = await call(t.app, {
+        method: 'GET',
+        call: 'getSubscriptionInfo',
+        fields: { project_id: id },
+      });
+      expect([list.code, info.code]).toEqual([1, 1]);
+      const row = list.data.items.find((p: { project_id: string }) => p.project_id === id);
+      expect(new Set(list.data.items.map((p: { profile_tier: string }) => p.profile_tier)).size).toBe(1);
+      expect(info.data.project.eligibility.min_tier).toBeNull();
+      expect(info.data.project.profile_tier).toBe(row.profile_tier);
+      return info.data.project.profile_tier as string;
+    };
+    const before = (await t.app.jurisdiction.active()).id;
+    try {
+      await setProfile('permissive');
+      expect(await shown()).toBe('primary');
+      t.clock.advance(HOUR);
+      await t.app.launchpad.job.runOnce();
+      // The rule shown is the rule that refuses.
+      const unverified = await ratedCustomer(t, 'balanced');
+      await fund(t, unverified.id, 'USDT', USDT(100));
+      const refused = await subscribe(unverified, id, '10');
+      expect([refused.reason, refused.params]).toEqual([
+        'VERIFICATION_PRIMARY_REQUIRED',
+        { feature: 'launchpad', tier: 'primary' },
+      ]);
+      admin = await staffSession(t, ['administrator']);
+      await setLaunchpadTier('advanced');
+      await setProfile('custom');
+      expect(await shown()).toBe('advanced');
+      const primary = await verifiedCustomer(100);
+      const stricter = await subscribe(primary, id, '10');
+      expect([stricter.reason, stricter.params]).toEqual([
+        'VERIFICATION_ADVANCED_REQUIRED',
+        { feature: 'launchpad', tier: 'advanced' },
+      ]);
+      // The back office's project data does not carry it (the verification rules screen does).
+      const staffView = (await get(admin, 'launchpad/projects')).data.items.find(
+        (p: { project_id: string }) => p.project_id === id,
+      );
+      expect(staffView).toBeDefined();
+      expect(staffView).not.toHaveProperty('profile_tier');
+    } finally {
+      admin = await staffSession(t, ['administrator']);
+      await setLaunchpadTier('primary');
+      await setProfile(before);
+    }
+  });
 });

@@ -217,6 +217,7 @@ describe('once across crashes; a failure to tell is a warning', () => {
       audit: t.app.audit,
       activeProfile: async () => 'permissive',
       requireFeature: async () => {},
+      featureTier: async () => 'none',
       tierApproved: async () => true,
       rating: async () => 'aggressive',
       checkCap: async () => {},

@@ -19,7 +19,7 @@ import type { AuthContext } from '../../http/context.ts';
 import { pageOf } from '../../http/paging.ts';
 import { refuse } from '../../http/refusal.ts';
 import type { StaffContext } from '../../http/staff.ts';
-import { type LaunchpadDeps, listCoin, projectData, subscriptionData } from './context.ts';
+import { type LaunchpadDeps, listCoin, subscriptionData, webProject } from './context.ts';
 import { seedDemo } from './demo.ts';
 import { runLaunchpadJob, scheduleLaunchpadJob, usdt } from './job.ts';
 import { openMarket } from './listing.ts';
@@ -76,13 +76,15 @@ export function createLaunchpad(deps: LaunchpadDeps) {
 
     // ---- web (customers)
     async list(lang: Lang, state?: LaunchpadProjectState): Promise<SubscriptionListData> {
-      const rows = (await repo.projects(db, state ? [state] : LIST_ORDER)).sort(
-        (a, b) => LIST_ORDER.indexOf(a.state) - LIST_ORDER.indexOf(b.state),
-      );
+      const [found, profileTier] = await Promise.all([
+        repo.projects(db, state ? [state] : LIST_ORDER),
+        deps.featureTier('launchpad'),
+      ]);
+      const rows = found.sort((a, b) => LIST_ORDER.indexOf(a.state) - LIST_ORDER.indexOf(b.state));
       return {
         items: rows.map((p) => {
           listCoin(p);
-          return projectData(p, lang);
+          return webProject(p, lang, profileTier);
         }),
       };
     },
@@ -90,7 +92,10 @@ export function createLaunchpad(deps: LaunchpadDeps) {
       const p = await repo.findProject(db, projectId);
       if (!p || p.state === 'draft') refuse('NOT_FOUND');
       listCoin(p);
-      return { project: projectData(p, lang), eligibility: auth ? await eligibility(deps, auth, p) : null };
+      return {
+        project: webProject(p, lang, await deps.featureTier('launchpad')),
+        eligibility: auth ? await eligibility(deps, auth, p) : null,
+      };
     },
     quote: (projectId: string, quantity: string) => quote(deps, projectId, quantity),
     async subscribe(auth: AuthContext, body: SubscribeBody, lang: Lang) {

@@ -74,6 +74,7 @@ export function launchpadOn(f: LedgerFixture, over: Partial<LaunchpadDeps> = {})
     },
     activeProfile: async () => 'permissive',
     requireFeature: async () => {},
+    featureTier: async () => 'none',
     tierApproved: async () => true,
     rating: async () => 'aggressive',
     checkCap: async () => {},

@@ -6,6 +6,7 @@ import type {
   LoanCapsData,
   LoanData,
   Localized,
+  RequiredTier,
 } from '@bourse/protocol';
 import {
   type CreditTier,
@@ -64,6 +65,12 @@ export type LoansDeps = {
   activeProfile: () => Promise<JurisdictionProfileId>;
   /** Refuses unless the customer has the verification the profile asks for (modules/verification). */
   requireFeature: (customerId: string, feature: 'loans' | 'credit_score') => Promise<void>;
+  /**
+   * The tier the active profile requires for the feature (modules/verification `featureTier`):
+   * `lendList`, `getCreditScore` and the queue's scores carry it, so the rule is shown before
+   * `requireFeature` refuses.
+   */
+  featureTier: (feature: 'loans' | 'credit_score') => Promise<RequiredTier>;
   /** Refuses an amount (USDT minor units) above the rating's loans cap (modules/suitability `checkCap`). */
   checkCap: (customerId: string, amountUnits: bigint) => Promise<void>;
   /** The score's inputs from other modules (wiring.ts: verification tier, account age, ledger figures). */
@@ -83,6 +90,20 @@ export type LoansDeps = {
 };
 
 export type Q = Db | Tx;
+
+/**
+ * The active profile's `loans` and `credit_score` verification rules (`none`: no verification step),
+ * as `lendList`, `getCreditScore` and the queue's scores carry them: shown before they refuse.
+ */
+export async function ruleTiers(
+  deps: Pick<LoansDeps, 'featureTier'>,
+): Promise<{ loans_tier: RequiredTier; score_tier: RequiredTier }> {
+  const [loans_tier, score_tier] = await Promise.all([
+    deps.featureTier('loans'),
+    deps.featureTier('credit_score'),
+  ]);
+  return { loans_tier, score_tier };
+}
 
 // ---- ledger accounts
 

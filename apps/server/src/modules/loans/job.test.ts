@@ -68,6 +68,7 @@ beforeAll(async () => {
     audit: t.app.audit,
     activeProfile: async () => (await t.app.jurisdiction.active()).id,
     requireFeature: async () => {},
+    featureTier: async () => 'none',
     checkCap: async () => {},
     creditInputs: async () => ({
       verificationTier: 'advanced',

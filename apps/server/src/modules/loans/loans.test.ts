@@ -403,6 +403,96 @@ describe('refusals name their rule and change nothing', () => {
   });
 });
 
+describe('the jurisdiction profile’s verification rules are data, shown before they refuse', () => {
+  it('lendList, getCreditScore and lendMy carry the loans and credit_score rules and follow a change of the custom profile', async () => {
+    // A fresh staff session: the clock has moved on since beforeEach's.
+    const admin = await staffSession(t, ['administrator']);
+    const setProfile = async (profile: string) =>
+      expect((await post(t, admin, 'jurisdiction', { profile, reason: 'loans rule test' })).code).toBe(1);
+    const setRules = async (rules: { loans: string; credit_score: string }) =>
+      expect(
+        (
+          await post(t, admin, 'verification/rules/update', {
+            profile: 'custom',
+            features: [
+              { feature: 'loans', tier: rules.loans },
+              { feature: 'credit_score', tier: rules.credit_score },
+            ],
+            reason: 'loans rule test',
+          })
+        ).code,
+      ).toBe(1);
+    const listTiers = async () => {
+      const list = (await call(t.app, { method: 'GET', call: 'lendList' })).data;
+      return [list.loans_tier, list.score_tier];
+    };
+    const scoreTiers = async (c: Customer) => {
+      const score = await customerGet(t, c, 'getCreditScore');
+      expect(score.code, score.reason).toBe(1);
+      return [score.data.loans_tier, score.data.score_tier];
+    };
+    const loansVerified = async (c: Customer) => (await customerGet(t, c, 'lendMy')).data.loans_verified;
+    // An amount below the product's minimum: refused after the verification step, so nothing is applied.
+    const tooSmall = async (c: Customer) => {
+      const answer = await apply(c, { amount: '50' });
+      return [answer.reason, answer.params];
+    };
+    const primaryOnly = await ratedCustomer(t, 'balanced');
+    await verifiedPrimary(t, primaryOnly.token, (await staffSession(t, ['compliance'])).token);
+    const nobody = await ratedCustomer(t, 'balanced');
+    const advanced = await borrower(t);
+    const before = (await t.app.jurisdiction.active()).id;
+    try {
+      // The seeded rules (every built-in profile): loans advanced, the score primary.
+      expect(await listTiers()).toEqual(['advanced', 'primary']);
+      expect(await scoreTiers(primaryOnly)).toEqual(['advanced', 'primary']);
+      expect(await loansVerified(primaryOnly)).toBe(false);
+      expect(await loansVerified(advanced)).toBe(true);
+      expect(await tooSmall(primaryOnly)).toEqual([
+        'VERIFICATION_ADVANCED_REQUIRED',
+        { feature: 'loans', tier: 'advanced' },
+      ]);
+
+      // Custom: loans need primary, the score nothing — shown as such, and applied as shown.
+      await setRules({ loans: 'primary', credit_score: 'none' });
+      await setProfile('custom');
+      expect(await listTiers()).toEqual(['primary', 'none']);
+      expect(await scoreTiers(primaryOnly)).toEqual(['primary', 'none']);
+      expect(await scoreTiers(nobody)).toEqual(['primary', 'none']);
+      expect(await loansVerified(primaryOnly)).toBe(true);
+      expect(await loansVerified(nobody)).toBe(false);
+      expect(await tooSmall(primaryOnly)).toEqual(['LOAN_AMOUNT_BELOW_MIN', { min: '100' }]);
+      expect(await tooSmall(nobody)).toEqual([
+        'VERIFICATION_PRIMARY_REQUIRED',
+        { feature: 'loans', tier: 'primary' },
+      ]);
+
+      // Custom: loans need proof of address — advanced is not enough, and the data says so first.
+      await setRules({ loans: 'address', credit_score: 'advanced' });
+      expect(await listTiers()).toEqual(['address', 'advanced']);
+      expect(await scoreTiers(advanced)).toEqual(['address', 'advanced']);
+      expect(await loansVerified(advanced)).toBe(false);
+      expect(await tooSmall(advanced)).toEqual([
+        'VERIFICATION_ADDRESS_REQUIRED',
+        { feature: 'loans', tier: 'address' },
+      ]);
+      const refused = await customerGet(t, primaryOnly, 'getCreditScore');
+      expect([refused.reason, refused.params]).toEqual([
+        'VERIFICATION_ADVANCED_REQUIRED',
+        { feature: 'credit_score', tier: 'advanced' },
+      ]);
+      expect((await customerGet(t, primaryOnly, 'lendMy')).data).toMatchObject({
+        score: null,
+        limit: null,
+      });
+    } finally {
+      await setRules({ loans: 'advanced', credit_score: 'primary' });
+      await setProfile(before);
+    }
+    expect(await listTiers()).toEqual(['advanced', 'primary']);
+  });
+});
+
 describe('exactly once', () => {
   it('the same rtoken applies and repays once', async () => {
     const c = await borrower(t);

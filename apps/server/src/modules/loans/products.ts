@@ -31,6 +31,7 @@ import {
   localized,
   productOf,
   rateText,
+  ruleTiers,
   usdt,
 } from './context.ts';
 import type { FundingRequestRow, LenderRow, ProductRow } from './repo.ts';
@@ -79,17 +80,19 @@ export function productData(p: ProductRow, lender: LenderRow | undefined, lang: 
 
 /** `GET web/lendList`: active products, the caps they obey and the agreement version in force. */
 export async function lendList(deps: LoansDeps, lang: Lang): Promise<LendListData> {
-  const [rows, lenders, setting, profile] = await Promise.all([
+  const [rows, lenders, setting, profile, tiers] = await Promise.all([
     repo.products(deps.db, ['active']),
     repo.lenders(deps.db),
     repo.setting(deps.db),
     deps.activeProfile(),
+    ruleTiers(deps),
   ]);
   const byId = new Map(lenders.map((l) => [l.id, l]));
   return {
     items: rows.map((p) => productData(p, byId.get(p.lender_id), lang)),
     caps: capsData(profile, capsOf(profile)),
     agreement_version: setting.agreement_version,
+    ...tiers,
   };
 }
 

@@ -73,7 +73,8 @@ export function loansRoutes(loans: Loans) {
       {
         schema: {
           tags,
-          summary: 'Apply: advanced verification, within my limit, one open application at a time',
+          summary:
+            'Apply: the profile’s loans verification rule, within my limit, one open application at a time',
           body: ApplyLoanBody,
         },
         config: { auth: 'required', idempotent: true },

@@ -26,7 +26,7 @@ import type { AuthContext } from '../../http/context.ts';
 import { refuse } from '../../http/refusal.ts';
 import type { StaffContext } from '../../http/staff.ts';
 import { newId } from '../../lib/ids.ts';
-import { daysElapsed, type LoansDeps, type Q, usdt } from './context.ts';
+import { daysElapsed, type LoansDeps, type Q, ruleTiers, usdt } from './context.ts';
 import type { ReviewRow, ScoreTableRow } from './repo.ts';
 import * as repo from './repo.ts';
 import type { StoredBands, StoredLimits } from './tables.ts';
@@ -134,8 +134,13 @@ function reviewData(r: ReviewRow): ScoreReviewData {
   };
 }
 
-export function scoreData(s: Scored, review: ReviewRow | undefined): CreditScoreData {
+export function scoreData(
+  s: Scored,
+  review: ReviewRow | undefined,
+  tiers: Pick<CreditScoreData, 'loans_tier' | 'score_tier'>,
+): CreditScoreData {
   return {
+    ...tiers,
     score: s.score.score,
     version: s.score.version,
     base_points: s.score.basePoints,
@@ -148,15 +153,19 @@ export function scoreData(s: Scored, review: ReviewRow | undefined): CreditScore
   };
 }
 
-/** `GET web/getCreditScore`: real-name verification first (the profile's `credit_score` feature). */
+/**
+ * `GET web/getCreditScore`: the verification the profile's `credit_score` rule asks first; the answer
+ * carries that rule and the `loans` one (`score_tier`, `loans_tier`).
+ */
 export async function customerScore(deps: LoansDeps, auth: AuthContext): Promise<CreditScoreData> {
   if (auth.isDemo) refuse('REAL_ACCOUNT_REQUIRED');
   await deps.requireFeature(auth.customerId, 'credit_score');
-  const [scored, review] = await Promise.all([
+  const [scored, review, tiers] = await Promise.all([
     scoreOf(deps, auth.customerId),
     repo.openReviewOf(deps.db, auth.customerId),
+    ruleTiers(deps),
   ]);
-  return scoreData(scored, review);
+  return scoreData(scored, review, tiers);
 }
 
 /** `POST web/requestScoreReview`: one open request at a time, with the score the customer saw. */

@@ -41,7 +41,7 @@ import { pageOf } from '../../http/paging.ts';
 import { expectRefusal, refuse } from '../../http/refusal.ts';
 import type { StaffContext } from '../../http/staff.ts';
 import { apply, quote, withdraw } from './applying.ts';
-import { type LoansDeps, loanData, localized, stateFrom, usdt } from './context.ts';
+import { type LoansDeps, loanData, localized, ruleTiers, stateFrom, usdt } from './context.ts';
 import { payoffAt } from './days.ts';
 import { runLoansJob, scheduleLoansJob } from './job.ts';
 import {
@@ -74,6 +74,11 @@ import {
 import { writeOff } from './write-off.ts';
 
 const PAGING = { pageSizeDefault: 20, pageSizeMax: LOAN_LIMITS.pageSizeMax };
+const VERIFICATION_REFUSALS = [
+  'VERIFICATION_PRIMARY_REQUIRED',
+  'VERIFICATION_ADVANCED_REQUIRED',
+  'VERIFICATION_ADDRESS_REQUIRED',
+] as const;
 
 const dayData = (d: DayRow) => ({
   day: d.day,
@@ -198,12 +203,15 @@ export function createLoans(deps: LoansDeps) {
         scored = await scoreOf(deps, auth.customerId);
       } catch (error) {
         // Not verified for a score yet: the overview says so with nulls rather than refusing.
-        expectRefusal(
-          error,
-          'VERIFICATION_PRIMARY_REQUIRED',
-          'VERIFICATION_ADVANCED_REQUIRED',
-          'VERIFICATION_ADDRESS_REQUIRED',
-        );
+        expectRefusal(error, ...VERIFICATION_REFUSALS);
+      }
+      let loansVerified = true;
+      try {
+        await deps.requireFeature(auth.customerId, 'loans');
+      } catch (error) {
+        // Not verified for the profile's `loans` rule: the apply page says so before trying.
+        expectRefusal(error, ...VERIFICATION_REFUSALS);
+        loansVerified = false;
       }
       const counts = Object.fromEntries(LOAN_STATES.map((s) => [s, 0])) as Record<LoanStatus, number>;
       let outstanding = 0n;
@@ -216,6 +224,7 @@ export function createLoans(deps: LoansDeps) {
       return {
         score: scored?.score.score ?? null,
         limit: scored ? usdt(scored.limitUnits) : null,
+        loans_verified: loansVerified,
         open: open ? await loanOut(open, lang) : null,
         outstanding: usdt(outstanding),
         counts,
@@ -277,7 +286,11 @@ export function createLoans(deps: LoansDeps) {
       fundingRequests(deps, { lenderId: q.lender_id, state: q.state }, pageOf(q, PAGING)),
     async queue(q: { page?: string; page_size?: string }): Promise<Paged<AdminLoanQueueItem>> {
       const paging = pageOf(q, PAGING);
-      const [{ total, rows }, setting] = await Promise.all([repo.queue(db, paging), repo.setting(db)]);
+      const [{ total, rows }, setting, tiers] = await Promise.all([
+        repo.queue(db, paging),
+        repo.setting(db),
+        ruleTiers(deps),
+      ]);
       const base = await adminOut(rows);
       const items = await Promise.all(
         base.map(async (loan, i) => {
@@ -288,7 +301,7 @@ export function createLoans(deps: LoansDeps) {
           ]);
           return {
             ...loan,
-            score: scoreData(scored, review),
+            score: scoreData(scored, review, tiers),
             above_threshold: BigInt(r.amount_units) > BigInt(setting.approval_threshold_units),
           };
         }),

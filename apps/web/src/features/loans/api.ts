@@ -22,7 +22,7 @@ import { useToken } from '../../lib/session.ts';
  * and is sent as that key says; the token is part of the keys whose answer depends on who asks.
  */
 
-/** `GET web/getCreditScore` (login; real-name verification): my score, its breakdown, the limit, the table. */
+/** `GET web/getCreditScore` (login; the profile's `credit_score` rule): my score, its breakdown, the limit, the table, the rules. */
 export function useCreditScore() {
   const token = useToken();
   const lang = useLang();
@@ -34,7 +34,7 @@ export function useCreditScore() {
   });
 }
 
-/** `GET web/lendList` (public): products on offer, the caps they obey, the agreement version. */
+/** `GET web/lendList` (public): products on offer, the caps they obey, the agreement version, the verification rules. */
 export function useLendList() {
   const lang = useLang();
   return useQuery({

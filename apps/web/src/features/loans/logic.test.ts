@@ -7,12 +7,13 @@ import {
   LOAN_ROUTES,
   planOf,
   refusalFix,
+  refusedTier,
   repaymentPreview,
   repayProblem,
   usdtUnits,
-  verificationRank,
+  VERIFICATION_LINKS,
 } from './logic.ts';
-import { creditScore, detail, LEND_LIST, loan, OVERDUE } from './test/fixtures.ts';
+import { detail, LEND_LIST, loan, OVERDUE } from './test/fixtures.ts';
 
 const PRODUCT = LEND_LIST.items[0] as (typeof LEND_LIST.items)[number];
 
@@ -34,17 +35,18 @@ describe('loan amounts', () => {
 });
 
 describe('who may apply, before trying', () => {
-  const base = { signedIn: true, scoreRefusal: null, verificationRank: 2, open: null, limit: '3000' };
-  it('in the server order: login, demo, real-name, advanced, one open loan', () => {
+  const base = {
+    signedIn: true,
+    scoreRefusal: null,
+    loansTier: 'advanced' as const,
+    loansVerified: true,
+    open: null,
+    limit: '3000',
+  };
+  it('in the server order: login, demo, the profile’s loans rule, one open loan, a limit', () => {
     expect(applyBlocker({ ...base, signedIn: false })).toEqual({ kind: 'login' });
     expect(applyBlocker({ ...base, scoreRefusal: 'REAL_ACCOUNT_REQUIRED' })).toEqual({ kind: 'demo' });
-    expect(
-      applyBlocker({ ...base, scoreRefusal: 'VERIFICATION_PRIMARY_REQUIRED', verificationRank: null }),
-    ).toEqual({
-      kind: 'verification',
-      tier: 'primary',
-    });
-    expect(applyBlocker({ ...base, verificationRank: 1 })).toEqual({
+    expect(applyBlocker({ ...base, loansVerified: false })).toEqual({
       kind: 'verification',
       tier: 'advanced',
     });
@@ -53,9 +55,41 @@ describe('who may apply, before trying', () => {
     expect(applyBlocker(base)).toBeNull();
   });
 
-  it('reads the verification tier from the score breakdown', () => {
-    expect(verificationRank(creditScore().breakdown)).toBe(2);
-    expect(verificationRank(undefined)).toBeNull();
+  it('the verification step is the tier the data names, none when the rule is none', () => {
+    for (const tier of ['primary', 'advanced', 'address'] as const)
+      expect(applyBlocker({ ...base, loansTier: tier, loansVerified: false })).toEqual({
+        kind: 'verification',
+        tier,
+      });
+    // No verification step: nothing blocks, even unverified and with the score refused (no limit known).
+    expect(
+      applyBlocker({
+        ...base,
+        loansTier: 'none',
+        loansVerified: false,
+        scoreRefusal: 'VERIFICATION_PRIMARY_REQUIRED',
+        limit: null,
+      }),
+    ).toBeNull();
+    // A refused score is not itself a loans rule (the server's apply does not ask for it).
+    expect(applyBlocker({ ...base, scoreRefusal: 'VERIFICATION_ADVANCED_REQUIRED', limit: null })).toBeNull();
+    // Not known yet (the overview still loading): the server's refusal names it if it comes.
+    expect(applyBlocker({ ...base, loansVerified: null })).toBeNull();
+    expect(applyBlocker({ ...base, loansTier: null, loansVerified: false })).toBeNull();
+  });
+
+  it('reads the tier a verification refusal names, and where each tier is completed', () => {
+    expect(refusedTier('VERIFICATION_ADVANCED_REQUIRED', { feature: 'credit_score', tier: 'advanced' })).toBe(
+      'advanced',
+    );
+    expect(refusedTier('VERIFICATION_ADDRESS_REQUIRED')).toBe('address');
+    expect(refusedTier('REAL_ACCOUNT_REQUIRED', { tier: 'primary' })).toBeNull();
+    expect(refusedTier(undefined)).toBeNull();
+    expect(VERIFICATION_LINKS).toEqual({
+      primary: '/authentication',
+      advanced: '/authenticationhigh',
+      address: '/dzrz',
+    });
   });
 });
 

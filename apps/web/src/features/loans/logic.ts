@@ -1,17 +1,18 @@
 import { parseDecimal, scaleOf, toDecimalString } from '@bourse/money';
 import type {
-  CreditFactorData,
   LoanData,
   LoanDetailData,
   LoanOutstandingData,
   LoanProductData,
   LoanRepaymentMethod,
   LoanStatus,
+  RequiredTier,
+  VerificationTier,
 } from '@bourse/protocol';
 
 /**
  * Pure logic of the loan screens (modules/loans): the amount fields' checks, whether a customer may
- * apply before trying, how a repayment is applied (fees, then interest, then principal — the
+ * apply before trying (by the active profile's rules, which the server's data carries), how a repayment is applied (fees, then interest, then principal — the
  * server's `applyRepayment` order), the schedule's lines and where a refusal sends the customer.
  * Amounts are bigint units of USDT (`@bourse/money`), never a float. Every figure of a loan itself
  * (interest, APR, caps, payoff) is the server's; nothing here prices a loan.
@@ -82,37 +83,55 @@ export function amountProblem(
 export type ApplyBlocker =
   | { kind: 'login' }
   | { kind: 'demo' }
-  | { kind: 'verification'; tier: 'primary' | 'advanced' }
+  | { kind: 'verification'; tier: VerificationTier }
   | { kind: 'open'; loan: LoanData }
   | { kind: 'noLimit' };
 
 /**
- * Before trying: logged in, a real account, real-name verification (the score) and advanced
- * verification (the verification factor's tier rank ≥ 2), nothing in progress, a limit above zero.
- * `scoreRefusal` is the reason `getCreditScore` was refused with, if any.
+ * Before trying: logged in, a real account, the verification the active profile's `loans` rule asks
+ * (`loansTier` from `lendList`; `none`: no verification step; `loansVerified` from `lendMy`, null
+ * while not known), nothing in progress, a limit above zero. `scoreRefusal` is the reason
+ * `getCreditScore` was refused with, if any (a demo account is refused there first).
  */
 export function applyBlocker(o: {
   signedIn: boolean;
   scoreRefusal: string | null;
-  verificationRank: number | null;
+  loansTier: RequiredTier | null;
+  loansVerified: boolean | null;
   open: LoanData | null;
   limit: string | null;
 }): ApplyBlocker | null {
   if (!o.signedIn) return { kind: 'login' };
   if (o.scoreRefusal === 'REAL_ACCOUNT_REQUIRED') return { kind: 'demo' };
-  if (o.scoreRefusal?.startsWith('VERIFICATION_')) return { kind: 'verification', tier: 'primary' };
-  if (o.verificationRank !== null && o.verificationRank < 2)
-    return { kind: 'verification', tier: 'advanced' };
+  if (o.loansTier !== null && o.loansTier !== 'none' && o.loansVerified === false)
+    return { kind: 'verification', tier: o.loansTier };
   if (o.open !== null) return { kind: 'open', loan: o.open };
   if (o.limit !== null && usdtUnits(o.limit) === null) return { kind: 'noLimit' };
   return null;
 }
 
-/** The verification factor's value: the highest approved tier's rank (0…3); null when not in the breakdown. */
-export function verificationRank(breakdown: readonly CreditFactorData[] | undefined): number | null {
-  const factor = breakdown?.find((f) => f.factor === 'verification');
-  if (!factor || !/^[0-3]$/.test(factor.value)) return null;
-  return Number.parseInt(factor.value, 10);
+/** Where each verification tier is completed. */
+export const VERIFICATION_LINKS: Readonly<Record<VerificationTier, string>> = {
+  primary: '/authentication',
+  advanced: '/authenticationhigh',
+  address: '/dzrz',
+};
+
+const TIER_OF_REFUSAL: Readonly<Record<string, VerificationTier>> = {
+  VERIFICATION_PRIMARY_REQUIRED: 'primary',
+  VERIFICATION_ADVANCED_REQUIRED: 'advanced',
+  VERIFICATION_ADDRESS_REQUIRED: 'address',
+};
+
+/** The tier a VERIFICATION_<TIER>_REQUIRED refusal names (its `tier` param, else its code); null for others. */
+export function refusedTier(
+  reason: string | undefined,
+  params?: Record<string, unknown>,
+): VerificationTier | null {
+  const named = TIER_OF_REFUSAL[reason ?? ''];
+  if (named === undefined) return null;
+  const tier = params?.tier;
+  return tier === 'primary' || tier === 'advanced' || tier === 'address' ? tier : named;
 }
 
 export type Parts = { fees: string; interest: string; principal: string };

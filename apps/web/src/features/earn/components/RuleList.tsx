@@ -1,6 +1,7 @@
 import type { ProfitInfoData } from '@bourse/protocol';
 import { List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { requiredTiers } from '../logic.ts';
 import { useEarnWords } from './parts.tsx';
 
 type Sentence = { id: string; text: string };
@@ -8,7 +9,8 @@ type Sentence = { id: string; text: string };
 /**
  * The product's rule page, generated from its data alone in the reader's language: term, rate and its
  * daily figure, the example, when rewards post, where the money comes from and how much is set aside,
- * the early-redemption rule with its penalty in currency, the delay, who may buy, where it is sold.
+ * the early-redemption rule with its penalty in currency, the delay, who may buy (the jurisdiction
+ * profile's verification rule and the product's own), where it is sold.
  */
 export function useRuleSentences(info: ProfitInfoData): Sentence[] {
   const { t } = useTranslation('earn');
@@ -69,9 +71,21 @@ export function useRuleSentences(info: ProfitInfoData): Sentence[] {
       text: p.redeem_delay_days === 0 ? t('rule.delayNone') : t('rule.delay', { count: p.redeem_delay_days }),
     });
   }
+  // What buying asks, in the server's order: the jurisdiction profile's `earn` rule, then the product's tier.
+  const [first, second] = requiredTiers(p.profile_tier, p.min_tier).map(({ tier, source }) =>
+    t(`rule.verification.${source}`, { tier: words.tier(tier) }),
+  );
   sentences.push({
     id: 'requires',
-    text: t('rule.requires', { tier: words.tier(p.min_tier), rating: words.rating(p.min_rating) }),
+    text: t('rule.requires', {
+      tier:
+        first === undefined
+          ? words.tier(null)
+          : second === undefined
+            ? first
+            : t('rule.verification.and', { first, second }),
+      rating: words.rating(p.min_rating),
+    }),
   });
   if (p.vip_level !== null) sentences.push({ id: 'vip', text: t('rule.vipLevel', { level: p.vip_level }) });
   sentences.push({

@@ -47,7 +47,7 @@ function Weights({ model }: { model: FundModelData }) {
 }
 
 /** The rules that apply, each generated from the model's data. */
-function Rules({ model }: { model: FundModelData }) {
+export function ModelRules({ model }: { model: FundModelData }) {
   const { t } = useTranslation('funds');
   const { t: tc } = useTranslation('common');
   const rates = [...new Set(Object.values(model.fee_rates))];
@@ -58,6 +58,12 @@ function Rules({ model }: { model: FundModelData }) {
       </Text>
       <Text size="sm">{t('buy.drift', { points: bpsPercentText(model.drift_bps) })}</Text>
       <Text size="sm">{t('buy.limits', { min: model.min_amount, max: model.max_amount })}</Text>
+      {/* The jurisdiction profile's verification rule, asked first on buying (then the rating). */}
+      <Text size="sm" data-testid="etf-rule-verification" data-tier={model.profile_tier}>
+        {model.profile_tier === 'none'
+          ? t('buy.verificationNone')
+          : t('buy.verification', { tier: tc(`label.tier.${model.profile_tier}` as never) as string })}
+      </Text>
       <Text size="sm">
         {t('buy.rating', { rating: tc(`label.rating.${model.min_rating}` as never) as string })}
       </Text>
@@ -129,7 +135,7 @@ export function ModelPanel({
             {t('buy.navHint')}
           </Text>
         </Stack>
-        <Rules model={model} />
+        <ModelRules model={model} />
         <Text size="xs" c="dimmed" fs="italic" data-testid="etf-no-return">
           {t('noReturn')}
         </Text>

@@ -70,8 +70,9 @@ describe('/subscriptionBuy: the rules, my eligibility and the subscribe panel', 
     expect(within(rules).getByTestId('rule-lockup')).toHaveTextContent(
       'locked for 30 days after the listing',
     );
+    // The fixture's project asks primary and so does every built-in profile's `launchpad` rule.
     expect(within(rules).getByTestId('rule-requires')).toHaveTextContent(
-      'Verification required: Primary verification. Risk rating at least: Balanced.',
+      'Verification required: Primary verification (this jurisdiction’s rule and this project’s). Risk rating at least: Balanced.',
     );
     expect(within(rules).getByTestId('rule-jurisdictions')).toHaveTextContent('Permissive, EU retail');
     const paper = screen.getByTestId('launchpad-whitepaper');
@@ -80,6 +81,38 @@ describe('/subscriptionBuy: the rules, my eligibility and the subscribe panel', 
     expect(paper.getAttribute('rel')).toContain('noopener');
     expect(screen.getByTestId('launchpad-eligible')).toHaveTextContent(
       'Yes. You may subscribe up to 300 LUM (available: 1,250.50 USDT).',
+    );
+  });
+
+  it('says the verification subscribing needs: the jurisdiction profile’s rule as well as the project’s own tier', async () => {
+    const requires = async (over: Partial<typeof OPEN>, lang: 'en' | 'zh' | 'ft' = 'en') => {
+      mockApi({ getSubscriptionInfo: () => info({ project: project(over) }) });
+      const view = await renderLaunchpad({ route: '/subscriptionBuy?project_id=lpd_lumen', lang });
+      const text = (await screen.findByTestId('rule-requires')).textContent;
+      view.unmount();
+      return text;
+    };
+    const rules = (minTier: 'primary' | 'advanced' | 'address' | null) => ({
+      ...OPEN.eligibility,
+      min_tier: minTier,
+    });
+    // A project without its own tier under the default profiles: primary, not "Not required".
+    expect(await requires({ eligibility: rules(null), profile_tier: 'primary' })).toBe(
+      'Verification required: Primary verification (this jurisdiction’s rule). Risk rating at least: Balanced.',
+    );
+    expect(await requires({ eligibility: rules(null), profile_tier: 'primary' }, 'zh')).toBe(
+      '身份认证要求：初级认证（本司法辖区的规则）。风险评级至少：平衡型。',
+    );
+    // Two different tiers are two approvals: both are named.
+    expect(await requires({ eligibility: rules('advanced'), profile_tier: 'primary' })).toBe(
+      'Verification required: Primary verification (this jurisdiction’s rule) and Advanced verification (this project’s rule). Risk rating at least: Balanced.',
+    );
+    expect(await requires({ eligibility: rules('address'), profile_tier: 'none' }, 'ft')).toBe(
+      '身份認證要求：地址認證（本項目的規則）。風險評級至少：平衡型。',
+    );
+    // Neither the profile nor the project asks: only then "Not required".
+    expect(await requires({ eligibility: rules(null), profile_tier: 'none' })).toBe(
+      'Verification required: Not required. Risk rating at least: Balanced.',
     );
   });
 

@@ -1,7 +1,7 @@
 import type { LaunchpadProjectData } from '@bourse/protocol';
 import { List, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { maxAsk } from '../logic.ts';
+import { maxAsk, requiredTiers } from '../logic.ts';
 import { useLaunchpadWords } from './parts.tsx';
 
 type Sentence = { id: string; text: string };
@@ -11,7 +11,8 @@ type Sentence = { id: string; text: string };
  * mode in plain words (pro rata with its cap, redistribution and remainder rule, or first come), the
  * price and lot size, the supply, the limits per customer, the fee, the margin (the whole cost is
  * frozen), the window and the review at close, the soft cap and the refund deadline, the listing,
- * the lock-up and its release, who may subscribe, and the published proof.
+ * the lock-up and its release, who may subscribe (the jurisdiction profile's verification rule and
+ * the project's own), and the published proof.
  */
 export function useRuleSentences(p: LaunchpadProjectData): Sentence[] {
   const { t } = useTranslation('launchpad');
@@ -43,10 +44,19 @@ export function useRuleSentences(p: LaunchpadProjectData): Sentence[] {
       ? t('rule.lockup', { count: p.lockup_days, date: words.time(p.release_at) })
       : t('rule.noLockup'),
   );
+  // What subscribing asks, in the server's order: the profile's `launchpad` rule, then the project's tier.
+  const [first, second] = requiredTiers(p.profile_tier, p.eligibility.min_tier).map(({ tier, source }) =>
+    t(`rule.verification.${source}`, { tier: words.tier(tier) }),
+  );
   add(
     'requires',
     t('rule.requires', {
-      tier: words.tier(p.eligibility.min_tier),
+      tier:
+        first === undefined
+          ? words.tier(null)
+          : second === undefined
+            ? first
+            : t('rule.verification.and', { first, second }),
       rating: words.rating(p.eligibility.min_rating),
     }),
   );

@@ -45,6 +45,8 @@ export function project(overrides: Partial<LaunchpadProjectData> = {}): Launchpa
     release_at: NOW + 35 * DAY_MS,
     refund_hours: 48,
     eligibility: { min_tier: 'primary', min_rating: 'balanced', jurisdictions: ['permissive', 'eu_retail'] },
+    // Every built-in profile asks primary verification for `launchpad` (verification seeds).
+    profile_tier: 'primary',
     subscribed: '600',
     subscribers: 12,
     passed: '0',

@@ -32,7 +32,14 @@ import {
   useLoanQuote,
   useWithdrawLoan,
 } from '../api.ts';
-import { type ApplyBlocker, amountProblem, applyBlocker, LOAN_ROUTES, verificationRank } from '../logic.ts';
+import {
+  type ApplyBlocker,
+  amountProblem,
+  applyBlocker,
+  LOAN_ROUTES,
+  refusedTier,
+  VERIFICATION_LINKS,
+} from '../logic.ts';
 import { ErrorNote, LoginPrompt, OwnFundsNote, RefusalNote, useLoanWords } from './parts.tsx';
 import { QuotePanel } from './QuotePanel.tsx';
 
@@ -51,7 +58,8 @@ function BlockerNote({ blocker }: { blocker: ApplyBlocker }) {
       </Alert>
     );
   if (blocker.kind === 'verification') {
-    const advanced = blocker.tier === 'advanced';
+    // The tier is the active profile's `loans` rule, as lendList carries it.
+    const tier = t(`tierName.${blocker.tier}`);
     return (
       <Alert
         color="orange"
@@ -60,15 +68,15 @@ function BlockerNote({ blocker }: { blocker: ApplyBlocker }) {
         data-blocker={`verification_${blocker.tier}`}
       >
         <Stack gap={6}>
-          <Text size="sm">{t(advanced ? 'apply.needAdvanced' : 'apply.needScore')}</Text>
+          <Text size="sm">{t('apply.needTier', { tier })}</Text>
           <Anchor
             component={Link}
-            to={advanced ? '/authenticationhigh' : '/authentication'}
+            to={VERIFICATION_LINKS[blocker.tier]}
             fw={600}
             size="sm"
             data-testid="apply-blocked-fix"
           >
-            {t(advanced ? 'apply.needAdvancedButton' : 'fix.verification')}
+            {t('apply.needTierButton', { tier })}
           </Anchor>
         </Stack>
       </Alert>
@@ -166,10 +174,14 @@ function useApplyForm(list: LendListData) {
   const blocker = applyBlocker({
     signedIn: token !== null,
     scoreRefusal,
-    verificationRank: verificationRank(score.data?.breakdown),
+    loansTier: list.loans_tier,
+    loansVerified: my.data?.loans_verified ?? null,
     open: my.data?.open ?? null,
     limit,
   });
+  // The score (and the limit it gives) was refused for want of the profile's `credit_score` tier.
+  const scoreTier =
+    score.error instanceof ApiError ? refusedTier(score.error.reason, score.error.params) : null;
   const problem = product ? amountProblem(amount, product, limit) : null;
   const [settled] = useDebouncedValue(amount, 250);
   const quotable =
@@ -195,6 +207,7 @@ function useApplyForm(list: LendListData) {
     confirming,
     setConfirming,
     limit,
+    scoreTier,
     blocker,
     problem,
     quote,
@@ -322,9 +335,19 @@ function ApplyForm({ list }: { list: LendListData }) {
             <BlockerNote blocker={form.blocker} />
           ) : (
             <Text size="sm" c="teal" data-testid="apply-eligible">
-              {t('apply.eligible', { limit: words.usdt(form.limit ?? '0') })}
+              {form.limit === null
+                ? t('apply.eligibleNoLimit')
+                : t('apply.eligible', { limit: words.usdt(form.limit) })}
             </Text>
           )}
+          {!form.loading && form.blocker?.kind !== 'demo' && form.scoreTier !== null ? (
+            <Text size="sm" c="dimmed" data-testid="apply-score-tier" data-tier={form.scoreTier}>
+              {t('apply.scoreNeeds', { tier: t(`tierName.${form.scoreTier}`) })}{' '}
+              <Anchor component={Link} to={VERIFICATION_LINKS[form.scoreTier]} size="sm">
+                {t('score.verifyButton')}
+              </Anchor>
+            </Text>
+          ) : null}
         </Stack>
       </Paper>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

@@ -19,7 +19,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
 import { useToken } from '../../../lib/session.ts';
 import { useCreditScore, useRequestScoreReview } from '../api.ts';
-import { LOAN_ROUTES } from '../logic.ts';
+import { LOAN_ROUTES, refusedTier, VERIFICATION_LINKS } from '../logic.ts';
 import {
   ErrorNote,
   Fact,
@@ -219,19 +219,30 @@ function ReviewPanel({ data }: { data: CreditScoreData }) {
   );
 }
 
-/** Real-name verification first (or a demo account): what to do, with the way to do it. */
+/**
+ * The verification the profile's `credit_score` rule asks first (the tier the refusal names), or a
+ * demo account: what to do, with the way to do it.
+ */
 function ScoreBlocked({ error }: { error: unknown }) {
   const { t } = useTranslation('loans');
-  if (error instanceof ApiError && error.reason?.startsWith('VERIFICATION_')) {
+  const tier = error instanceof ApiError ? refusedTier(error.reason, error.params) : null;
+  if (error instanceof ApiError && tier !== null) {
     return (
-      <Paper withBorder radius="lg" p="lg" data-testid="score-verify" data-reason={error.reason}>
+      <Paper
+        withBorder
+        radius="lg"
+        p="lg"
+        data-testid="score-verify"
+        data-reason={error.reason}
+        data-tier={tier}
+      >
         <Stack gap="sm">
           <Title order={2} fz="lg">
             {t('score.verifyTitle')}
           </Title>
-          <Text size="sm">{t('score.verifyBody')}</Text>
+          <Text size="sm">{t('score.verifyBody', { tier: t(`tierName.${tier}`) })}</Text>
           <Group>
-            <Button component={Link} to="/authentication" data-testid="score-verify-link">
+            <Button component={Link} to={VERIFICATION_LINKS[tier]} data-testid="score-verify-link">
               {t('score.verifyButton')}
             </Button>
           </Group>
@@ -281,6 +292,11 @@ function ScoreView({ data }: { data: CreditScoreData }) {
                 {t('score.toApply')}
               </Button>
             </Group>
+            {data.loans_tier === 'none' ? null : (
+              <Text size="xs" c="dimmed" data-testid="score-loans-tier" data-tier={data.loans_tier}>
+                {t('apply.needTier', { tier: t(`tierName.${data.loans_tier}`) })}
+              </Text>
+            )}
           </Stack>
         </SimpleGrid>
       </Paper>

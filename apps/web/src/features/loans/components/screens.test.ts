@@ -59,8 +59,38 @@ describe('/xinyongfen: my credit score', () => {
         new Refusal('VERIFICATION_PRIMARY_REQUIRED', { feature: 'credit_score', tier: 'primary' }),
     });
     await renderLoans({ route: '/xinyongfen' });
-    expect(await screen.findByTestId('score-verify')).toBeInTheDocument();
+    expect(await screen.findByTestId('score-verify')).toHaveTextContent(
+      'the credit score needs primary (real-name) verification approved',
+    );
     expect(screen.getByTestId('score-verify-link')).toHaveAttribute('href', '/authentication');
+  });
+
+  it('a profile asking advanced for the score: names advanced (the refusal’s tier), links to it', async () => {
+    mockApi({
+      getCreditScore: () =>
+        new Refusal('VERIFICATION_ADVANCED_REQUIRED', { feature: 'credit_score', tier: 'advanced' }),
+    });
+    await renderLoans({ route: '/xinyongfen' });
+    const verify = await screen.findByTestId('score-verify');
+    expect(verify).toHaveAttribute('data-tier', 'advanced');
+    expect(verify).toHaveTextContent('the credit score needs advanced verification approved');
+    expect(verify).not.toHaveTextContent('primary');
+    expect(screen.getByTestId('score-verify-link')).toHaveAttribute('href', '/authenticationhigh');
+  });
+
+  it('the score page names the loans rule the data carries', async () => {
+    mockApi({ getCreditScore: () => creditScore({ loans_tier: 'address' }) });
+    await renderLoans({ route: '/xinyongfen' });
+    expect(await screen.findByTestId('score-loans-tier')).toHaveTextContent(
+      'loans need proof-of-address verification approved',
+    );
+  });
+
+  it('no loans rule (none): no verification step is named', async () => {
+    mockApi({ getCreditScore: () => creditScore({ loans_tier: 'none' }) });
+    await renderLoans({ route: '/xinyongfen' });
+    await screen.findByTestId('score-value');
+    expect(screen.queryByTestId('score-loans-tier')).toBeNull();
   });
 });
 
@@ -115,20 +145,70 @@ describe('/credit: apply', () => {
     await waitFor(() => expect(api.callsTo('applyLoan')[0]?.params.reapply_of).toBe('lon_4'));
   });
 
-  it('refusals before trying: advanced verification, an open application (withdrawable), above my limit', async () => {
-    const low = creditScore();
+  it('refusals before trying: the profile’s loans rule (advanced, as seeded), with the way to fix it', async () => {
+    applyApi({ lendMy: () => lendMy({ loans_verified: false }) });
+    await renderLoans({ route: '/credit' });
+    const blocked = await screen.findByTestId('apply-blocked');
+    expect(blocked).toHaveAttribute('data-blocker', 'verification_advanced');
+    expect(blocked).toHaveTextContent('loans need advanced verification approved');
+    expect(screen.getByTestId('apply-blocked-fix')).toHaveAttribute('href', '/authenticationhigh');
+  });
+
+  it('a custom profile asking primary for loans: names primary, links to it', async () => {
     applyApi({
+      lendList: () => ({ ...LEND_LIST, loans_tier: 'primary' }),
+      lendMy: () => lendMy({ loans_verified: false }),
+    });
+    await renderLoans({ route: '/credit' });
+    const blocked = await screen.findByTestId('apply-blocked');
+    expect(blocked).toHaveAttribute('data-blocker', 'verification_primary');
+    expect(blocked).toHaveTextContent('loans need primary (real-name) verification approved');
+    expect(blocked).not.toHaveTextContent('advanced');
+    expect(screen.getByTestId('apply-blocked-fix')).toHaveAttribute('href', '/authentication');
+  });
+
+  it('a custom profile asking primary for loans, met by a primary-verified customer: nothing blocks in the browser', async () => {
+    const low = creditScore({ loans_tier: 'primary' });
+    applyApi({
+      lendList: () => ({ ...LEND_LIST, loans_tier: 'primary' }),
+      // The score's verification factor: primary (1), below advanced.
       getCreditScore: () => ({
         ...low,
         breakdown: low.breakdown.map((f) => (f.factor === 'verification' ? { ...f, value: '1' } : f)),
       }),
     });
     await renderLoans({ route: '/credit' });
-    expect(await screen.findByTestId('apply-blocked')).toHaveAttribute(
-      'data-blocker',
-      'verification_advanced',
+    expect(await screen.findByTestId('apply-eligible')).toHaveTextContent('3,000.00 USDT');
+    expect(screen.queryByTestId('apply-blocked')).toBeNull();
+  });
+
+  it('a custom profile asking proof of address for loans: advanced is not said to be enough', async () => {
+    applyApi({
+      lendList: () => ({ ...LEND_LIST, loans_tier: 'address' }),
+      lendMy: () => lendMy({ loans_verified: false }),
+    });
+    await renderLoans({ route: '/credit' });
+    const blocked = await screen.findByTestId('apply-blocked');
+    expect(blocked).toHaveAttribute('data-blocker', 'verification_address');
+    expect(blocked).toHaveTextContent('loans need proof-of-address verification approved');
+    expect(screen.getByTestId('apply-blocked-fix')).toHaveAttribute('href', '/dzrz');
+  });
+
+  it('no verification step for loans: an unverified customer may apply; the score’s own rule is named', async () => {
+    applyApi({
+      lendList: () => ({ ...LEND_LIST, loans_tier: 'none' }),
+      lendMy: () => lendMy({ score: null, limit: null, loans_verified: true }),
+      getCreditScore: () =>
+        new Refusal('VERIFICATION_PRIMARY_REQUIRED', { feature: 'credit_score', tier: 'primary' }),
+    });
+    await renderLoans({ route: '/credit' });
+    expect(await screen.findByTestId('apply-eligible')).toHaveTextContent(
+      'the application is checked against the limit your credit score gives',
     );
-    expect(screen.getByTestId('apply-blocked-fix')).toHaveAttribute('href', '/authenticationhigh');
+    expect(screen.queryByTestId('apply-blocked')).toBeNull();
+    expect(screen.getByTestId('apply-score-tier')).toHaveTextContent(
+      'shown once primary (real-name) verification is approved',
+    );
   });
 
   it('one open application at a time: withdraw it before review', async () => {

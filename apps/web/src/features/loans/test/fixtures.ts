@@ -65,6 +65,9 @@ const FACTORS: CreditScoreData['breakdown'] = [
 
 export function creditScore(over: Partial<CreditScoreData> = {}): CreditScoreData {
   return {
+    // The seeded rules of every built-in jurisdiction profile.
+    loans_tier: 'advanced',
+    score_tier: 'primary',
     score: 530,
     version: 1,
     base_points: 300,
@@ -106,6 +109,8 @@ export const LEND_LIST: LendListData = {
   ],
   caps: { profile: 'eu_retail', daily_rate_max: '0.8', total_cost_max: '100', late_fee_max: '15' },
   agreement_version: '2026-12',
+  loans_tier: 'advanced',
+  score_tier: 'primary',
 };
 
 export function quote(over: Partial<LoanQuoteData> = {}): LoanQuoteData {
@@ -225,5 +230,13 @@ export function detail(l: LoanData = loan(), over: Partial<LoanDetailData> = {})
 
 export function lendMy(over: Partial<LendMyData> = {}): LendMyData {
   const counts = Object.fromEntries(LOAN_STATES.map((s) => [s, 0])) as Record<LoanStatus, number>;
-  return { score: 530, limit: '3000', open: null, outstanding: '0', counts, ...over };
+  return {
+    score: 530,
+    limit: '3000',
+    loans_verified: true,
+    open: null,
+    outstanding: '0',
+    counts,
+    ...over,
+  };
 }
