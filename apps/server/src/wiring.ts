@@ -847,9 +847,9 @@ export async function wireBots(core: Core, access: Access) {
     audit,
     notifier: withKind(notifier, 'apikey'),
     cipher: createDocumentCipher(documentKey(config.documentKey, secret).key),
-    stepUp: async (customerId, tradePassword, googleCode) => {
+    stepUp: async (customerId, tradePassword, googleCode, tx) => {
       await security.checkTradePassword(customerId, tradePassword);
-      await security.checkGoogle(customerId, googleCode);
+      await security.checkGoogle(customerId, googleCode, tx);
     },
     contactOf: (customerId) => accounts.contactOf(customerId),
     securityEvent: recordSecurityEvent,

@@ -1,5 +1,8 @@
+import { sql } from 'kysely';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { expectLogLine } from '../../../test/logwatch.ts';
 import { adminCall, staffSession } from '../staff/testing.ts';
 import { customer, TRADE_PASSWORD } from '../withdrawals/testing.ts';
 
@@ -192,5 +195,47 @@ describe('API keys', () => {
     });
     const mail = (await outbox(c.email)).find((m) => m.subject === 'API key revoked by support: grid bot');
     expect(mail?.body).toContain('leaked on a forum');
+  });
+});
+
+describe('creating a key retried with its rtoken', () => {
+  it('fails after the Google step: nothing is recorded, the retry with the same code creates one key', async () => {
+    const c = await customer(t);
+    const secret = await call(t.app, { method: 'GET', call: 'googleSecret', fields: { token: c.token } });
+    const epoch = () => Math.floor(t.clock.now().getTime() / 1000);
+    const enabled = await call(t.app, {
+      call: 'googleEnable',
+      fields: { token: c.token, google_code: await generate({ secret: secret.data.secret, epoch: epoch() }) },
+    });
+    expect(enabled.code).toBe(1);
+    t.clock.advance(60_000); // the next step's code: the enabling one is used
+    const code = await generate({ secret: secret.data.secret, epoch: epoch() });
+    // The key's row cannot be written once (as a crash after the Google step would stop it).
+    // A sequence is not rolled back with the failed transaction: the first insert only fails.
+    await sql`create sequence if not exists apikeys_fault`.execute(t.db);
+    await sql`create or replace function apikeys_fault() returns trigger language plpgsql as $$
+      begin
+        if nextval('apikeys_fault') = 1 then raise exception 'apikeys_fault'; end if;
+        return new;
+      end $$`.execute(t.db);
+    await sql`create trigger apikeys_fault before insert on apikeys_key
+      for each row execute function apikeys_fault()`.execute(t.db);
+    try {
+      expectLogLine(/apikeys_fault/);
+      const fields = { google_code: code, rtoken: 'apk-after-step-1' };
+      const failed = await create(c.token, fields);
+      expect(failed.status).toBeGreaterThanOrEqual(500);
+      expect(await keyRows(c.customerId)).toHaveLength(0);
+      // Before: the Google step's own transaction recorded the claim, and this answered
+      // REQUEST_ALREADY_APPLIED with no key.
+      const retried = await create(c.token, fields);
+      expect(retried.code, retried.reason).toBe(1);
+      expect(await keyRows(c.customerId)).toHaveLength(1);
+      const replay = await create(c.token, fields);
+      expect(replay.data.api_key).toBe(retried.data.api_key);
+      expect(await keyRows(c.customerId)).toHaveLength(1);
+    } finally {
+      await sql`drop trigger if exists apikeys_fault on apikeys_key`.execute(t.db);
+    }
   });
 });

@@ -37,7 +37,11 @@ export type ApiKeysDeps = {
   /** Seals the HMAC secrets (the uploads module's AES-256-GCM cipher on DOCUMENT_KEY). */
   cipher: DocumentCipher;
   /** Step-up for creating a key: the trade password, and the Google code when enabled (withdrawals' checks). */
-  stepUp(customerId: string, tradePassword: string, googleCode: string | undefined): Promise<void>;
+  /**
+   * The trade password (and the Google code when enabled). The code's step is recorded in `tx`, the
+   * creation's own transaction, so it commits with the key and the request's claim or not at all.
+   */
+  stepUp(customerId: string, tradePassword: string, googleCode: string | undefined, tx: Tx): Promise<void>;
   contactOf(
     customerId: string,
   ): Promise<{ email: string | null; phone: string | null; language: string } | null>;
@@ -149,7 +153,6 @@ export function createApiKeys(deps: ApiKeysDeps) {
     const label = labelOf(body.label);
     const ips = parseIps(body.ips);
     const days = expiryDaysOf(body.expires_days);
-    await deps.stepUp(auth.customerId, body.trade_password, body.google_code);
     const now = clock.now();
     const id = newId('apk', now.getTime());
     const secret = randomBytes(32).toString('hex');
@@ -174,6 +177,7 @@ export function createApiKeys(deps: ApiKeysDeps) {
       await sql`select pg_advisory_xact_lock(hashtextextended(${`apikeys|${auth.customerId}`}, 0))`.execute(
         tx,
       );
+      await deps.stepUp(auth.customerId, body.trade_password, body.google_code, tx);
       if ((await repo.activeCount(tx, auth.customerId, now)) >= APIKEY_LIMITS.perCustomerMax)
         refuse('APIKEY_LIMIT', { max: APIKEY_LIMITS.perCustomerMax });
       await repo.insertKey(tx, row);
