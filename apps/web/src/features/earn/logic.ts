@@ -3,8 +3,6 @@ import {
   EARN_LIMITS,
   type EarnOrderData,
   type EarnOrderState,
-  type RequiredTier,
-  type VerificationTier,
 } from '@bourse/protocol';
 
 /**
@@ -183,28 +181,4 @@ export function zoneName(zone: string, locale: string, at: number): string {
  */
 export function profitSoFar(order: Pick<EarnOrderData, 'accrued' | 'redemption'>): string {
   return order.redemption ? order.redemption.rewards_paid : order.accrued;
-}
-
-/** Whose rule asks for a verification tier: the active jurisdiction profile's, the product's own, or both. */
-export type TierSource = 'profile' | 'own' | 'both';
-
-/**
- * The verification buying a product actually needs, as the server checks it: first the
- * active jurisdiction profile's `earn` rule (`profile_tier`, modules/verification
- * `requireFeature`), then the product's own `min_tier`. Neither: an empty list. One, or both the
- * same: that tier, naming whose rule. Two different tiers: both, the profile's first — each must be
- * approved on its own, so neither is folded into the other.
- */
-export function requiredTiers(
-  profileTier: RequiredTier,
-  ownTier: VerificationTier | null,
-): Array<{ tier: VerificationTier; source: TierSource }> {
-  const profile = profileTier === 'none' ? null : profileTier;
-  if (profile === null) return ownTier === null ? [] : [{ tier: ownTier, source: 'own' }];
-  if (ownTier === null) return [{ tier: profile, source: 'profile' }];
-  if (profile === ownTier) return [{ tier: profile, source: 'both' }];
-  return [
-    { tier: profile, source: 'profile' },
-    { tier: ownTier, source: 'own' },
-  ];
 }

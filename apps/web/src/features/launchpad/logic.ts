@@ -6,8 +6,6 @@ import type {
   LaunchpadProjectState,
   LaunchpadSubscriptionData,
   LaunchpadSubscriptionState,
-  RequiredTier,
-  VerificationTier,
 } from '@bourse/protocol';
 
 /**
@@ -310,28 +308,4 @@ export function countOf(whole: string): number {
   if (!/^[0-9]{1,78}$/.test(whole)) return 0;
   const value = BigInt(whole);
   return value > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(value);
-}
-
-/** Whose rule asks for a verification tier: the active jurisdiction profile's, the project's own, or both. */
-export type TierSource = 'profile' | 'own' | 'both';
-
-/**
- * The verification subscribing to a project actually needs, as the server checks it: first the
- * active jurisdiction profile's `launchpad` rule (`profile_tier`, modules/verification
- * `requireFeature`), then the project's own `min_tier`. Neither: an empty list. One, or both the
- * same: that tier, naming whose rule. Two different tiers: both, the profile's first — each must be
- * approved on its own, so neither is folded into the other.
- */
-export function requiredTiers(
-  profileTier: RequiredTier,
-  ownTier: VerificationTier | null,
-): Array<{ tier: VerificationTier; source: TierSource }> {
-  const profile = profileTier === 'none' ? null : profileTier;
-  if (profile === null) return ownTier === null ? [] : [{ tier: ownTier, source: 'own' }];
-  if (ownTier === null) return [{ tier: profile, source: 'profile' }];
-  if (profile === ownTier) return [{ tier: profile, source: 'both' }];
-  return [
-    { tier: profile, source: 'profile' },
-    { tier: ownTier, source: 'own' },
-  ];
 }

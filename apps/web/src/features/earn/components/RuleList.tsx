@@ -1,7 +1,7 @@
 import type { ProfitInfoData } from '@bourse/protocol';
 import { List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { requiredTiers } from '../logic.ts';
+import { requiredTiers, tiersPhrase } from '../../../shared/verification/tiers.ts';
 import { useEarnWords } from './parts.tsx';
 
 type Sentence = { id: string; text: string };
@@ -72,18 +72,15 @@ export function useRuleSentences(info: ProfitInfoData): Sentence[] {
     });
   }
   // What buying asks, in the server's order: the jurisdiction profile's `earn` rule, then the product's tier.
-  const [first, second] = requiredTiers(p.profile_tier, p.min_tier).map(({ tier, source }) =>
+  const phrases = requiredTiers(p.profile_tier, p.min_tier).map(({ tier, source }) =>
     t(`rule.verification.${source}`, { tier: words.tier(tier) }),
   );
   sentences.push({
     id: 'requires',
     text: t('rule.requires', {
-      tier:
-        first === undefined
-          ? words.tier(null)
-          : second === undefined
-            ? first
-            : t('rule.verification.and', { first, second }),
+      tier: tiersPhrase(phrases, words.tier(null), (first, second) =>
+        t('rule.verification.and', { first, second }),
+      ),
       rating: words.rating(p.min_rating),
     }),
   });

@@ -1,7 +1,8 @@
 import type { LaunchpadProjectData } from '@bourse/protocol';
 import { List, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { maxAsk, requiredTiers } from '../logic.ts';
+import { requiredTiers, tiersPhrase } from '../../../shared/verification/tiers.ts';
+import { maxAsk } from '../logic.ts';
 import { useLaunchpadWords } from './parts.tsx';
 
 type Sentence = { id: string; text: string };
@@ -45,18 +46,15 @@ export function useRuleSentences(p: LaunchpadProjectData): Sentence[] {
       : t('rule.noLockup'),
   );
   // What subscribing asks, in the server's order: the profile's `launchpad` rule, then the project's tier.
-  const [first, second] = requiredTiers(p.profile_tier, p.eligibility.min_tier).map(({ tier, source }) =>
+  const phrases = requiredTiers(p.profile_tier, p.eligibility.min_tier).map(({ tier, source }) =>
     t(`rule.verification.${source}`, { tier: words.tier(tier) }),
   );
   add(
     'requires',
     t('rule.requires', {
-      tier:
-        first === undefined
-          ? words.tier(null)
-          : second === undefined
-            ? first
-            : t('rule.verification.and', { first, second }),
+      tier: tiersPhrase(phrases, words.tier(null), (first, second) =>
+        t('rule.verification.and', { first, second }),
+      ),
       rating: words.rating(p.eligibility.min_rating),
     }),
   );
