@@ -1,9 +1,5 @@
 import { DEFAULT_CRYPTO_SCALE, isKnownAsset, parseDecimal, scaleOf, toDecimalString } from '@bourse/money';
-import {
-  EARN_LIMITS,
-  type EarnOrderData,
-  type EarnOrderState,
-} from '@bourse/protocol';
+import { EARN_LIMITS, type EarnOrderData, type EarnOrderState } from '@bourse/protocol';
 
 /**
  * Pure logic of the earn screens (fixed-term custody and VIP products): the reward example computed
