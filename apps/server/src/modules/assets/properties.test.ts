@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/harness.ts';
-import { testLogger } from '../../../test/logwatch.ts';
+import { expectLogLine, testLogger } from '../../../test/logwatch.ts';
 import { createDb, type Db } from '../../db/database.ts';
 import type { AuthContext } from '../../http/context.ts';
 import { Refusal } from '../../http/refusal.ts';
@@ -146,6 +146,9 @@ let keyN = 0;
 
 describe('property: random money sequences keep every invariant', () => {
   it('ledger verifies, nothing negative, no minor unit created', async () => {
+    // A replayed deposit may come back "failed" after it was credited: custody taking back a credited
+    // deposit is logged for staff review (deliberately at error level) whenever the draw makes one.
+    expectLogLine(/custody reported a credited deposit as failed/, { optional: true });
     await fc.assert(
       fc.asyncProperty(fc.array(cmdArb, { minLength: 5, maxLength: 30 }), async (cmds) => {
         run += 1;
