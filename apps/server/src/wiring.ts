@@ -912,11 +912,7 @@ export async function wireC2c(
       (await customerIdentities(db, [customerId]))[0]?.is_demo
         ? C2C_DEMO_NAME
         : verification.verifiedName(customerId),
-    // The profile's `c2c` rule; a demo account trades play money on the demo desk under the demo name.
-    requireFeature: async (customerId) => {
-      if ((await customerIdentities(db, [customerId]))[0]?.is_demo) return;
-      await verification.requireFeature(customerId, 'c2c');
-    },
+    requireFeature: (customerId) => verification.requireFeature(customerId, 'c2c'),
     featureTier: () => verification.featureTier('c2c'),
     merchantTierApproved: async (customerId) =>
       (await verification.tierOf(customerId)).advanced === 'approved',

@@ -59,7 +59,7 @@ export type C2cDeps = {
   /**
    * Refuses unless the customer meets the active jurisdiction profile's `c2c` verification rule
    * (modules/verification `requireFeature`: VERIFICATION_<TIER>_REQUIRED naming the feature and the
-   * tier); a demo account passes (play money on the demo desk, under the demo name).
+   * tier). Not asked for a demo account (play money on the demo desk, under the demo name).
    */
   requireFeature: (customerId: string) => Promise<void>;
   /** The active profile's `c2c` rule, shown on the rules page before it refuses. */
